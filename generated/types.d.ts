@@ -32,12 +32,15 @@ export type TicketCategoryList = 'open' | 'closed';
  */
 export type TicketPanelChannelId = string;
 export type TicketPanelTitle = string;
-export type TicketPanelDescription = string;
+export type TicketPanelDescription = DiscordEmbedDescription;
 export type TicketPanelColor = HexColour;
-export type TicketPanelFooter = string;
-export type TicketPanelFootericon = string;
-export type TicketPanelImage = string;
-export type TicketPanelThumbnail = string;
+export type TicketPanelFooter = FooterText;
+export type TicketPanelFootericon = FooterIconUrl;
+export type FooterIconUrl = string;
+export type TicketPanelImage = LargeImageUrl;
+export type LargeImageUrl = string;
+export type TicketPanelThumbnail = ThumbnailUrl;
+export type ThumbnailUrl = string;
 export type TicketPanelButtonLabel = string;
 export type TicketPanelButtonEmoji = string;
 /**
@@ -813,7 +816,7 @@ export interface TicketPanelDeployResponse {
  */
 export interface TicketPanel {
   title: string;
-  description: string;
+  description: DiscordEmbedDescription;
   color: HexColour;
   /**
    * The text channel the panel is posted in.
@@ -844,17 +847,17 @@ export interface TicketPanel {
    */
   categories: string[];
   auto_deploy: boolean;
-  footer: string;
-  footerIcon: string;
-  image: string;
-  thumbnail: string;
-  open_title: string;
-  open_description: string;
+  footer: FooterText;
+  footerIcon: FooterIconUrl;
+  image: LargeImageUrl;
+  thumbnail: ThumbnailUrl;
+  open_title: DiscordEmbedTitle;
+  open_description: DiscordEmbedDescription;
   open_color: HexColour;
-  open_footer: string;
-  open_footerIcon: string;
-  open_image: string;
-  open_thumbnail: string;
+  open_footer: FooterText;
+  open_footerIcon: FooterIconUrl;
+  open_image: LargeImageUrl;
+  open_thumbnail: ThumbnailUrl;
   /**
    * The panel message in Discord; null until deployed. Server-owned.
    */

@@ -3,7 +3,7 @@ import { validateEnvironment as environment_validateEnvironment } from './enviro
 import runtime_ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const runtime_ucs2length = runtime_ucs2lengthModule.default ?? runtime_ucs2lengthModule;
 export const condition_5d5648b7 = validate141;
-const schema251 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
+const schema273 = { type: 'object', properties: { enabled: { const: true } }, required: ['enabled'] };
 function validate141(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -22,8 +22,8 @@ function validate141(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'enabled' },
         message: "must have required property '" + 'enabled' + "'",
-        schema: schema251.required,
-        parentSchema: schema251,
+        schema: schema273.required,
+        parentSchema: schema273,
         data,
       };
       if (vErrors === null) {
@@ -43,7 +43,7 @@ function validate141(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema251.properties.enabled,
+          parentSchema: schema273.properties.enabled,
           data: data0,
         };
         if (vErrors === null) {
@@ -61,8 +61,8 @@ function validate141(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema251.type,
-      parentSchema: schema251,
+      schema: schema273.type,
+      parentSchema: schema273,
       data,
     };
     if (vErrors === null) {
@@ -77,7 +77,7 @@ function validate141(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate141.evaluated = { props: { enabled: true }, dynamicProps: false, dynamicItems: false };
 export const validateAntinuke = validate122;
-const schema193 = {
+const schema204 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/antinuke.json',
   type: 'object',
@@ -440,20 +440,20 @@ const schema193 = {
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
-const schema194 = {
+const schema205 = {
   type: 'string',
   enum: ['BAN', 'KICK', 'TIMEOUT', 'NONE'],
   'x-ui': { enumLabels: { BAN: 'Ban', KICK: 'Kick', TIMEOUT: 'Timeout', NONE: 'None (monitor only)' } },
   'x-messages': { type: 'Choose Ban, Kick, Timeout or None', enum: 'Choose Ban, Kick, Timeout or None' },
 };
-const schema195 = {
+const schema206 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
 };
-const schema207 = {
+const schema218 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -506,7 +506,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
       data.auto_recovery = true;
     }
     for (const key0 in data) {
-      if (!func1.call(schema193.properties, key0)) {
+      if (!func1.call(schema204.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -514,7 +514,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema193,
+          parentSchema: schema204,
           data,
         };
         if (vErrors === null) {
@@ -533,8 +533,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.enabled.type,
-        parentSchema: schema193.properties.enabled,
+        schema: schema204.properties.enabled.type,
+        parentSchema: schema204.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -552,8 +552,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema194.type,
-        parentSchema: schema194,
+        schema: schema205.type,
+        parentSchema: schema205,
         data: data1,
       };
       if (vErrors === null) {
@@ -568,10 +568,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/punishment',
         schemaPath: '#/$defs/punishment/enum',
         keyword: 'enum',
-        params: { allowedValues: schema194.enum },
+        params: { allowedValues: schema205.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema194.enum,
-        parentSchema: schema194,
+        schema: schema205.enum,
+        parentSchema: schema205,
         data: data1,
       };
       if (vErrors === null) {
@@ -587,10 +587,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/bypass_role',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema195.type },
+        params: { type: schema206.type },
         message: 'must be string,null',
-        schema: schema195.type,
-        parentSchema: schema195,
+        schema: schema206.type,
+        parentSchema: schema206,
         data: data2,
       };
       if (vErrors === null) {
@@ -609,7 +609,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema195,
+          parentSchema: schema206,
           data: data2,
         };
         if (vErrors === null) {
@@ -627,7 +627,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema195,
+          parentSchema: schema206,
           data: data2,
         };
         if (vErrors === null) {
@@ -674,7 +674,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         data3.anti_everyone = true;
       }
       for (const key1 in data3) {
-        if (!func1.call(schema193.properties.modules.properties, key1)) {
+        if (!func1.call(schema204.properties.modules.properties, key1)) {
           const err7 = {
             instancePath: instancePath + '/modules',
             schemaPath: '#/properties/modules/additionalProperties',
@@ -682,7 +682,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema193.properties.modules,
+            parentSchema: schema204.properties.modules,
             data: data3,
           };
           if (vErrors === null) {
@@ -701,8 +701,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_ban.type,
-          parentSchema: schema193.properties.modules.properties.anti_ban,
+          schema: schema204.properties.modules.properties.anti_ban.type,
+          parentSchema: schema204.properties.modules.properties.anti_ban,
           data: data4,
         };
         if (vErrors === null) {
@@ -720,8 +720,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_kick.type,
-          parentSchema: schema193.properties.modules.properties.anti_kick,
+          schema: schema204.properties.modules.properties.anti_kick.type,
+          parentSchema: schema204.properties.modules.properties.anti_kick,
           data: data5,
         };
         if (vErrors === null) {
@@ -739,8 +739,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_prune.type,
-          parentSchema: schema193.properties.modules.properties.anti_prune,
+          schema: schema204.properties.modules.properties.anti_prune.type,
+          parentSchema: schema204.properties.modules.properties.anti_prune,
           data: data6,
         };
         if (vErrors === null) {
@@ -758,8 +758,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_member_update.type,
-          parentSchema: schema193.properties.modules.properties.anti_member_update,
+          schema: schema204.properties.modules.properties.anti_member_update.type,
+          parentSchema: schema204.properties.modules.properties.anti_member_update,
           data: data7,
         };
         if (vErrors === null) {
@@ -777,8 +777,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_role.type,
-          parentSchema: schema193.properties.modules.properties.anti_role,
+          schema: schema204.properties.modules.properties.anti_role.type,
+          parentSchema: schema204.properties.modules.properties.anti_role,
           data: data8,
         };
         if (vErrors === null) {
@@ -796,8 +796,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_channel.type,
-          parentSchema: schema193.properties.modules.properties.anti_channel,
+          schema: schema204.properties.modules.properties.anti_channel.type,
+          parentSchema: schema204.properties.modules.properties.anti_channel,
           data: data9,
         };
         if (vErrors === null) {
@@ -815,8 +815,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_emoji.type,
-          parentSchema: schema193.properties.modules.properties.anti_emoji,
+          schema: schema204.properties.modules.properties.anti_emoji.type,
+          parentSchema: schema204.properties.modules.properties.anti_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -834,8 +834,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_guild_update.type,
-          parentSchema: schema193.properties.modules.properties.anti_guild_update,
+          schema: schema204.properties.modules.properties.anti_guild_update.type,
+          parentSchema: schema204.properties.modules.properties.anti_guild_update,
           data: data11,
         };
         if (vErrors === null) {
@@ -853,8 +853,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_webhook.type,
-          parentSchema: schema193.properties.modules.properties.anti_webhook,
+          schema: schema204.properties.modules.properties.anti_webhook.type,
+          parentSchema: schema204.properties.modules.properties.anti_webhook,
           data: data12,
         };
         if (vErrors === null) {
@@ -872,8 +872,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_integration.type,
-          parentSchema: schema193.properties.modules.properties.anti_integration,
+          schema: schema204.properties.modules.properties.anti_integration.type,
+          parentSchema: schema204.properties.modules.properties.anti_integration,
           data: data13,
         };
         if (vErrors === null) {
@@ -891,8 +891,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.modules.properties.anti_everyone.type,
-          parentSchema: schema193.properties.modules.properties.anti_everyone,
+          schema: schema204.properties.modules.properties.anti_everyone.type,
+          parentSchema: schema204.properties.modules.properties.anti_everyone,
           data: data14,
         };
         if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema193.properties.modules.type,
-        parentSchema: schema193.properties.modules,
+        schema: schema204.properties.modules.type,
+        parentSchema: schema204.properties.modules,
         data: data3,
       };
       if (vErrors === null) {
@@ -923,7 +923,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
     let data15 = data.module_punishments;
     if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
       for (const key2 in data15) {
-        if (!func1.call(schema193.properties.module_punishments.properties, key2)) {
+        if (!func1.call(schema204.properties.module_punishments.properties, key2)) {
           const err20 = {
             instancePath: instancePath + '/module_punishments',
             schemaPath: '#/properties/module_punishments/additionalProperties',
@@ -931,7 +931,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema193.properties.module_punishments,
+            parentSchema: schema204.properties.module_punishments,
             data: data15,
           };
           if (vErrors === null) {
@@ -951,8 +951,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data16,
           };
           if (vErrors === null) {
@@ -967,10 +967,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_ban',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data16,
           };
           if (vErrors === null) {
@@ -990,8 +990,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data17,
           };
           if (vErrors === null) {
@@ -1006,10 +1006,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_kick',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data17,
           };
           if (vErrors === null) {
@@ -1029,8 +1029,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data18,
           };
           if (vErrors === null) {
@@ -1045,10 +1045,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_prune',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data18,
           };
           if (vErrors === null) {
@@ -1068,8 +1068,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data19,
           };
           if (vErrors === null) {
@@ -1084,10 +1084,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_member_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data19,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data20,
           };
           if (vErrors === null) {
@@ -1123,10 +1123,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_role',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data20,
           };
           if (vErrors === null) {
@@ -1146,8 +1146,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data21,
           };
           if (vErrors === null) {
@@ -1162,10 +1162,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_channel',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data21,
           };
           if (vErrors === null) {
@@ -1185,8 +1185,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data22,
           };
           if (vErrors === null) {
@@ -1201,10 +1201,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_emoji',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data22,
           };
           if (vErrors === null) {
@@ -1224,8 +1224,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data23,
           };
           if (vErrors === null) {
@@ -1240,10 +1240,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_guild_update',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data23,
           };
           if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data24,
           };
           if (vErrors === null) {
@@ -1279,10 +1279,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_webhook',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data24,
           };
           if (vErrors === null) {
@@ -1302,8 +1302,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data25,
           };
           if (vErrors === null) {
@@ -1318,10 +1318,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_integration',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data25,
           };
           if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema194.type,
-            parentSchema: schema194,
+            schema: schema205.type,
+            parentSchema: schema205,
             data: data26,
           };
           if (vErrors === null) {
@@ -1357,10 +1357,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/module_punishments/anti_everyone',
             schemaPath: '#/$defs/punishment/enum',
             keyword: 'enum',
-            params: { allowedValues: schema194.enum },
+            params: { allowedValues: schema205.enum },
             message: 'must be equal to one of the allowed values',
-            schema: schema194.enum,
-            parentSchema: schema194,
+            schema: schema205.enum,
+            parentSchema: schema205,
             data: data26,
           };
           if (vErrors === null) {
@@ -1378,8 +1378,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema193.properties.module_punishments.type,
-        parentSchema: schema193.properties.module_punishments,
+        schema: schema204.properties.module_punishments.type,
+        parentSchema: schema204.properties.module_punishments,
         data: data15,
       };
       if (vErrors === null) {
@@ -1399,7 +1399,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema193.properties.extraowners,
+          parentSchema: schema204.properties.extraowners,
           data: data27,
         };
         if (vErrors === null) {
@@ -1421,7 +1421,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema193.properties.extraowners.items,
+              parentSchema: schema204.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1439,7 +1439,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema193.properties.extraowners.items,
+              parentSchema: schema204.properties.extraowners.items,
               data: data28,
             };
             if (vErrors === null) {
@@ -1456,8 +1456,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.extraowners.items.type,
-            parentSchema: schema193.properties.extraowners.items,
+            schema: schema204.properties.extraowners.items.type,
+            parentSchema: schema204.properties.extraowners.items,
             data: data28,
           };
           if (vErrors === null) {
@@ -1486,7 +1486,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema193.properties.extraowners,
+              parentSchema: schema204.properties.extraowners,
               data: data27,
             };
             if (vErrors === null) {
@@ -1507,8 +1507,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.extraowners.type,
-        parentSchema: schema193.properties.extraowners,
+        schema: schema204.properties.extraowners.type,
+        parentSchema: schema204.properties.extraowners,
         data: data27,
       };
       if (vErrors === null) {
@@ -1528,7 +1528,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema193.properties.whitelist,
+          parentSchema: schema204.properties.whitelist,
           data: data29,
         };
         if (vErrors === null) {
@@ -1550,7 +1550,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 19 },
               message: 'must NOT have more than 19 characters',
               schema: 19,
-              parentSchema: schema193.properties.whitelist.items,
+              parentSchema: schema204.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1568,7 +1568,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,19}$' },
               message: 'must match pattern "' + '^[0-9]{17,19}$' + '"',
               schema: '^[0-9]{17,19}$',
-              parentSchema: schema193.properties.whitelist.items,
+              parentSchema: schema204.properties.whitelist.items,
               data: data30,
             };
             if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema193.properties.whitelist.items.type,
-            parentSchema: schema193.properties.whitelist.items,
+            schema: schema204.properties.whitelist.items.type,
+            parentSchema: schema204.properties.whitelist.items,
             data: data30,
           };
           if (vErrors === null) {
@@ -1615,7 +1615,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i3, j: j1 },
               message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
               schema: true,
-              parentSchema: schema193.properties.whitelist,
+              parentSchema: schema204.properties.whitelist,
               data: data29,
             };
             if (vErrors === null) {
@@ -1636,8 +1636,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema193.properties.whitelist.type,
-        parentSchema: schema193.properties.whitelist,
+        schema: schema204.properties.whitelist.type,
+        parentSchema: schema204.properties.whitelist,
         data: data29,
       };
       if (vErrors === null) {
@@ -1679,7 +1679,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema193.properties.bypass_permissions,
+            parentSchema: schema204.properties.bypass_permissions,
             data: data31,
           };
           if (vErrors === null) {
@@ -1698,8 +1698,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.bypass_permissions.properties.can_ban.type,
-          parentSchema: schema193.properties.bypass_permissions.properties.can_ban,
+          schema: schema204.properties.bypass_permissions.properties.can_ban.type,
+          parentSchema: schema204.properties.bypass_permissions.properties.can_ban,
           data: data32,
         };
         if (vErrors === null) {
@@ -1717,8 +1717,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.bypass_permissions.properties.can_kick.type,
-          parentSchema: schema193.properties.bypass_permissions.properties.can_kick,
+          schema: schema204.properties.bypass_permissions.properties.can_kick.type,
+          parentSchema: schema204.properties.bypass_permissions.properties.can_kick,
           data: data33,
         };
         if (vErrors === null) {
@@ -1736,8 +1736,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.bypass_permissions.properties.can_manage_roles.type,
-          parentSchema: schema193.properties.bypass_permissions.properties.can_manage_roles,
+          schema: schema204.properties.bypass_permissions.properties.can_manage_roles.type,
+          parentSchema: schema204.properties.bypass_permissions.properties.can_manage_roles,
           data: data34,
         };
         if (vErrors === null) {
@@ -1755,8 +1755,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.bypass_permissions.properties.can_manage_channels.type,
-          parentSchema: schema193.properties.bypass_permissions.properties.can_manage_channels,
+          schema: schema204.properties.bypass_permissions.properties.can_manage_channels.type,
+          parentSchema: schema204.properties.bypass_permissions.properties.can_manage_channels,
           data: data35,
         };
         if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema193.properties.bypass_permissions.properties.can_manage_webhooks.type,
-          parentSchema: schema193.properties.bypass_permissions.properties.can_manage_webhooks,
+          schema: schema204.properties.bypass_permissions.properties.can_manage_webhooks.type,
+          parentSchema: schema204.properties.bypass_permissions.properties.can_manage_webhooks,
           data: data36,
         };
         if (vErrors === null) {
@@ -1792,8 +1792,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema193.properties.bypass_permissions.type,
-        parentSchema: schema193.properties.bypass_permissions,
+        schema: schema204.properties.bypass_permissions.type,
+        parentSchema: schema204.properties.bypass_permissions,
         data: data31,
       };
       if (vErrors === null) {
@@ -1809,10 +1809,10 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/log_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema207.type },
+        params: { type: schema218.type },
         message: 'must be string,null',
-        schema: schema207.type,
-        parentSchema: schema207,
+        schema: schema218.type,
+        parentSchema: schema218,
         data: data37,
       };
       if (vErrors === null) {
@@ -1831,7 +1831,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema207,
+          parentSchema: schema218,
           data: data37,
         };
         if (vErrors === null) {
@@ -1849,7 +1849,7 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema207,
+          parentSchema: schema218,
           data: data37,
         };
         if (vErrors === null) {
@@ -1868,8 +1868,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema193.properties.auto_recovery.type,
-        parentSchema: schema193.properties.auto_recovery,
+        schema: schema204.properties.auto_recovery.type,
+        parentSchema: schema204.properties.auto_recovery,
         data: data38,
       };
       if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema193.type,
-      parentSchema: schema193,
+      schema: schema204.type,
+      parentSchema: schema204,
       data,
     };
     if (vErrors === null) {
@@ -2657,7 +2657,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate27.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateBasic = validate123;
-const schema208 = {
+const schema219 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
@@ -2722,7 +2722,7 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema208,
+          parentSchema: schema219,
           data,
         };
         if (vErrors === null) {
@@ -2743,7 +2743,7 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 characters',
           schema: 5,
-          parentSchema: schema208.properties.prefix,
+          parentSchema: schema219.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2761,7 +2761,7 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema208.properties.prefix,
+          parentSchema: schema219.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2779,7 +2779,7 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^\\S+$' },
           message: 'must match pattern "' + '^\\S+$' + '"',
           schema: '^\\S+$',
-          parentSchema: schema208.properties.prefix,
+          parentSchema: schema219.properties.prefix,
           data: data0,
         };
         if (vErrors === null) {
@@ -2796,8 +2796,8 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema208.properties.prefix.type,
-        parentSchema: schema208.properties.prefix,
+        schema: schema219.properties.prefix.type,
+        parentSchema: schema219.properties.prefix,
         data: data0,
       };
       if (vErrors === null) {
@@ -2815,8 +2815,8 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema208.properties.invite_tracking.type,
-        parentSchema: schema208.properties.invite_tracking,
+        schema: schema219.properties.invite_tracking.type,
+        parentSchema: schema219.properties.invite_tracking,
         data: data1,
       };
       if (vErrors === null) {
@@ -2834,8 +2834,8 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema208.properties.flag_translation.type,
-        parentSchema: schema208.properties.flag_translation,
+        schema: schema219.properties.flag_translation.type,
+        parentSchema: schema219.properties.flag_translation,
         data: data2,
       };
       if (vErrors === null) {
@@ -2852,8 +2852,8 @@ function validate123(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema208.type,
-      parentSchema: schema208,
+      schema: schema219.type,
+      parentSchema: schema219,
       data,
     };
     if (vErrors === null) {
@@ -4486,7 +4486,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateChannelReference = validate108;
-const schema176 = {
+const schema187 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
@@ -4510,10 +4510,10 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema176.type },
+      params: { type: schema187.type },
       message: 'must be string,null',
-      schema: schema176.type,
-      parentSchema: schema176,
+      schema: schema187.type,
+      parentSchema: schema187,
       data,
     };
     if (vErrors === null) {
@@ -4532,7 +4532,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema176,
+        parentSchema: schema187,
         data,
       };
       if (vErrors === null) {
@@ -4550,7 +4550,7 @@ function validate108(data, { instancePath = '', parentData, parentDataProperty, 
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema176,
+        parentSchema: schema187,
         data,
       };
       if (vErrors === null) {
@@ -5121,7 +5121,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate37.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateDiscordEmbed = validate109;
-const schema177 = {
+const schema188 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-embed.json',
   type: 'object',
@@ -5307,7 +5307,7 @@ const schema177 = {
     },
   },
 };
-const schema178 = {
+const schema189 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -5360,7 +5360,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema177.properties, key0)) {
+      if (!func1.call(schema188.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5368,7 +5368,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema177,
+          parentSchema: schema188,
           data,
         };
         if (vErrors === null) {
@@ -5389,7 +5389,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema177.properties.title,
+          parentSchema: schema188.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -5406,8 +5406,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema177.properties.title.type,
-        parentSchema: schema177.properties.title,
+        schema: schema188.properties.title.type,
+        parentSchema: schema188.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -5427,7 +5427,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema177.properties.description,
+          parentSchema: schema188.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5444,8 +5444,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema177.properties.description.type,
-        parentSchema: schema177.properties.description,
+        schema: schema188.properties.description.type,
+        parentSchema: schema188.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -5465,7 +5465,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema177.properties.url,
+          parentSchema: schema188.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5483,7 +5483,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema177.properties.url,
+          parentSchema: schema188.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -5500,8 +5500,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema177.properties.url.type,
-        parentSchema: schema177.properties.url,
+        schema: schema188.properties.url.type,
+        parentSchema: schema188.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -5522,7 +5522,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema178,
+            parentSchema: schema189,
             data: data3,
           };
           if (vErrors === null) {
@@ -5540,7 +5540,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema178,
+            parentSchema: schema189,
             data: data3,
           };
           if (vErrors === null) {
@@ -5557,8 +5557,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema178.type,
-          parentSchema: schema178,
+          schema: schema189.type,
+          parentSchema: schema189,
           data: data3,
         };
         if (vErrors === null) {
@@ -5575,10 +5575,10 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema177.properties.timestamp.type },
+        params: { type: schema188.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema177.properties.timestamp.type,
-        parentSchema: schema177.properties.timestamp,
+        schema: schema188.properties.timestamp.type,
+        parentSchema: schema188.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -5597,7 +5597,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema177.properties.timestamp,
+          parentSchema: schema188.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5618,7 +5618,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema177.properties.timestamp,
+          parentSchema: schema188.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -5649,7 +5649,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema177.properties.author,
+            parentSchema: schema188.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -5670,7 +5670,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema177.properties.author.properties.name,
+            parentSchema: schema188.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -5687,8 +5687,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.author.properties.name.type,
-          parentSchema: schema177.properties.author.properties.name,
+          schema: schema188.properties.author.properties.name.type,
+          parentSchema: schema188.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -5708,7 +5708,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema177.properties.author.properties.url,
+            parentSchema: schema188.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5726,7 +5726,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema177.properties.author.properties.url,
+            parentSchema: schema188.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -5743,8 +5743,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.author.properties.url.type,
-          parentSchema: schema177.properties.author.properties.url,
+          schema: schema188.properties.author.properties.url.type,
+          parentSchema: schema188.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -5764,7 +5764,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema177.properties.author.properties.icon_url,
+            parentSchema: schema188.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5782,7 +5782,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema177.properties.author.properties.icon_url,
+            parentSchema: schema188.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -5799,8 +5799,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.author.properties.icon_url.type,
-          parentSchema: schema177.properties.author.properties.icon_url,
+          schema: schema188.properties.author.properties.icon_url.type,
+          parentSchema: schema188.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -5817,8 +5817,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema177.properties.author.type,
-        parentSchema: schema177.properties.author,
+        schema: schema188.properties.author.type,
+        parentSchema: schema188.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -5838,7 +5838,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema177.properties.fields,
+          parentSchema: schema188.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -5862,8 +5862,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema177.properties.fields.items.required,
-              parentSchema: schema177.properties.fields.items,
+              schema: schema188.properties.fields.items.required,
+              parentSchema: schema188.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5880,8 +5880,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema177.properties.fields.items.required,
-              parentSchema: schema177.properties.fields.items,
+              schema: schema188.properties.fields.items.required,
+              parentSchema: schema188.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -5900,7 +5900,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema177.properties.fields.items,
+                parentSchema: schema188.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -5922,7 +5922,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema177.properties.fields.items.properties.name,
+                  parentSchema: schema188.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5940,7 +5940,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema177.properties.fields.items.properties.name,
+                  parentSchema: schema188.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -5957,8 +5957,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema177.properties.fields.items.properties.name.type,
-                parentSchema: schema177.properties.fields.items.properties.name,
+                schema: schema188.properties.fields.items.properties.name.type,
+                parentSchema: schema188.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -5980,7 +5980,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema177.properties.fields.items.properties.value,
+                  parentSchema: schema188.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -5998,7 +5998,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema177.properties.fields.items.properties.value,
+                  parentSchema: schema188.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -6015,8 +6015,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema177.properties.fields.items.properties.value.type,
-                parentSchema: schema177.properties.fields.items.properties.value,
+                schema: schema188.properties.fields.items.properties.value.type,
+                parentSchema: schema188.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6035,8 +6035,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema177.properties.fields.items.properties.inline.type,
-              parentSchema: schema177.properties.fields.items.properties.inline,
+              schema: schema188.properties.fields.items.properties.inline.type,
+              parentSchema: schema188.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -6053,8 +6053,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema177.properties.fields.items.type,
-            parentSchema: schema177.properties.fields.items,
+            schema: schema188.properties.fields.items.type,
+            parentSchema: schema188.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -6072,8 +6072,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema177.properties.fields.type,
-        parentSchema: schema177.properties.fields,
+        schema: schema188.properties.fields.type,
+        parentSchema: schema188.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -6097,7 +6097,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema177.properties.thumbnail,
+            parentSchema: schema188.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -6118,7 +6118,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema177.properties.thumbnail.properties.url,
+            parentSchema: schema188.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6136,7 +6136,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema177.properties.thumbnail.properties.url,
+            parentSchema: schema188.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -6153,8 +6153,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.thumbnail.properties.url.type,
-          parentSchema: schema177.properties.thumbnail.properties.url,
+          schema: schema188.properties.thumbnail.properties.url.type,
+          parentSchema: schema188.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -6171,8 +6171,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema177.properties.thumbnail.type,
-        parentSchema: schema177.properties.thumbnail,
+        schema: schema188.properties.thumbnail.type,
+        parentSchema: schema188.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -6196,7 +6196,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema177.properties.image,
+            parentSchema: schema188.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -6217,7 +6217,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema177.properties.image.properties.url,
+            parentSchema: schema188.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6235,7 +6235,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema177.properties.image.properties.url,
+            parentSchema: schema188.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -6252,8 +6252,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.image.properties.url.type,
-          parentSchema: schema177.properties.image.properties.url,
+          schema: schema188.properties.image.properties.url.type,
+          parentSchema: schema188.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -6270,8 +6270,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema177.properties.image.type,
-        parentSchema: schema177.properties.image,
+        schema: schema188.properties.image.type,
+        parentSchema: schema188.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -6298,7 +6298,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema177.properties.footer,
+            parentSchema: schema188.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -6319,7 +6319,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema177.properties.footer.properties.text,
+            parentSchema: schema188.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -6336,8 +6336,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.footer.properties.text.type,
-          parentSchema: schema177.properties.footer.properties.text,
+          schema: schema188.properties.footer.properties.text.type,
+          parentSchema: schema188.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -6357,7 +6357,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema177.properties.footer.properties.icon_url,
+            parentSchema: schema188.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6375,7 +6375,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema177.properties.footer.properties.icon_url,
+            parentSchema: schema188.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -6392,8 +6392,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema177.properties.footer.properties.icon_url.type,
-          parentSchema: schema177.properties.footer.properties.icon_url,
+          schema: schema188.properties.footer.properties.icon_url.type,
+          parentSchema: schema188.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -6410,8 +6410,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema177.properties.footer.type,
-        parentSchema: schema177.properties.footer,
+        schema: schema188.properties.footer.type,
+        parentSchema: schema188.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -6428,8 +6428,8 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema177.type,
-      parentSchema: schema177,
+      schema: schema188.type,
+      parentSchema: schema188,
       data,
     };
     if (vErrors === null) {
@@ -6444,7 +6444,7 @@ function validate109(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate109.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateDiscordMessage = validate110;
-const schema179 = {
+const schema190 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/discord-message.json',
   type: 'object',
@@ -6657,7 +6657,7 @@ const schema179 = {
     },
   },
 };
-const schema180 = {
+const schema191 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6828,7 +6828,7 @@ const schema180 = {
     },
   },
 };
-const schema181 = {
+const schema192 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -6878,7 +6878,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema180.properties, key0)) {
+      if (!func1.call(schema191.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6886,7 +6886,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema180,
+          parentSchema: schema191,
           data,
         };
         if (vErrors === null) {
@@ -6907,7 +6907,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema180.properties.title,
+          parentSchema: schema191.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -6924,8 +6924,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema180.properties.title.type,
-        parentSchema: schema180.properties.title,
+        schema: schema191.properties.title.type,
+        parentSchema: schema191.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -6945,7 +6945,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema180.properties.description,
+          parentSchema: schema191.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -6962,8 +6962,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema180.properties.description.type,
-        parentSchema: schema180.properties.description,
+        schema: schema191.properties.description.type,
+        parentSchema: schema191.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -6983,7 +6983,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema180.properties.url,
+          parentSchema: schema191.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -7001,7 +7001,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema180.properties.url,
+          parentSchema: schema191.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -7018,8 +7018,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema180.properties.url.type,
-        parentSchema: schema180.properties.url,
+        schema: schema191.properties.url.type,
+        parentSchema: schema191.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -7040,7 +7040,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema181,
+            parentSchema: schema192,
             data: data3,
           };
           if (vErrors === null) {
@@ -7058,7 +7058,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema181,
+            parentSchema: schema192,
             data: data3,
           };
           if (vErrors === null) {
@@ -7075,8 +7075,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema181.type,
-          parentSchema: schema181,
+          schema: schema192.type,
+          parentSchema: schema192,
           data: data3,
         };
         if (vErrors === null) {
@@ -7093,10 +7093,10 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema180.properties.timestamp.type },
+        params: { type: schema191.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema180.properties.timestamp.type,
-        parentSchema: schema180.properties.timestamp,
+        schema: schema191.properties.timestamp.type,
+        parentSchema: schema191.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -7115,7 +7115,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema180.properties.timestamp,
+          parentSchema: schema191.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7136,7 +7136,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema180.properties.timestamp,
+          parentSchema: schema191.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -7167,7 +7167,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema180.properties.author,
+            parentSchema: schema191.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -7188,7 +7188,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema180.properties.author.properties.name,
+            parentSchema: schema191.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -7205,8 +7205,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.properties.author.properties.name.type,
-          parentSchema: schema180.properties.author.properties.name,
+          schema: schema191.properties.author.properties.name.type,
+          parentSchema: schema191.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -7226,7 +7226,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema180.properties.author.properties.url,
+            parentSchema: schema191.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7244,7 +7244,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema180.properties.author.properties.url,
+            parentSchema: schema191.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -7261,8 +7261,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.properties.author.properties.url.type,
-          parentSchema: schema180.properties.author.properties.url,
+          schema: schema191.properties.author.properties.url.type,
+          parentSchema: schema191.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -7282,7 +7282,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema180.properties.author.properties.icon_url,
+            parentSchema: schema191.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7300,7 +7300,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema180.properties.author.properties.icon_url,
+            parentSchema: schema191.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -7317,8 +7317,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.properties.author.properties.icon_url.type,
-          parentSchema: schema180.properties.author.properties.icon_url,
+          schema: schema191.properties.author.properties.icon_url.type,
+          parentSchema: schema191.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -7335,8 +7335,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema180.properties.author.type,
-        parentSchema: schema180.properties.author,
+        schema: schema191.properties.author.type,
+        parentSchema: schema191.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -7356,7 +7356,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema180.properties.fields,
+          parentSchema: schema191.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -7380,8 +7380,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema180.properties.fields.items.required,
-              parentSchema: schema180.properties.fields.items,
+              schema: schema191.properties.fields.items.required,
+              parentSchema: schema191.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7398,8 +7398,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema180.properties.fields.items.required,
-              parentSchema: schema180.properties.fields.items,
+              schema: schema191.properties.fields.items.required,
+              parentSchema: schema191.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -7418,7 +7418,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema180.properties.fields.items,
+                parentSchema: schema191.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -7440,7 +7440,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema180.properties.fields.items.properties.name,
+                  parentSchema: schema191.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7458,7 +7458,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema180.properties.fields.items.properties.name,
+                  parentSchema: schema191.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -7475,8 +7475,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema180.properties.fields.items.properties.name.type,
-                parentSchema: schema180.properties.fields.items.properties.name,
+                schema: schema191.properties.fields.items.properties.name.type,
+                parentSchema: schema191.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -7498,7 +7498,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema180.properties.fields.items.properties.value,
+                  parentSchema: schema191.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7516,7 +7516,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema180.properties.fields.items.properties.value,
+                  parentSchema: schema191.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -7533,8 +7533,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema180.properties.fields.items.properties.value.type,
-                parentSchema: schema180.properties.fields.items.properties.value,
+                schema: schema191.properties.fields.items.properties.value.type,
+                parentSchema: schema191.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7553,8 +7553,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema180.properties.fields.items.properties.inline.type,
-              parentSchema: schema180.properties.fields.items.properties.inline,
+              schema: schema191.properties.fields.items.properties.inline.type,
+              parentSchema: schema191.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -7571,8 +7571,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema180.properties.fields.items.type,
-            parentSchema: schema180.properties.fields.items,
+            schema: schema191.properties.fields.items.type,
+            parentSchema: schema191.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -7590,8 +7590,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema180.properties.fields.type,
-        parentSchema: schema180.properties.fields,
+        schema: schema191.properties.fields.type,
+        parentSchema: schema191.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -7615,7 +7615,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema180.properties.thumbnail,
+            parentSchema: schema191.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -7636,7 +7636,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema180.properties.thumbnail.properties.url,
+            parentSchema: schema191.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7654,7 +7654,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema180.properties.thumbnail.properties.url,
+            parentSchema: schema191.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -7671,8 +7671,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.properties.thumbnail.properties.url.type,
-          parentSchema: schema180.properties.thumbnail.properties.url,
+          schema: schema191.properties.thumbnail.properties.url.type,
+          parentSchema: schema191.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -7689,8 +7689,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema180.properties.thumbnail.type,
-        parentSchema: schema180.properties.thumbnail,
+        schema: schema191.properties.thumbnail.type,
+        parentSchema: schema191.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -7714,7 +7714,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema180.properties.image,
+            parentSchema: schema191.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -7735,7 +7735,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema180.properties.image.properties.url,
+            parentSchema: schema191.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7753,7 +7753,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema180.properties.image.properties.url,
+            parentSchema: schema191.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -7770,8 +7770,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.properties.image.properties.url.type,
-          parentSchema: schema180.properties.image.properties.url,
+          schema: schema191.properties.image.properties.url.type,
+          parentSchema: schema191.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -7788,8 +7788,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema180.properties.image.type,
-        parentSchema: schema180.properties.image,
+        schema: schema191.properties.image.type,
+        parentSchema: schema191.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -7816,7 +7816,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema180.properties.footer,
+            parentSchema: schema191.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -7837,7 +7837,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema180.properties.footer.properties.text,
+            parentSchema: schema191.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -7854,8 +7854,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.properties.footer.properties.text.type,
-          parentSchema: schema180.properties.footer.properties.text,
+          schema: schema191.properties.footer.properties.text.type,
+          parentSchema: schema191.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -7875,7 +7875,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema180.properties.footer.properties.icon_url,
+            parentSchema: schema191.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7893,7 +7893,7 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema180.properties.footer.properties.icon_url,
+            parentSchema: schema191.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -7910,8 +7910,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema180.properties.footer.properties.icon_url.type,
-          parentSchema: schema180.properties.footer.properties.icon_url,
+          schema: schema191.properties.footer.properties.icon_url.type,
+          parentSchema: schema191.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -7928,8 +7928,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema180.properties.footer.type,
-        parentSchema: schema180.properties.footer,
+        schema: schema191.properties.footer.type,
+        parentSchema: schema191.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -7946,8 +7946,8 @@ function validate111(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema180.type,
-      parentSchema: schema180,
+      schema: schema191.type,
+      parentSchema: schema191,
       data,
     };
     if (vErrors === null) {
@@ -7982,8 +7982,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema179.required,
-        parentSchema: schema179,
+        schema: schema190.required,
+        parentSchema: schema190,
         data,
       };
       if (vErrors === null) {
@@ -8002,7 +8002,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema179,
+          parentSchema: schema190,
           data,
         };
         if (vErrors === null) {
@@ -8023,7 +8023,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema179.properties.content,
+          parentSchema: schema190.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -8040,8 +8040,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema179.properties.content.type,
-        parentSchema: schema179.properties.content,
+        schema: schema190.properties.content.type,
+        parentSchema: schema190.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -8062,7 +8062,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema179.properties.embeds,
+            parentSchema: schema190.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8080,7 +8080,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema179.properties.embeds,
+            parentSchema: schema190.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8133,7 +8133,7 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 6000, total: total0 },
             message: 'embeds must hold at most the total number of characters',
             schema: 6000,
-            parentSchema: schema179.properties.embeds,
+            parentSchema: schema190.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -8150,8 +8150,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema179.properties.embeds.type,
-          parentSchema: schema179.properties.embeds,
+          schema: schema190.properties.embeds.type,
+          parentSchema: schema190.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -8169,8 +8169,8 @@ function validate110(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema179.type,
-      parentSchema: schema179,
+      schema: schema190.type,
+      parentSchema: schema190,
       data,
     };
     if (vErrors === null) {
@@ -16782,7 +16782,7 @@ function validate59(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateGreeting = validate124;
-const schema209 = {
+const schema220 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
@@ -17000,20 +17000,20 @@ const schema209 = {
     },
   },
 };
-const schema210 = {
+const schema221 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
   'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
   'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
 };
-const schema211 = {
+const schema222 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
   'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
-const schema212 = {
+const schema223 = {
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -17082,7 +17082,7 @@ const schema212 = {
     additionalProperties: 'Unknown embed field: {name}',
   },
 };
-const schema213 = {
+const schema224 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -17093,7 +17093,7 @@ const schema213 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema214 = {
+const schema225 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -17140,8 +17140,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema212.required,
-        parentSchema: schema212,
+        schema: schema223.required,
+        parentSchema: schema223,
         data,
       };
       if (vErrors === null) {
@@ -17168,7 +17168,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema212,
+          parentSchema: schema223,
           data,
         };
         if (vErrors === null) {
@@ -17189,7 +17189,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema212.properties.title,
+          parentSchema: schema223.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -17206,8 +17206,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema212.properties.title.type,
-        parentSchema: schema212.properties.title,
+        schema: schema223.properties.title.type,
+        parentSchema: schema223.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -17227,7 +17227,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema212.properties.description,
+          parentSchema: schema223.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -17244,8 +17244,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema212.properties.description.type,
-        parentSchema: schema212.properties.description,
+        schema: schema223.properties.description.type,
+        parentSchema: schema223.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -17266,7 +17266,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema213,
+            parentSchema: schema224,
             data: data2,
           };
           if (vErrors === null) {
@@ -17284,7 +17284,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema213,
+            parentSchema: schema224,
             data: data2,
           };
           if (vErrors === null) {
@@ -17301,8 +17301,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema213.type,
-          parentSchema: schema213,
+          schema: schema224.type,
+          parentSchema: schema224,
           data: data2,
         };
         if (vErrors === null) {
@@ -17321,8 +17321,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema212.properties.thumbnail.type,
-        parentSchema: schema212.properties.thumbnail,
+        schema: schema223.properties.thumbnail.type,
+        parentSchema: schema223.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -17342,7 +17342,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema212.properties.footer,
+          parentSchema: schema223.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -17359,8 +17359,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema212.properties.footer.type,
-        parentSchema: schema212.properties.footer,
+        schema: schema223.properties.footer.type,
+        parentSchema: schema223.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -17380,7 +17380,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema214,
+          parentSchema: schema225,
           data: data5,
         };
         if (vErrors === null) {
@@ -17398,7 +17398,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema214,
+          parentSchema: schema225,
           data: data5,
         };
         if (vErrors === null) {
@@ -17415,8 +17415,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema214.type,
-        parentSchema: schema214,
+        schema: schema225.type,
+        parentSchema: schema225,
         data: data5,
       };
       if (vErrors === null) {
@@ -17443,7 +17443,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema212.properties.author,
+            parentSchema: schema223.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -17464,7 +17464,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema212.properties.author.properties.name,
+            parentSchema: schema223.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -17481,8 +17481,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema212.properties.author.properties.name.type,
-          parentSchema: schema212.properties.author.properties.name,
+          schema: schema223.properties.author.properties.name.type,
+          parentSchema: schema223.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -17502,7 +17502,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema212.properties.author.properties.iconURL,
+            parentSchema: schema223.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -17520,7 +17520,7 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema212.properties.author.properties.iconURL,
+            parentSchema: schema223.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -17537,8 +17537,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema212.properties.author.properties.iconURL.type,
-          parentSchema: schema212.properties.author.properties.iconURL,
+          schema: schema223.properties.author.properties.iconURL.type,
+          parentSchema: schema223.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -17555,8 +17555,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema212.properties.author.type,
-        parentSchema: schema212.properties.author,
+        schema: schema223.properties.author.type,
+        parentSchema: schema223.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -17573,8 +17573,8 @@ function validate125(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema212.type,
-      parentSchema: schema212,
+      schema: schema223.type,
+      parentSchema: schema223,
       data,
     };
     if (vErrors === null) {
@@ -17614,7 +17614,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema209,
+          parentSchema: schema220,
           data,
         };
         if (vErrors === null) {
@@ -17672,8 +17672,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema209.properties.welcome.then.required,
-            parentSchema: schema209.properties.welcome.then,
+            schema: schema220.properties.welcome.then.required,
+            parentSchema: schema220.properties.welcome.then,
             data: data0,
           };
           if (vErrors === null) {
@@ -17692,8 +17692,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema209.properties.welcome.then.properties.channel.type,
-              parentSchema: schema209.properties.welcome.then.properties.channel,
+              schema: schema220.properties.welcome.then.properties.channel.type,
+              parentSchema: schema220.properties.welcome.then.properties.channel,
               data: data2,
             };
             if (vErrors === null) {
@@ -17720,8 +17720,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema209.properties.welcome.if,
-        parentSchema: schema209.properties.welcome,
+        schema: schema220.properties.welcome.if,
+        parentSchema: schema220.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -17764,7 +17764,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema209.properties.welcome,
+            parentSchema: schema220.properties.welcome,
             data: data0,
           };
           if (vErrors === null) {
@@ -17783,8 +17783,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema209.properties.welcome.properties.enabled.type,
-          parentSchema: schema209.properties.welcome.properties.enabled,
+          schema: schema220.properties.welcome.properties.enabled.type,
+          parentSchema: schema220.properties.welcome.properties.enabled,
           data: data3,
         };
         if (vErrors === null) {
@@ -17800,10 +17800,10 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/welcome/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema210.type },
+          params: { type: schema221.type },
           message: 'must be string,null',
-          schema: schema210.type,
-          parentSchema: schema210,
+          schema: schema221.type,
+          parentSchema: schema221,
           data: data4,
         };
         if (vErrors === null) {
@@ -17822,7 +17822,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema210,
+            parentSchema: schema221,
             data: data4,
           };
           if (vErrors === null) {
@@ -17840,7 +17840,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema210,
+            parentSchema: schema221,
             data: data4,
           };
           if (vErrors === null) {
@@ -17861,7 +17861,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema209.properties.welcome.properties.content,
+            parentSchema: schema220.properties.welcome.properties.content,
             data: data5,
           };
           if (vErrors === null) {
@@ -17878,8 +17878,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema209.properties.welcome.properties.content.type,
-          parentSchema: schema209.properties.welcome.properties.content,
+          schema: schema220.properties.welcome.properties.content.type,
+          parentSchema: schema220.properties.welcome.properties.content,
           data: data5,
         };
         if (vErrors === null) {
@@ -17897,8 +17897,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema211.type,
-          parentSchema: schema211,
+          schema: schema222.type,
+          parentSchema: schema222,
           data: data6,
         };
         if (vErrors === null) {
@@ -17913,10 +17913,10 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/welcome/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema211.enum },
+          params: { allowedValues: schema222.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema211.enum,
-          parentSchema: schema211,
+          schema: schema222.enum,
+          parentSchema: schema222,
           data: data6,
         };
         if (vErrors === null) {
@@ -17945,8 +17945,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema209.properties.welcome.type,
-        parentSchema: schema209.properties.welcome,
+        schema: schema220.properties.welcome.type,
+        parentSchema: schema220.properties.welcome,
         data: data0,
       };
       if (vErrors === null) {
@@ -18003,8 +18003,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'required',
             params: { missingProperty: 'channel' },
             message: "must have required property '" + 'channel' + "'",
-            schema: schema209.properties.farewell.then.required,
-            parentSchema: schema209.properties.farewell.then,
+            schema: schema220.properties.farewell.then.required,
+            parentSchema: schema220.properties.farewell.then,
             data: data8,
           };
           if (vErrors === null) {
@@ -18023,8 +18023,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema209.properties.farewell.then.properties.channel.type,
-              parentSchema: schema209.properties.farewell.then.properties.channel,
+              schema: schema220.properties.farewell.then.properties.channel.type,
+              parentSchema: schema220.properties.farewell.then.properties.channel,
               data: data10,
             };
             if (vErrors === null) {
@@ -18051,8 +18051,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'if',
         params: { failingKeyword: 'then' },
         message: 'must match "then" schema',
-        schema: schema209.properties.farewell.if,
-        parentSchema: schema209.properties.farewell,
+        schema: schema220.properties.farewell.if,
+        parentSchema: schema220.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -18095,7 +18095,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key2 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema209.properties.farewell,
+            parentSchema: schema220.properties.farewell,
             data: data8,
           };
           if (vErrors === null) {
@@ -18114,8 +18114,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema209.properties.farewell.properties.enabled.type,
-          parentSchema: schema209.properties.farewell.properties.enabled,
+          schema: schema220.properties.farewell.properties.enabled.type,
+          parentSchema: schema220.properties.farewell.properties.enabled,
           data: data11,
         };
         if (vErrors === null) {
@@ -18131,10 +18131,10 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/farewell/channel',
           schemaPath: '#/$defs/ChannelReference/type',
           keyword: 'type',
-          params: { type: schema210.type },
+          params: { type: schema221.type },
           message: 'must be string,null',
-          schema: schema210.type,
-          parentSchema: schema210,
+          schema: schema221.type,
+          parentSchema: schema221,
           data: data12,
         };
         if (vErrors === null) {
@@ -18153,7 +18153,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema210,
+            parentSchema: schema221,
             data: data12,
           };
           if (vErrors === null) {
@@ -18171,7 +18171,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema210,
+            parentSchema: schema221,
             data: data12,
           };
           if (vErrors === null) {
@@ -18192,7 +18192,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema209.properties.farewell.properties.content,
+            parentSchema: schema220.properties.farewell.properties.content,
             data: data13,
           };
           if (vErrors === null) {
@@ -18209,8 +18209,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema209.properties.farewell.properties.content.type,
-          parentSchema: schema209.properties.farewell.properties.content,
+          schema: schema220.properties.farewell.properties.content.type,
+          parentSchema: schema220.properties.farewell.properties.content,
           data: data13,
         };
         if (vErrors === null) {
@@ -18228,8 +18228,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema211.type,
-          parentSchema: schema211,
+          schema: schema222.type,
+          parentSchema: schema222,
           data: data14,
         };
         if (vErrors === null) {
@@ -18244,10 +18244,10 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/farewell/type',
           schemaPath: '#/$defs/GreetingMessageType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema211.enum },
+          params: { allowedValues: schema222.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema211.enum,
-          parentSchema: schema211,
+          schema: schema222.enum,
+          parentSchema: schema222,
           data: data14,
         };
         if (vErrors === null) {
@@ -18276,8 +18276,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema209.properties.farewell.type,
-        parentSchema: schema209.properties.farewell,
+        schema: schema220.properties.farewell.type,
+        parentSchema: schema220.properties.farewell,
         data: data8,
       };
       if (vErrors === null) {
@@ -18294,8 +18294,8 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema209.type,
-      parentSchema: schema209,
+      schema: schema220.type,
+      parentSchema: schema220,
       data,
     };
     if (vErrors === null) {
@@ -18310,7 +18310,7 @@ function validate124(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate124.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateGreetingEmbed = validate113;
-const schema182 = {
+const schema193 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
@@ -18404,7 +18404,7 @@ const schema182 = {
     },
   },
 };
-const schema183 = {
+const schema194 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -18415,7 +18415,7 @@ const schema183 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema184 = {
+const schema195 = {
   type: 'string',
   maxLength: 2048,
   pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
@@ -18461,8 +18461,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'color' },
         message: "must have required property '" + 'color' + "'",
-        schema: schema182.required,
-        parentSchema: schema182,
+        schema: schema193.required,
+        parentSchema: schema193,
         data,
       };
       if (vErrors === null) {
@@ -18489,7 +18489,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema182,
+          parentSchema: schema193,
           data,
         };
         if (vErrors === null) {
@@ -18510,7 +18510,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema182.properties.title,
+          parentSchema: schema193.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -18527,8 +18527,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema182.properties.title.type,
-        parentSchema: schema182.properties.title,
+        schema: schema193.properties.title.type,
+        parentSchema: schema193.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -18548,7 +18548,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema182.properties.description,
+          parentSchema: schema193.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -18565,8 +18565,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema182.properties.description.type,
-        parentSchema: schema182.properties.description,
+        schema: schema193.properties.description.type,
+        parentSchema: schema193.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -18587,7 +18587,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema183,
+            parentSchema: schema194,
             data: data2,
           };
           if (vErrors === null) {
@@ -18605,7 +18605,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema183,
+            parentSchema: schema194,
             data: data2,
           };
           if (vErrors === null) {
@@ -18622,8 +18622,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema183.type,
-          parentSchema: schema183,
+          schema: schema194.type,
+          parentSchema: schema194,
           data: data2,
         };
         if (vErrors === null) {
@@ -18642,8 +18642,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema182.properties.thumbnail.type,
-        parentSchema: schema182.properties.thumbnail,
+        schema: schema193.properties.thumbnail.type,
+        parentSchema: schema193.properties.thumbnail,
         data: data3,
       };
       if (vErrors === null) {
@@ -18663,7 +18663,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema182.properties.footer,
+          parentSchema: schema193.properties.footer,
           data: data4,
         };
         if (vErrors === null) {
@@ -18680,8 +18680,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema182.properties.footer.type,
-        parentSchema: schema182.properties.footer,
+        schema: schema193.properties.footer.type,
+        parentSchema: schema193.properties.footer,
         data: data4,
       };
       if (vErrors === null) {
@@ -18701,7 +18701,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema184,
+          parentSchema: schema195,
           data: data5,
         };
         if (vErrors === null) {
@@ -18719,7 +18719,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
           message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
           schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-          parentSchema: schema184,
+          parentSchema: schema195,
           data: data5,
         };
         if (vErrors === null) {
@@ -18736,8 +18736,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema184.type,
-        parentSchema: schema184,
+        schema: schema195.type,
+        parentSchema: schema195,
         data: data5,
       };
       if (vErrors === null) {
@@ -18764,7 +18764,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema182.properties.author,
+            parentSchema: schema193.properties.author,
             data: data6,
           };
           if (vErrors === null) {
@@ -18785,7 +18785,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema182.properties.author.properties.name,
+            parentSchema: schema193.properties.author.properties.name,
             data: data7,
           };
           if (vErrors === null) {
@@ -18802,8 +18802,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema182.properties.author.properties.name.type,
-          parentSchema: schema182.properties.author.properties.name,
+          schema: schema193.properties.author.properties.name.type,
+          parentSchema: schema193.properties.author.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -18823,7 +18823,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema182.properties.author.properties.iconURL,
+            parentSchema: schema193.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -18841,7 +18841,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
             message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
             schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-            parentSchema: schema182.properties.author.properties.iconURL,
+            parentSchema: schema193.properties.author.properties.iconURL,
             data: data8,
           };
           if (vErrors === null) {
@@ -18858,8 +18858,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema182.properties.author.properties.iconURL.type,
-          parentSchema: schema182.properties.author.properties.iconURL,
+          schema: schema193.properties.author.properties.iconURL.type,
+          parentSchema: schema193.properties.author.properties.iconURL,
           data: data8,
         };
         if (vErrors === null) {
@@ -18876,8 +18876,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema182.properties.author.type,
-        parentSchema: schema182.properties.author,
+        schema: schema193.properties.author.type,
+        parentSchema: schema193.properties.author,
         data: data6,
       };
       if (vErrors === null) {
@@ -18894,8 +18894,8 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema182.type,
-      parentSchema: schema182,
+      schema: schema193.type,
+      parentSchema: schema193,
       data,
     };
     if (vErrors === null) {
@@ -18910,7 +18910,7 @@ function validate113(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate113.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateGreetingMessageType = validate114;
-const schema185 = {
+const schema196 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-message-type.json',
   type: 'string',
@@ -18935,8 +18935,8 @@ function validate114(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema185.type,
-      parentSchema: schema185,
+      schema: schema196.type,
+      parentSchema: schema196,
       data,
     };
     if (vErrors === null) {
@@ -18951,10 +18951,10 @@ function validate114(data, { instancePath = '', parentData, parentDataProperty, 
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema185.enum },
+      params: { allowedValues: schema196.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema185.enum,
-      parentSchema: schema185,
+      schema: schema196.enum,
+      parentSchema: schema196,
       data,
     };
     if (vErrors === null) {
@@ -18969,7 +18969,7 @@ function validate114(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate114.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateGreetingPlaceholder = validate115;
-const schema186 = {
+const schema197 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   type: 'string',
@@ -19026,8 +19026,8 @@ function validate115(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema186.type,
-      parentSchema: schema186,
+      schema: schema197.type,
+      parentSchema: schema197,
       data,
     };
     if (vErrors === null) {
@@ -19057,10 +19057,10 @@ function validate115(data, { instancePath = '', parentData, parentDataProperty, 
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema186.enum },
+      params: { allowedValues: schema197.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema186.enum,
-      parentSchema: schema186,
+      schema: schema197.enum,
+      parentSchema: schema197,
       data,
     };
     if (vErrors === null) {
@@ -20391,7 +20391,7 @@ function validate64(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateHexColour = validate116;
-const schema187 = {
+const schema198 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/hex-colour.json',
   type: 'string',
@@ -20423,7 +20423,7 @@ function validate116(data, { instancePath = '', parentData, parentDataProperty, 
         params: { limit: 7 },
         message: 'must NOT have more than 7 characters',
         schema: 7,
-        parentSchema: schema187,
+        parentSchema: schema198,
         data,
       };
       if (vErrors === null) {
@@ -20441,7 +20441,7 @@ function validate116(data, { instancePath = '', parentData, parentDataProperty, 
         params: { pattern: '^#[0-9A-Fa-f]{6}$' },
         message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
         schema: '^#[0-9A-Fa-f]{6}$',
-        parentSchema: schema187,
+        parentSchema: schema198,
         data,
       };
       if (vErrors === null) {
@@ -20458,8 +20458,8 @@ function validate116(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema187.type,
-      parentSchema: schema187,
+      schema: schema198.type,
+      parentSchema: schema198,
       data,
     };
     if (vErrors === null) {
@@ -20474,7 +20474,7 @@ function validate116(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate116.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateImageUrl = validate117;
-const schema188 = {
+const schema199 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
@@ -20505,7 +20505,7 @@ function validate117(data, { instancePath = '', parentData, parentDataProperty, 
         params: { limit: 2048 },
         message: 'must NOT have more than 2048 characters',
         schema: 2048,
-        parentSchema: schema188,
+        parentSchema: schema199,
         data,
       };
       if (vErrors === null) {
@@ -20523,7 +20523,7 @@ function validate117(data, { instancePath = '', parentData, parentDataProperty, 
         params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
         message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
         schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
-        parentSchema: schema188,
+        parentSchema: schema199,
         data,
       };
       if (vErrors === null) {
@@ -20540,8 +20540,8 @@ function validate117(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema188.type,
-      parentSchema: schema188,
+      schema: schema199.type,
+      parentSchema: schema199,
       data,
     };
     if (vErrors === null) {
@@ -23677,7 +23677,7 @@ function validate69(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateJoindms = validate128;
-const schema217 = {
+const schema228 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/joindms.json',
   type: 'object',
@@ -23916,27 +23916,27 @@ const schema217 = {
     },
   },
 };
-const schema218 = {
+const schema229 = {
   type: 'string',
   maxLength: 2000,
   default: '',
   'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
   'x-ui': { widget: 'textarea', rows: 3 },
 };
-const schema219 = {
+const schema230 = {
   type: 'string',
   maxLength: 256,
   default: '',
   'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
 };
-const schema220 = {
+const schema231 = {
   type: 'string',
   maxLength: 4096,
   default: '',
   'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
   'x-ui': { widget: 'textarea', rows: 5 },
 };
-const schema221 = {
+const schema232 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -23947,19 +23947,19 @@ const schema221 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const schema222 = {
+const schema233 = {
   type: 'string',
   maxLength: 2048,
   default: '',
   'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
 };
-const schema223 = {
+const schema234 = {
   type: 'string',
   maxLength: 256,
   default: '',
   'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
 };
-const schema224 = {
+const schema235 = {
   type: 'string',
   maxLength: 2048,
   default: '',
@@ -24015,7 +24015,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema217,
+          parentSchema: schema228,
           data,
         };
         if (vErrors === null) {
@@ -24034,8 +24034,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema217.properties.enabled.type,
-        parentSchema: schema217.properties.enabled,
+        schema: schema228.properties.enabled.type,
+        parentSchema: schema228.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -24053,8 +24053,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema217.properties.message_type.type,
-        parentSchema: schema217.properties.message_type,
+        schema: schema228.properties.message_type.type,
+        parentSchema: schema228.properties.message_type,
         data: data1,
       };
       if (vErrors === null) {
@@ -24069,10 +24069,10 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_type',
         schemaPath: '#/properties/message_type/enum',
         keyword: 'enum',
-        params: { allowedValues: schema217.properties.message_type.enum },
+        params: { allowedValues: schema228.properties.message_type.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema217.properties.message_type.enum,
-        parentSchema: schema217.properties.message_type,
+        schema: schema228.properties.message_type.enum,
+        parentSchema: schema228.properties.message_type,
         data: data1,
       };
       if (vErrors === null) {
@@ -24092,7 +24092,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema218,
+          parentSchema: schema229,
           data: data2,
         };
         if (vErrors === null) {
@@ -24109,8 +24109,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema218.type,
-        parentSchema: schema218,
+        schema: schema229.type,
+        parentSchema: schema229,
         data: data2,
       };
       if (vErrors === null) {
@@ -24164,7 +24164,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema217.properties.embed,
+            parentSchema: schema228.properties.embed,
             data: data3,
           };
           if (vErrors === null) {
@@ -24183,8 +24183,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema217.properties.embed.properties.enabled.type,
-          parentSchema: schema217.properties.embed.properties.enabled,
+          schema: schema228.properties.embed.properties.enabled.type,
+          parentSchema: schema228.properties.embed.properties.enabled,
           data: data4,
         };
         if (vErrors === null) {
@@ -24204,7 +24204,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema219,
+            parentSchema: schema230,
             data: data5,
           };
           if (vErrors === null) {
@@ -24221,8 +24221,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema219.type,
-          parentSchema: schema219,
+          schema: schema230.type,
+          parentSchema: schema230,
           data: data5,
         };
         if (vErrors === null) {
@@ -24242,7 +24242,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 4096 },
             message: 'must NOT have more than 4096 characters',
             schema: 4096,
-            parentSchema: schema220,
+            parentSchema: schema231,
             data: data6,
           };
           if (vErrors === null) {
@@ -24259,8 +24259,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema220.type,
-          parentSchema: schema220,
+          schema: schema231.type,
+          parentSchema: schema231,
           data: data6,
         };
         if (vErrors === null) {
@@ -24280,7 +24280,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema221,
+            parentSchema: schema232,
             data: data7,
           };
           if (vErrors === null) {
@@ -24298,7 +24298,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema221,
+            parentSchema: schema232,
             data: data7,
           };
           if (vErrors === null) {
@@ -24315,8 +24315,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema221.type,
-          parentSchema: schema221,
+          schema: schema232.type,
+          parentSchema: schema232,
           data: data7,
         };
         if (vErrors === null) {
@@ -24334,8 +24334,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema217.properties.embed.properties.thumbnail.type,
-          parentSchema: schema217.properties.embed.properties.thumbnail,
+          schema: schema228.properties.embed.properties.thumbnail.type,
+          parentSchema: schema228.properties.embed.properties.thumbnail,
           data: data8,
         };
         if (vErrors === null) {
@@ -24355,7 +24355,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema222,
+            parentSchema: schema233,
             data: data9,
           };
           if (vErrors === null) {
@@ -24372,8 +24372,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema222.type,
-          parentSchema: schema222,
+          schema: schema233.type,
+          parentSchema: schema233,
           data: data9,
         };
         if (vErrors === null) {
@@ -24393,7 +24393,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema217.properties.embed.properties.image,
+            parentSchema: schema228.properties.embed.properties.image,
             data: data10,
           };
           if (vErrors === null) {
@@ -24411,7 +24411,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema217.properties.embed.properties.image,
+            parentSchema: schema228.properties.embed.properties.image,
             data: data10,
           };
           if (vErrors === null) {
@@ -24428,8 +24428,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema217.properties.embed.properties.image.type,
-          parentSchema: schema217.properties.embed.properties.image,
+          schema: schema228.properties.embed.properties.image.type,
+          parentSchema: schema228.properties.embed.properties.image,
           data: data10,
         };
         if (vErrors === null) {
@@ -24456,7 +24456,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema217.properties.embed.properties.author,
+              parentSchema: schema228.properties.embed.properties.author,
               data: data11,
             };
             if (vErrors === null) {
@@ -24477,7 +24477,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 256 },
               message: 'must NOT have more than 256 characters',
               schema: 256,
-              parentSchema: schema223,
+              parentSchema: schema234,
               data: data12,
             };
             if (vErrors === null) {
@@ -24494,8 +24494,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema223.type,
-            parentSchema: schema223,
+            schema: schema234.type,
+            parentSchema: schema234,
             data: data12,
           };
           if (vErrors === null) {
@@ -24515,7 +24515,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 2048 },
               message: 'must NOT have more than 2048 characters',
               schema: 2048,
-              parentSchema: schema224,
+              parentSchema: schema235,
               data: data13,
             };
             if (vErrors === null) {
@@ -24533,7 +24533,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^(https?://\\S+)?$' },
               message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
               schema: '^(https?://\\S+)?$',
-              parentSchema: schema224,
+              parentSchema: schema235,
               data: data13,
             };
             if (vErrors === null) {
@@ -24550,8 +24550,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema224.type,
-            parentSchema: schema224,
+            schema: schema235.type,
+            parentSchema: schema235,
             data: data13,
           };
           if (vErrors === null) {
@@ -24568,8 +24568,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema217.properties.embed.properties.author.type,
-          parentSchema: schema217.properties.embed.properties.author,
+          schema: schema228.properties.embed.properties.author.type,
+          parentSchema: schema228.properties.embed.properties.author,
           data: data11,
         };
         if (vErrors === null) {
@@ -24586,8 +24586,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema217.properties.embed.type,
-        parentSchema: schema217.properties.embed,
+        schema: schema228.properties.embed.type,
+        parentSchema: schema228.properties.embed,
         data: data3,
       };
       if (vErrors === null) {
@@ -24614,7 +24614,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema217.properties.variables,
+            parentSchema: schema228.properties.variables,
             data: data14,
           };
           if (vErrors === null) {
@@ -24665,7 +24665,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
               params: { additionalProperty: key4 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema217.properties.variables.properties.member,
+              parentSchema: schema228.properties.variables.properties.member,
               data: data15,
             };
             if (vErrors === null) {
@@ -24684,8 +24684,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.member.properties.name.type,
-            parentSchema: schema217.properties.variables.properties.member.properties.name,
+            schema: schema228.properties.variables.properties.member.properties.name.type,
+            parentSchema: schema228.properties.variables.properties.member.properties.name,
             data: data16,
           };
           if (vErrors === null) {
@@ -24703,8 +24703,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.member.properties.tag.type,
-            parentSchema: schema217.properties.variables.properties.member.properties.tag,
+            schema: schema228.properties.variables.properties.member.properties.tag.type,
+            parentSchema: schema228.properties.variables.properties.member.properties.tag,
             data: data17,
           };
           if (vErrors === null) {
@@ -24722,8 +24722,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.member.properties.mention.type,
-            parentSchema: schema217.properties.variables.properties.member.properties.mention,
+            schema: schema228.properties.variables.properties.member.properties.mention.type,
+            parentSchema: schema228.properties.variables.properties.member.properties.mention,
             data: data18,
           };
           if (vErrors === null) {
@@ -24741,8 +24741,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.member.properties.avatar.type,
-            parentSchema: schema217.properties.variables.properties.member.properties.avatar,
+            schema: schema228.properties.variables.properties.member.properties.avatar.type,
+            parentSchema: schema228.properties.variables.properties.member.properties.avatar,
             data: data19,
           };
           if (vErrors === null) {
@@ -24760,8 +24760,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.member.properties.id.type,
-            parentSchema: schema217.properties.variables.properties.member.properties.id,
+            schema: schema228.properties.variables.properties.member.properties.id.type,
+            parentSchema: schema228.properties.variables.properties.member.properties.id,
             data: data20,
           };
           if (vErrors === null) {
@@ -24779,8 +24779,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.member.properties.createdAt.type,
-            parentSchema: schema217.properties.variables.properties.member.properties.createdAt,
+            schema: schema228.properties.variables.properties.member.properties.createdAt.type,
+            parentSchema: schema228.properties.variables.properties.member.properties.createdAt,
             data: data21,
           };
           if (vErrors === null) {
@@ -24798,8 +24798,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.member.properties.joinedAt.type,
-            parentSchema: schema217.properties.variables.properties.member.properties.joinedAt,
+            schema: schema228.properties.variables.properties.member.properties.joinedAt.type,
+            parentSchema: schema228.properties.variables.properties.member.properties.joinedAt,
             data: data22,
           };
           if (vErrors === null) {
@@ -24816,8 +24816,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema217.properties.variables.properties.member.type,
-          parentSchema: schema217.properties.variables.properties.member,
+          schema: schema228.properties.variables.properties.member.type,
+          parentSchema: schema228.properties.variables.properties.member,
           data: data15,
         };
         if (vErrors === null) {
@@ -24853,7 +24853,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
               params: { additionalProperty: key5 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema217.properties.variables.properties.server,
+              parentSchema: schema228.properties.variables.properties.server,
               data: data23,
             };
             if (vErrors === null) {
@@ -24872,8 +24872,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.server.properties.name.type,
-            parentSchema: schema217.properties.variables.properties.server.properties.name,
+            schema: schema228.properties.variables.properties.server.properties.name.type,
+            parentSchema: schema228.properties.variables.properties.server.properties.name,
             data: data24,
           };
           if (vErrors === null) {
@@ -24891,8 +24891,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.server.properties.icon.type,
-            parentSchema: schema217.properties.variables.properties.server.properties.icon,
+            schema: schema228.properties.variables.properties.server.properties.icon.type,
+            parentSchema: schema228.properties.variables.properties.server.properties.icon,
             data: data25,
           };
           if (vErrors === null) {
@@ -24910,8 +24910,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.server.properties.members.type,
-            parentSchema: schema217.properties.variables.properties.server.properties.members,
+            schema: schema228.properties.variables.properties.server.properties.members.type,
+            parentSchema: schema228.properties.variables.properties.server.properties.members,
             data: data26,
           };
           if (vErrors === null) {
@@ -24929,8 +24929,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.server.properties.id.type,
-            parentSchema: schema217.properties.variables.properties.server.properties.id,
+            schema: schema228.properties.variables.properties.server.properties.id.type,
+            parentSchema: schema228.properties.variables.properties.server.properties.id,
             data: data27,
           };
           if (vErrors === null) {
@@ -24948,8 +24948,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'boolean' },
             message: 'must be boolean',
-            schema: schema217.properties.variables.properties.server.properties.owner.type,
-            parentSchema: schema217.properties.variables.properties.server.properties.owner,
+            schema: schema228.properties.variables.properties.server.properties.owner.type,
+            parentSchema: schema228.properties.variables.properties.server.properties.owner,
             data: data28,
           };
           if (vErrors === null) {
@@ -24966,8 +24966,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema217.properties.variables.properties.server.type,
-          parentSchema: schema217.properties.variables.properties.server,
+          schema: schema228.properties.variables.properties.server.type,
+          parentSchema: schema228.properties.variables.properties.server,
           data: data23,
         };
         if (vErrors === null) {
@@ -24984,8 +24984,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema217.properties.variables.type,
-        parentSchema: schema217.properties.variables,
+        schema: schema228.properties.variables.type,
+        parentSchema: schema228.properties.variables,
         data: data14,
       };
       if (vErrors === null) {
@@ -25003,8 +25003,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema217.properties.test_enabled.type,
-        parentSchema: schema217.properties.test_enabled,
+        schema: schema228.properties.test_enabled.type,
+        parentSchema: schema228.properties.test_enabled,
         data: data29,
       };
       if (vErrors === null) {
@@ -25021,8 +25021,8 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema217.type,
-      parentSchema: schema217,
+      schema: schema228.type,
+      parentSchema: schema228,
       data,
     };
     if (vErrors === null) {
@@ -25037,7 +25037,7 @@ function validate128(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate128.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateLevelUpPlaceholder = validate118;
-const schema189 = {
+const schema200 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/level-up-placeholder.json',
   type: 'string',
@@ -25074,8 +25074,8 @@ function validate118(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema189.type,
-      parentSchema: schema189,
+      schema: schema200.type,
+      parentSchema: schema200,
       data,
     };
     if (vErrors === null) {
@@ -25100,10 +25100,10 @@ function validate118(data, { instancePath = '', parentData, parentDataProperty, 
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema189.enum },
+      params: { allowedValues: schema200.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema189.enum,
-      parentSchema: schema189,
+      schema: schema200.enum,
+      parentSchema: schema200,
       data,
     };
     if (vErrors === null) {
@@ -25118,7 +25118,7 @@ function validate118(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate118.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateLevels = validate129;
-const schema225 = {
+const schema236 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
@@ -25159,7 +25159,7 @@ const schema225 = {
     },
   },
 };
-const schema226 = {
+const schema237 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -25195,7 +25195,7 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema225,
+          parentSchema: schema236,
           data,
         };
         if (vErrors === null) {
@@ -25214,8 +25214,8 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema225.properties.ranking.type,
-        parentSchema: schema225.properties.ranking,
+        schema: schema236.properties.ranking.type,
+        parentSchema: schema236.properties.ranking,
         data: data0,
       };
       if (vErrors === null) {
@@ -25235,7 +25235,7 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema225.properties.levelup_message,
+          parentSchema: schema236.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -25253,7 +25253,7 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema225.properties.levelup_message,
+          parentSchema: schema236.properties.levelup_message,
           data: data1,
         };
         if (vErrors === null) {
@@ -25270,8 +25270,8 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema225.properties.levelup_message.type,
-        parentSchema: schema225.properties.levelup_message,
+        schema: schema236.properties.levelup_message.type,
+        parentSchema: schema236.properties.levelup_message,
         data: data1,
       };
       if (vErrors === null) {
@@ -25287,10 +25287,10 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/levelup_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema226.type },
+        params: { type: schema237.type },
         message: 'must be string,null',
-        schema: schema226.type,
-        parentSchema: schema226,
+        schema: schema237.type,
+        parentSchema: schema237,
         data: data2,
       };
       if (vErrors === null) {
@@ -25309,7 +25309,7 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema226,
+          parentSchema: schema237,
           data: data2,
         };
         if (vErrors === null) {
@@ -25327,7 +25327,7 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema226,
+          parentSchema: schema237,
           data: data2,
         };
         if (vErrors === null) {
@@ -25345,8 +25345,8 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema225.type,
-      parentSchema: schema225,
+      schema: schema236.type,
+      parentSchema: schema236,
       data,
     };
     if (vErrors === null) {
@@ -25678,7 +25678,7 @@ function validate72(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateModeration = validate130;
-const schema227 = {
+const schema238 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
@@ -25716,13 +25716,13 @@ const schema227 = {
     },
   },
 };
-const schema228 = {
+const schema239 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
   'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
-const schema229 = {
+const schema240 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -25758,7 +25758,7 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema227,
+          parentSchema: schema238,
           data,
         };
         if (vErrors === null) {
@@ -25777,8 +25777,8 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema227.properties.max_warnings.type,
-        parentSchema: schema227.properties.max_warnings,
+        schema: schema238.properties.max_warnings.type,
+        parentSchema: schema238.properties.max_warnings,
         data: data0,
       };
       if (vErrors === null) {
@@ -25797,7 +25797,7 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10 },
           message: 'must be <= 10',
           schema: 10,
-          parentSchema: schema227.properties.max_warnings,
+          parentSchema: schema238.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -25815,7 +25815,7 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema227.properties.max_warnings,
+          parentSchema: schema238.properties.max_warnings,
           data: data0,
         };
         if (vErrors === null) {
@@ -25834,8 +25834,8 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema228.type,
-        parentSchema: schema228,
+        schema: schema239.type,
+        parentSchema: schema239,
         data: data1,
       };
       if (vErrors === null) {
@@ -25850,10 +25850,10 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/max_warn_action',
         schemaPath: '#/$defs/ModerationAction/enum',
         keyword: 'enum',
-        params: { allowedValues: schema228.enum },
+        params: { allowedValues: schema239.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema228.enum,
-        parentSchema: schema228,
+        schema: schema239.enum,
+        parentSchema: schema239,
         data: data1,
       };
       if (vErrors === null) {
@@ -25869,10 +25869,10 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/modlog_channel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema229.type },
+        params: { type: schema240.type },
         message: 'must be string,null',
-        schema: schema229.type,
-        parentSchema: schema229,
+        schema: schema240.type,
+        parentSchema: schema240,
         data: data2,
       };
       if (vErrors === null) {
@@ -25891,7 +25891,7 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema229,
+          parentSchema: schema240,
           data: data2,
         };
         if (vErrors === null) {
@@ -25909,7 +25909,7 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema229,
+          parentSchema: schema240,
           data: data2,
         };
         if (vErrors === null) {
@@ -25927,8 +25927,8 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema227.type,
-      parentSchema: schema227,
+      schema: schema238.type,
+      parentSchema: schema238,
       data,
     };
     if (vErrors === null) {
@@ -25943,7 +25943,7 @@ function validate130(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate130.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateModerationAction = validate119;
-const schema190 = {
+const schema201 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/moderation-action.json',
   type: 'string',
@@ -25968,8 +25968,8 @@ function validate119(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema190.type,
-      parentSchema: schema190,
+      schema: schema201.type,
+      parentSchema: schema201,
       data,
     };
     if (vErrors === null) {
@@ -25984,10 +25984,10 @@ function validate119(data, { instancePath = '', parentData, parentDataProperty, 
       instancePath,
       schemaPath: '#/enum',
       keyword: 'enum',
-      params: { allowedValues: schema190.enum },
+      params: { allowedValues: schema201.enum },
       message: 'must be equal to one of the allowed values',
-      schema: schema190.enum,
-      parentSchema: schema190,
+      schema: schema201.enum,
+      parentSchema: schema201,
       data,
     };
     if (vErrors === null) {
@@ -26831,7 +26831,7 @@ function validate73(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateRoleReference = validate120;
-const schema191 = {
+const schema202 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
@@ -26855,10 +26855,10 @@ function validate120(data, { instancePath = '', parentData, parentDataProperty, 
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
-      params: { type: schema191.type },
+      params: { type: schema202.type },
       message: 'must be string,null',
-      schema: schema191.type,
-      parentSchema: schema191,
+      schema: schema202.type,
+      parentSchema: schema202,
       data,
     };
     if (vErrors === null) {
@@ -26877,7 +26877,7 @@ function validate120(data, { instancePath = '', parentData, parentDataProperty, 
         params: { limit: 20 },
         message: 'must NOT have more than 20 characters',
         schema: 20,
-        parentSchema: schema191,
+        parentSchema: schema202,
         data,
       };
       if (vErrors === null) {
@@ -26895,7 +26895,7 @@ function validate120(data, { instancePath = '', parentData, parentDataProperty, 
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema191,
+        parentSchema: schema202,
         data,
       };
       if (vErrors === null) {
@@ -26911,7 +26911,7 @@ function validate120(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate120.evaluated = { dynamicProps: false, dynamicItems: false };
 export const validateSavedEmbed = validate131;
-const schema230 = {
+const schema241 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/saved-embed.json',
   type: 'object',
@@ -27145,7 +27145,7 @@ const schema230 = {
     },
   },
 };
-const schema231 = {
+const schema242 = {
   type: 'object',
   additionalProperties: false,
   required: ['embeds'],
@@ -27172,7 +27172,7 @@ const schema231 = {
     },
   },
 };
-const schema232 = {
+const schema243 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -27343,7 +27343,7 @@ const schema232 = {
     },
   },
 };
-const schema233 = {
+const schema244 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -27393,7 +27393,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
       data.footer = {};
     }
     for (const key0 in data) {
-      if (!func1.call(schema232.properties, key0)) {
+      if (!func1.call(schema243.properties, key0)) {
         const err0 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -27401,7 +27401,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema232,
+          parentSchema: schema243,
           data,
         };
         if (vErrors === null) {
@@ -27422,7 +27422,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema232.properties.title,
+          parentSchema: schema243.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -27439,8 +27439,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema232.properties.title.type,
-        parentSchema: schema232.properties.title,
+        schema: schema243.properties.title.type,
+        parentSchema: schema243.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -27460,7 +27460,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema232.properties.description,
+          parentSchema: schema243.properties.description,
           data: data1,
         };
         if (vErrors === null) {
@@ -27477,8 +27477,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema232.properties.description.type,
-        parentSchema: schema232.properties.description,
+        schema: schema243.properties.description.type,
+        parentSchema: schema243.properties.description,
         data: data1,
       };
       if (vErrors === null) {
@@ -27498,7 +27498,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema232.properties.url,
+          parentSchema: schema243.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -27516,7 +27516,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(https?://\\S+)?$' },
           message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
           schema: '^(https?://\\S+)?$',
-          parentSchema: schema232.properties.url,
+          parentSchema: schema243.properties.url,
           data: data2,
         };
         if (vErrors === null) {
@@ -27533,8 +27533,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema232.properties.url.type,
-        parentSchema: schema232.properties.url,
+        schema: schema243.properties.url.type,
+        parentSchema: schema243.properties.url,
         data: data2,
       };
       if (vErrors === null) {
@@ -27555,7 +27555,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 7 },
             message: 'must NOT have more than 7 characters',
             schema: 7,
-            parentSchema: schema233,
+            parentSchema: schema244,
             data: data3,
           };
           if (vErrors === null) {
@@ -27573,7 +27573,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^#[0-9A-Fa-f]{6}$' },
             message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
             schema: '^#[0-9A-Fa-f]{6}$',
-            parentSchema: schema233,
+            parentSchema: schema244,
             data: data3,
           };
           if (vErrors === null) {
@@ -27590,8 +27590,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema233.type,
-          parentSchema: schema233,
+          schema: schema244.type,
+          parentSchema: schema244,
           data: data3,
         };
         if (vErrors === null) {
@@ -27608,10 +27608,10 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/timestamp',
         schemaPath: '#/properties/timestamp/type',
         keyword: 'type',
-        params: { type: schema232.properties.timestamp.type },
+        params: { type: schema243.properties.timestamp.type },
         message: 'must be string,null',
-        schema: schema232.properties.timestamp.type,
-        parentSchema: schema232.properties.timestamp,
+        schema: schema243.properties.timestamp.type,
+        parentSchema: schema243.properties.timestamp,
         data: data4,
       };
       if (vErrors === null) {
@@ -27630,7 +27630,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema232.properties.timestamp,
+          parentSchema: schema243.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -27651,7 +27651,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$' +
             '"',
           schema: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          parentSchema: schema232.properties.timestamp,
+          parentSchema: schema243.properties.timestamp,
           data: data4,
         };
         if (vErrors === null) {
@@ -27682,7 +27682,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema232.properties.author,
+            parentSchema: schema243.properties.author,
             data: data5,
           };
           if (vErrors === null) {
@@ -27703,7 +27703,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema232.properties.author.properties.name,
+            parentSchema: schema243.properties.author.properties.name,
             data: data6,
           };
           if (vErrors === null) {
@@ -27720,8 +27720,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema232.properties.author.properties.name.type,
-          parentSchema: schema232.properties.author.properties.name,
+          schema: schema243.properties.author.properties.name.type,
+          parentSchema: schema243.properties.author.properties.name,
           data: data6,
         };
         if (vErrors === null) {
@@ -27741,7 +27741,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema232.properties.author.properties.url,
+            parentSchema: schema243.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -27759,7 +27759,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema232.properties.author.properties.url,
+            parentSchema: schema243.properties.author.properties.url,
             data: data7,
           };
           if (vErrors === null) {
@@ -27776,8 +27776,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema232.properties.author.properties.url.type,
-          parentSchema: schema232.properties.author.properties.url,
+          schema: schema243.properties.author.properties.url.type,
+          parentSchema: schema243.properties.author.properties.url,
           data: data7,
         };
         if (vErrors === null) {
@@ -27797,7 +27797,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema232.properties.author.properties.icon_url,
+            parentSchema: schema243.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -27815,7 +27815,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema232.properties.author.properties.icon_url,
+            parentSchema: schema243.properties.author.properties.icon_url,
             data: data8,
           };
           if (vErrors === null) {
@@ -27832,8 +27832,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema232.properties.author.properties.icon_url.type,
-          parentSchema: schema232.properties.author.properties.icon_url,
+          schema: schema243.properties.author.properties.icon_url.type,
+          parentSchema: schema243.properties.author.properties.icon_url,
           data: data8,
         };
         if (vErrors === null) {
@@ -27850,8 +27850,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema232.properties.author.type,
-        parentSchema: schema232.properties.author,
+        schema: schema243.properties.author.type,
+        parentSchema: schema243.properties.author,
         data: data5,
       };
       if (vErrors === null) {
@@ -27871,7 +27871,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema232.properties.fields,
+          parentSchema: schema243.properties.fields,
           data: data9,
         };
         if (vErrors === null) {
@@ -27895,8 +27895,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema232.properties.fields.items.required,
-              parentSchema: schema232.properties.fields.items,
+              schema: schema243.properties.fields.items.required,
+              parentSchema: schema243.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -27913,8 +27913,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'value' },
               message: "must have required property '" + 'value' + "'",
-              schema: schema232.properties.fields.items.required,
-              parentSchema: schema232.properties.fields.items,
+              schema: schema243.properties.fields.items.required,
+              parentSchema: schema243.properties.fields.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -27933,7 +27933,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema232.properties.fields.items,
+                parentSchema: schema243.properties.fields.items,
                 data: data10,
               };
               if (vErrors === null) {
@@ -27955,7 +27955,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 256 },
                   message: 'must NOT have more than 256 characters',
                   schema: 256,
-                  parentSchema: schema232.properties.fields.items.properties.name,
+                  parentSchema: schema243.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -27973,7 +27973,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema232.properties.fields.items.properties.name,
+                  parentSchema: schema243.properties.fields.items.properties.name,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -27990,8 +27990,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema232.properties.fields.items.properties.name.type,
-                parentSchema: schema232.properties.fields.items.properties.name,
+                schema: schema243.properties.fields.items.properties.name.type,
+                parentSchema: schema243.properties.fields.items.properties.name,
                 data: data11,
               };
               if (vErrors === null) {
@@ -28013,7 +28013,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1024 },
                   message: 'must NOT have more than 1024 characters',
                   schema: 1024,
-                  parentSchema: schema232.properties.fields.items.properties.value,
+                  parentSchema: schema243.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -28031,7 +28031,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema232.properties.fields.items.properties.value,
+                  parentSchema: schema243.properties.fields.items.properties.value,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -28048,8 +28048,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema232.properties.fields.items.properties.value.type,
-                parentSchema: schema232.properties.fields.items.properties.value,
+                schema: schema243.properties.fields.items.properties.value.type,
+                parentSchema: schema243.properties.fields.items.properties.value,
                 data: data12,
               };
               if (vErrors === null) {
@@ -28068,8 +28068,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema232.properties.fields.items.properties.inline.type,
-              parentSchema: schema232.properties.fields.items.properties.inline,
+              schema: schema243.properties.fields.items.properties.inline.type,
+              parentSchema: schema243.properties.fields.items.properties.inline,
               data: data13,
             };
             if (vErrors === null) {
@@ -28086,8 +28086,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema232.properties.fields.items.type,
-            parentSchema: schema232.properties.fields.items,
+            schema: schema243.properties.fields.items.type,
+            parentSchema: schema243.properties.fields.items,
             data: data10,
           };
           if (vErrors === null) {
@@ -28105,8 +28105,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema232.properties.fields.type,
-        parentSchema: schema232.properties.fields,
+        schema: schema243.properties.fields.type,
+        parentSchema: schema243.properties.fields,
         data: data9,
       };
       if (vErrors === null) {
@@ -28130,7 +28130,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema232.properties.thumbnail,
+            parentSchema: schema243.properties.thumbnail,
             data: data14,
           };
           if (vErrors === null) {
@@ -28151,7 +28151,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema232.properties.thumbnail.properties.url,
+            parentSchema: schema243.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -28169,7 +28169,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema232.properties.thumbnail.properties.url,
+            parentSchema: schema243.properties.thumbnail.properties.url,
             data: data15,
           };
           if (vErrors === null) {
@@ -28186,8 +28186,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema232.properties.thumbnail.properties.url.type,
-          parentSchema: schema232.properties.thumbnail.properties.url,
+          schema: schema243.properties.thumbnail.properties.url.type,
+          parentSchema: schema243.properties.thumbnail.properties.url,
           data: data15,
         };
         if (vErrors === null) {
@@ -28204,8 +28204,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema232.properties.thumbnail.type,
-        parentSchema: schema232.properties.thumbnail,
+        schema: schema243.properties.thumbnail.type,
+        parentSchema: schema243.properties.thumbnail,
         data: data14,
       };
       if (vErrors === null) {
@@ -28229,7 +28229,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key4 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema232.properties.image,
+            parentSchema: schema243.properties.image,
             data: data16,
           };
           if (vErrors === null) {
@@ -28250,7 +28250,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema232.properties.image.properties.url,
+            parentSchema: schema243.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -28268,7 +28268,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema232.properties.image.properties.url,
+            parentSchema: schema243.properties.image.properties.url,
             data: data17,
           };
           if (vErrors === null) {
@@ -28285,8 +28285,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema232.properties.image.properties.url.type,
-          parentSchema: schema232.properties.image.properties.url,
+          schema: schema243.properties.image.properties.url.type,
+          parentSchema: schema243.properties.image.properties.url,
           data: data17,
         };
         if (vErrors === null) {
@@ -28303,8 +28303,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema232.properties.image.type,
-        parentSchema: schema232.properties.image,
+        schema: schema243.properties.image.type,
+        parentSchema: schema243.properties.image,
         data: data16,
       };
       if (vErrors === null) {
@@ -28331,7 +28331,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key5 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema232.properties.footer,
+            parentSchema: schema243.properties.footer,
             data: data18,
           };
           if (vErrors === null) {
@@ -28352,7 +28352,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema232.properties.footer.properties.text,
+            parentSchema: schema243.properties.footer.properties.text,
             data: data19,
           };
           if (vErrors === null) {
@@ -28369,8 +28369,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema232.properties.footer.properties.text.type,
-          parentSchema: schema232.properties.footer.properties.text,
+          schema: schema243.properties.footer.properties.text.type,
+          parentSchema: schema243.properties.footer.properties.text,
           data: data19,
         };
         if (vErrors === null) {
@@ -28390,7 +28390,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 2048 },
             message: 'must NOT have more than 2048 characters',
             schema: 2048,
-            parentSchema: schema232.properties.footer.properties.icon_url,
+            parentSchema: schema243.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -28408,7 +28408,7 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^(https?://\\S+)?$' },
             message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
             schema: '^(https?://\\S+)?$',
-            parentSchema: schema232.properties.footer.properties.icon_url,
+            parentSchema: schema243.properties.footer.properties.icon_url,
             data: data20,
           };
           if (vErrors === null) {
@@ -28425,8 +28425,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema232.properties.footer.properties.icon_url.type,
-          parentSchema: schema232.properties.footer.properties.icon_url,
+          schema: schema243.properties.footer.properties.icon_url.type,
+          parentSchema: schema243.properties.footer.properties.icon_url,
           data: data20,
         };
         if (vErrors === null) {
@@ -28443,8 +28443,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema232.properties.footer.type,
-        parentSchema: schema232.properties.footer,
+        schema: schema243.properties.footer.type,
+        parentSchema: schema243.properties.footer,
         data: data18,
       };
       if (vErrors === null) {
@@ -28461,8 +28461,8 @@ function validate133(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema232.type,
-      parentSchema: schema232,
+      schema: schema243.type,
+      parentSchema: schema243,
       data,
     };
     if (vErrors === null) {
@@ -28497,8 +28497,8 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'embeds' },
         message: "must have required property '" + 'embeds' + "'",
-        schema: schema231.required,
-        parentSchema: schema231,
+        schema: schema242.required,
+        parentSchema: schema242,
         data,
       };
       if (vErrors === null) {
@@ -28517,7 +28517,7 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema231,
+          parentSchema: schema242,
           data,
         };
         if (vErrors === null) {
@@ -28538,7 +28538,7 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema231.properties.content,
+          parentSchema: schema242.properties.content,
           data: data0,
         };
         if (vErrors === null) {
@@ -28555,8 +28555,8 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema231.properties.content.type,
-        parentSchema: schema231.properties.content,
+        schema: schema242.properties.content.type,
+        parentSchema: schema242.properties.content,
         data: data0,
       };
       if (vErrors === null) {
@@ -28577,7 +28577,7 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema231.properties.embeds,
+            parentSchema: schema242.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -28595,7 +28595,7 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema231.properties.embeds,
+            parentSchema: schema242.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -28648,7 +28648,7 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 6000, total: total0 },
             message: 'embeds must hold at most the total number of characters',
             schema: 6000,
-            parentSchema: schema231.properties.embeds,
+            parentSchema: schema242.properties.embeds,
             data: data1,
           };
           if (vErrors === null) {
@@ -28665,8 +28665,8 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema231.properties.embeds.type,
-          parentSchema: schema231.properties.embeds,
+          schema: schema242.properties.embeds.type,
+          parentSchema: schema242.properties.embeds,
           data: data1,
         };
         if (vErrors === null) {
@@ -28684,8 +28684,8 @@ function validate132(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema231.type,
-      parentSchema: schema231,
+      schema: schema242.type,
+      parentSchema: schema242,
       data,
     };
     if (vErrors === null) {
@@ -28720,8 +28720,8 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema230.required,
-        parentSchema: schema230,
+        schema: schema241.required,
+        parentSchema: schema241,
         data,
       };
       if (vErrors === null) {
@@ -28738,8 +28738,8 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'message' },
         message: "must have required property '" + 'message' + "'",
-        schema: schema230.required,
-        parentSchema: schema230,
+        schema: schema241.required,
+        parentSchema: schema241,
         data,
       };
       if (vErrors === null) {
@@ -28758,7 +28758,7 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema230,
+          parentSchema: schema241,
           data,
         };
         if (vErrors === null) {
@@ -28780,7 +28780,7 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema230.properties.name,
+            parentSchema: schema241.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -28798,7 +28798,7 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema230.properties.name,
+            parentSchema: schema241.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -28816,7 +28816,7 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema230.properties.name,
+            parentSchema: schema241.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -28833,8 +28833,8 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema230.properties.name.type,
-          parentSchema: schema230.properties.name,
+          schema: schema241.properties.name.type,
+          parentSchema: schema241.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -28865,10 +28865,10 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema230.properties.updated_at.type },
+        params: { type: schema241.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema230.properties.updated_at.type,
-        parentSchema: schema230.properties.updated_at,
+        schema: schema241.properties.updated_at.type,
+        parentSchema: schema241.properties.updated_at,
         data: data2,
       };
       if (vErrors === null) {
@@ -28887,7 +28887,7 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema230.properties.updated_at,
+          parentSchema: schema241.properties.updated_at,
           data: data2,
         };
         if (vErrors === null) {
@@ -28905,8 +28905,8 @@ function validate131(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema230.type,
-      parentSchema: schema230,
+      schema: schema241.type,
+      parentSchema: schema241,
       data,
     };
     if (vErrors === null) {
@@ -30417,7 +30417,7 @@ function validate80(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateSnowflake = validate121;
-const schema192 = {
+const schema203 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/common/snowflake.json',
   type: 'string',
@@ -30443,7 +30443,7 @@ function validate121(data, { instancePath = '', parentData, parentDataProperty, 
         params: { pattern: '^[0-9]{17,20}$' },
         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
         schema: '^[0-9]{17,20}$',
-        parentSchema: schema192,
+        parentSchema: schema203,
         data,
       };
       if (vErrors === null) {
@@ -30460,8 +30460,8 @@ function validate121(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'string' },
       message: 'must be string',
-      schema: schema192.type,
-      parentSchema: schema192,
+      schema: schema203.type,
+      parentSchema: schema203,
       data,
     };
     if (vErrors === null) {
@@ -30577,7 +30577,7 @@ function validate81(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketCategories = validate136;
-const schema234 = {
+const schema245 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
@@ -30642,7 +30642,7 @@ const schema234 = {
     },
   },
 };
-const schema235 = {
+const schema246 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
@@ -30666,7 +30666,7 @@ const schema235 = {
   },
   'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
 };
-const schema237 = {
+const schema248 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -30704,7 +30704,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema234,
+          parentSchema: schema245,
           data,
         };
         if (vErrors === null) {
@@ -30725,7 +30725,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema234.properties.open,
+          parentSchema: schema245.properties.open,
           data: data0,
         };
         if (vErrors === null) {
@@ -30746,8 +30746,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema235.required,
-              parentSchema: schema235,
+              schema: schema246.required,
+              parentSchema: schema246,
               data: data1,
             };
             if (vErrors === null) {
@@ -30764,8 +30764,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema235.required,
-              parentSchema: schema235,
+              schema: schema246.required,
+              parentSchema: schema246,
               data: data1,
             };
             if (vErrors === null) {
@@ -30784,7 +30784,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key1 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema235,
+                parentSchema: schema246,
                 data: data1,
               };
               if (vErrors === null) {
@@ -30806,7 +30806,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema235.properties.id,
+                  parentSchema: schema246.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -30824,7 +30824,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema235.properties.id,
+                  parentSchema: schema246.properties.id,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -30841,8 +30841,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema235.properties.id.type,
-                parentSchema: schema235.properties.id,
+                schema: schema246.properties.id.type,
+                parentSchema: schema246.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -30864,7 +30864,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema235.properties.name,
+                  parentSchema: schema246.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -30882,7 +30882,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema235.properties.name,
+                  parentSchema: schema246.properties.name,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -30899,8 +30899,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema235.properties.name.type,
-                parentSchema: schema235.properties.name,
+                schema: schema246.properties.name.type,
+                parentSchema: schema246.properties.name,
                 data: data3,
               };
               if (vErrors === null) {
@@ -30918,8 +30918,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema235.type,
-            parentSchema: schema235,
+            schema: schema246.type,
+            parentSchema: schema246,
             data: data1,
           };
           if (vErrors === null) {
@@ -30937,8 +30937,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema234.properties.open.type,
-        parentSchema: schema234.properties.open,
+        schema: schema245.properties.open.type,
+        parentSchema: schema245.properties.open,
         data: data0,
       };
       if (vErrors === null) {
@@ -30958,7 +30958,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 50 },
           message: 'must NOT have more than 50 items',
           schema: 50,
-          parentSchema: schema234.properties.closed,
+          parentSchema: schema245.properties.closed,
           data: data4,
         };
         if (vErrors === null) {
@@ -30979,8 +30979,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'id' },
               message: "must have required property '" + 'id' + "'",
-              schema: schema235.required,
-              parentSchema: schema235,
+              schema: schema246.required,
+              parentSchema: schema246,
               data: data5,
             };
             if (vErrors === null) {
@@ -30997,8 +30997,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'required',
               params: { missingProperty: 'name' },
               message: "must have required property '" + 'name' + "'",
-              schema: schema235.required,
-              parentSchema: schema235,
+              schema: schema246.required,
+              parentSchema: schema246,
               data: data5,
             };
             if (vErrors === null) {
@@ -31017,7 +31017,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { additionalProperty: key2 },
                 message: 'must NOT have additional properties',
                 schema: false,
-                parentSchema: schema235,
+                parentSchema: schema246,
                 data: data5,
               };
               if (vErrors === null) {
@@ -31039,7 +31039,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 20 },
                   message: 'must NOT have more than 20 characters',
                   schema: 20,
-                  parentSchema: schema235.properties.id,
+                  parentSchema: schema246.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -31057,7 +31057,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { pattern: '^[0-9]{17,20}$' },
                   message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                   schema: '^[0-9]{17,20}$',
-                  parentSchema: schema235.properties.id,
+                  parentSchema: schema246.properties.id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -31074,8 +31074,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema235.properties.id.type,
-                parentSchema: schema235.properties.id,
+                schema: schema246.properties.id.type,
+                parentSchema: schema246.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -31097,7 +31097,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 100 },
                   message: 'must NOT have more than 100 characters',
                   schema: 100,
-                  parentSchema: schema235.properties.name,
+                  parentSchema: schema246.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -31115,7 +31115,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema235.properties.name,
+                  parentSchema: schema246.properties.name,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -31132,8 +31132,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema235.properties.name.type,
-                parentSchema: schema235.properties.name,
+                schema: schema246.properties.name.type,
+                parentSchema: schema246.properties.name,
                 data: data7,
               };
               if (vErrors === null) {
@@ -31151,8 +31151,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema235.type,
-            parentSchema: schema235,
+            schema: schema246.type,
+            parentSchema: schema246,
             data: data5,
           };
           if (vErrors === null) {
@@ -31170,8 +31170,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema234.properties.closed.type,
-        parentSchema: schema234.properties.closed,
+        schema: schema245.properties.closed.type,
+        parentSchema: schema245.properties.closed,
         data: data4,
       };
       if (vErrors === null) {
@@ -31187,10 +31187,10 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultOpen',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema237.type },
+        params: { type: schema248.type },
         message: 'must be string,null',
-        schema: schema237.type,
-        parentSchema: schema237,
+        schema: schema248.type,
+        parentSchema: schema248,
         data: data8,
       };
       if (vErrors === null) {
@@ -31209,7 +31209,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema237,
+          parentSchema: schema248,
           data: data8,
         };
         if (vErrors === null) {
@@ -31227,7 +31227,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema237,
+          parentSchema: schema248,
           data: data8,
         };
         if (vErrors === null) {
@@ -31244,10 +31244,10 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/defaultClosed',
         schemaPath: '#/$defs/categoryId/type',
         keyword: 'type',
-        params: { type: schema237.type },
+        params: { type: schema248.type },
         message: 'must be string,null',
-        schema: schema237.type,
-        parentSchema: schema237,
+        schema: schema248.type,
+        parentSchema: schema248,
         data: data9,
       };
       if (vErrors === null) {
@@ -31266,7 +31266,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema237,
+          parentSchema: schema248,
           data: data9,
         };
         if (vErrors === null) {
@@ -31284,7 +31284,7 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema237,
+          parentSchema: schema248,
           data: data9,
         };
         if (vErrors === null) {
@@ -31308,8 +31308,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/open/' + i2 + '/id', value: value0 },
               message: 'must not list the same item twice',
-              schema: schema234['distinct-across'],
-              parentSchema: schema234,
+              schema: schema245['distinct-across'],
+              parentSchema: schema245,
               data,
             };
             if (vErrors === null) {
@@ -31336,8 +31336,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'distinct-across',
               params: { fieldPointer: '/closed/' + i3 + '/id', value: value1 },
               message: 'must not list the same item twice',
-              schema: schema234['distinct-across'],
-              parentSchema: schema234,
+              schema: schema245['distinct-across'],
+              parentSchema: schema245,
               data,
             };
             if (vErrors === null) {
@@ -31361,8 +31361,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultOpen', value: value2 },
         message: 'must name an item of its list',
-        schema: schema234['refers-to-item'],
-        parentSchema: schema234,
+        schema: schema245['refers-to-item'],
+        parentSchema: schema245,
         data,
       };
       if (vErrors === null) {
@@ -31381,8 +31381,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'refers-to-item',
         params: { fieldPointer: '/defaultClosed', value: value3 },
         message: 'must name an item of its list',
-        schema: schema234['refers-to-item'],
-        parentSchema: schema234,
+        schema: schema245['refers-to-item'],
+        parentSchema: schema245,
         data,
       };
       if (vErrors === null) {
@@ -31399,8 +31399,8 @@ function validate136(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema234.type,
-      parentSchema: schema234,
+      schema: schema245.type,
+      parentSchema: schema245,
       data,
     };
     if (vErrors === null) {
@@ -33188,7 +33188,7 @@ function validate86(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate86.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketGeneral = validate137;
-const schema239 = {
+const schema250 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
@@ -33256,7 +33256,7 @@ const schema239 = {
     },
   },
 };
-const schema240 = {
+const schema251 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -33309,7 +33309,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema239,
+          parentSchema: schema250,
           data,
         };
         if (vErrors === null) {
@@ -33326,10 +33326,10 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/support_team_roles',
         schemaPath: '#/$defs/RoleReference/type',
         keyword: 'type',
-        params: { type: schema240.type },
+        params: { type: schema251.type },
         message: 'must be string,null',
-        schema: schema240.type,
-        parentSchema: schema240,
+        schema: schema251.type,
+        parentSchema: schema251,
         data: data0,
       };
       if (vErrors === null) {
@@ -33348,7 +33348,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema240,
+          parentSchema: schema251,
           data: data0,
         };
         if (vErrors === null) {
@@ -33366,7 +33366,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema240,
+          parentSchema: schema251,
           data: data0,
         };
         if (vErrors === null) {
@@ -33387,7 +33387,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 items',
           schema: 250,
-          parentSchema: schema239.properties.additional_roles,
+          parentSchema: schema250.properties.additional_roles,
           data: data1,
         };
         if (vErrors === null) {
@@ -33409,7 +33409,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema239.properties.additional_roles.items,
+              parentSchema: schema250.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -33427,7 +33427,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema239.properties.additional_roles.items,
+              parentSchema: schema250.properties.additional_roles.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -33444,8 +33444,8 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema239.properties.additional_roles.items.type,
-            parentSchema: schema239.properties.additional_roles.items,
+            schema: schema250.properties.additional_roles.items.type,
+            parentSchema: schema250.properties.additional_roles.items,
             data: data2,
           };
           if (vErrors === null) {
@@ -33474,7 +33474,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i1, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
               schema: true,
-              parentSchema: schema239.properties.additional_roles,
+              parentSchema: schema250.properties.additional_roles,
               data: data1,
             };
             if (vErrors === null) {
@@ -33495,8 +33495,8 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema239.properties.additional_roles.type,
-        parentSchema: schema239.properties.additional_roles,
+        schema: schema250.properties.additional_roles.type,
+        parentSchema: schema250.properties.additional_roles,
         data: data1,
       };
       if (vErrors === null) {
@@ -33514,8 +33514,8 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema239.properties.two_step_close.type,
-        parentSchema: schema239.properties.two_step_close,
+        schema: schema250.properties.two_step_close.type,
+        parentSchema: schema250.properties.two_step_close,
         data: data3,
       };
       if (vErrors === null) {
@@ -33533,8 +33533,8 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema239.properties.two_step_ticket.type,
-        parentSchema: schema239.properties.two_step_ticket,
+        schema: schema250.properties.two_step_ticket.type,
+        parentSchema: schema250.properties.two_step_ticket,
         data: data4,
       };
       if (vErrors === null) {
@@ -33552,8 +33552,8 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema239.properties.auto_pin_ticket.type,
-        parentSchema: schema239.properties.auto_pin_ticket,
+        schema: schema250.properties.auto_pin_ticket.type,
+        parentSchema: schema250.properties.auto_pin_ticket,
         data: data5,
       };
       if (vErrors === null) {
@@ -33573,7 +33573,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema239.properties.ticket_padding,
+          parentSchema: schema250.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -33591,7 +33591,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^(?:[1-9]|10)$' },
           message: 'must match pattern "' + '^(?:[1-9]|10)$' + '"',
           schema: '^(?:[1-9]|10)$',
-          parentSchema: schema239.properties.ticket_padding,
+          parentSchema: schema250.properties.ticket_padding,
           data: data6,
         };
         if (vErrors === null) {
@@ -33608,8 +33608,8 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema239.properties.ticket_padding.type,
-        parentSchema: schema239.properties.ticket_padding,
+        schema: schema250.properties.ticket_padding.type,
+        parentSchema: schema250.properties.ticket_padding,
         data: data6,
       };
       if (vErrors === null) {
@@ -33626,8 +33626,8 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema239.type,
-      parentSchema: schema239,
+      schema: schema250.type,
+      parentSchema: schema250,
       data,
     };
     if (vErrors === null) {
@@ -33642,7 +33642,7 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate137.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketLimits = validate138;
-const schema241 = {
+const schema252 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
@@ -33759,7 +33759,7 @@ const schema241 = {
     },
   },
 };
-const schema242 = {
+const schema253 = {
   type: 'integer',
   minimum: 1,
   maximum: 20,
@@ -33822,7 +33822,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema241,
+          parentSchema: schema252,
           data,
         };
         if (vErrors === null) {
@@ -33841,8 +33841,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema241.properties.maxTicketsPerUser.type,
-        parentSchema: schema241.properties.maxTicketsPerUser,
+        schema: schema252.properties.maxTicketsPerUser.type,
+        parentSchema: schema252.properties.maxTicketsPerUser,
         data: data0,
       };
       if (vErrors === null) {
@@ -33861,7 +33861,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 20 },
           message: 'must be <= 20',
           schema: 20,
-          parentSchema: schema241.properties.maxTicketsPerUser,
+          parentSchema: schema252.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -33879,7 +33879,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema241.properties.maxTicketsPerUser,
+          parentSchema: schema252.properties.maxTicketsPerUser,
           data: data0,
         };
         if (vErrors === null) {
@@ -33898,8 +33898,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema241.properties.maxOpenTickets.type,
-        parentSchema: schema241.properties.maxOpenTickets,
+        schema: schema252.properties.maxOpenTickets.type,
+        parentSchema: schema252.properties.maxOpenTickets,
         data: data1,
       };
       if (vErrors === null) {
@@ -33918,7 +33918,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 200 },
           message: 'must be <= 200',
           schema: 200,
-          parentSchema: schema241.properties.maxOpenTickets,
+          parentSchema: schema252.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -33936,7 +33936,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 10 },
           message: 'must be >= 10',
           schema: 10,
-          parentSchema: schema241.properties.maxOpenTickets,
+          parentSchema: schema252.properties.maxOpenTickets,
           data: data1,
         };
         if (vErrors === null) {
@@ -33955,8 +33955,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema241.properties.rateLimitEnabled.type,
-        parentSchema: schema241.properties.rateLimitEnabled,
+        schema: schema252.properties.rateLimitEnabled.type,
+        parentSchema: schema252.properties.rateLimitEnabled,
         data: data2,
       };
       if (vErrors === null) {
@@ -33974,8 +33974,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema241.properties.cooldownPeriod.type,
-        parentSchema: schema241.properties.cooldownPeriod,
+        schema: schema252.properties.cooldownPeriod.type,
+        parentSchema: schema252.properties.cooldownPeriod,
         data: data3,
       };
       if (vErrors === null) {
@@ -33994,7 +33994,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 3600 },
           message: 'must be <= 3600',
           schema: 3600,
-          parentSchema: schema241.properties.cooldownPeriod,
+          parentSchema: schema252.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -34012,7 +34012,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 60 },
           message: 'must be >= 60',
           schema: 60,
-          parentSchema: schema241.properties.cooldownPeriod,
+          parentSchema: schema252.properties.cooldownPeriod,
           data: data3,
         };
         if (vErrors === null) {
@@ -34031,8 +34031,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema241.properties.autoCloseInactive.type,
-        parentSchema: schema241.properties.autoCloseInactive,
+        schema: schema252.properties.autoCloseInactive.type,
+        parentSchema: schema252.properties.autoCloseInactive,
         data: data4,
       };
       if (vErrors === null) {
@@ -34050,8 +34050,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema241.properties.inactiveThreshold.type,
-        parentSchema: schema241.properties.inactiveThreshold,
+        schema: schema252.properties.inactiveThreshold.type,
+        parentSchema: schema252.properties.inactiveThreshold,
         data: data5,
       };
       if (vErrors === null) {
@@ -34070,7 +34070,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 30 },
           message: 'must be <= 30',
           schema: 30,
-          parentSchema: schema241.properties.inactiveThreshold,
+          parentSchema: schema252.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -34088,7 +34088,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema241.properties.inactiveThreshold,
+          parentSchema: schema252.properties.inactiveThreshold,
           data: data5,
         };
         if (vErrors === null) {
@@ -34119,7 +34119,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             params: { additionalProperty: key1 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema241.properties.userLimits,
+            parentSchema: schema252.properties.userLimits,
             data: data6,
           };
           if (vErrors === null) {
@@ -34138,8 +34138,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema242.type,
-          parentSchema: schema242,
+          schema: schema253.type,
+          parentSchema: schema253,
           data: data7,
         };
         if (vErrors === null) {
@@ -34158,7 +34158,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema242,
+            parentSchema: schema253,
             data: data7,
           };
           if (vErrors === null) {
@@ -34176,7 +34176,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema242,
+            parentSchema: schema253,
             data: data7,
           };
           if (vErrors === null) {
@@ -34195,8 +34195,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema242.type,
-          parentSchema: schema242,
+          schema: schema253.type,
+          parentSchema: schema253,
           data: data8,
         };
         if (vErrors === null) {
@@ -34215,7 +34215,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema242,
+            parentSchema: schema253,
             data: data8,
           };
           if (vErrors === null) {
@@ -34233,7 +34233,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema242,
+            parentSchema: schema253,
             data: data8,
           };
           if (vErrors === null) {
@@ -34252,8 +34252,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema242.type,
-          parentSchema: schema242,
+          schema: schema253.type,
+          parentSchema: schema253,
           data: data9,
         };
         if (vErrors === null) {
@@ -34272,7 +34272,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema242,
+            parentSchema: schema253,
             data: data9,
           };
           if (vErrors === null) {
@@ -34290,7 +34290,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema242,
+            parentSchema: schema253,
             data: data9,
           };
           if (vErrors === null) {
@@ -34308,8 +34308,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema241.properties.userLimits.type,
-        parentSchema: schema241.properties.userLimits,
+        schema: schema252.properties.userLimits.type,
+        parentSchema: schema252.properties.userLimits,
         data: data6,
       };
       if (vErrors === null) {
@@ -34329,7 +34329,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 250 },
           message: 'must NOT have more than 250 properties',
           schema: 250,
-          parentSchema: schema241.properties.roleLimits,
+          parentSchema: schema252.properties.roleLimits,
           data: data10,
         };
         if (vErrors === null) {
@@ -34350,7 +34350,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema241.properties.roleLimits.propertyNames,
+              parentSchema: schema252.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -34369,7 +34369,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema241.properties.roleLimits.propertyNames,
+              parentSchema: schema252.properties.roleLimits.propertyNames,
               data: key2,
               propertyName: key2,
             };
@@ -34389,8 +34389,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'propertyNames',
             params: { propertyName: key2 },
             message: 'property name must be valid',
-            schema: schema241.properties.roleLimits.propertyNames,
-            parentSchema: schema241.properties.roleLimits,
+            schema: schema252.properties.roleLimits.propertyNames,
+            parentSchema: schema252.properties.roleLimits,
             data: data10,
           };
           if (vErrors === null) {
@@ -34410,8 +34410,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema242.type,
-            parentSchema: schema242,
+            schema: schema253.type,
+            parentSchema: schema253,
             data: data11,
           };
           if (vErrors === null) {
@@ -34430,7 +34430,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '<=', limit: 20 },
               message: 'must be <= 20',
               schema: 20,
-              parentSchema: schema242,
+              parentSchema: schema253,
               data: data11,
             };
             if (vErrors === null) {
@@ -34448,7 +34448,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
               params: { comparison: '>=', limit: 1 },
               message: 'must be >= 1',
               schema: 1,
-              parentSchema: schema242,
+              parentSchema: schema253,
               data: data11,
             };
             if (vErrors === null) {
@@ -34467,8 +34467,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema241.properties.roleLimits.type,
-        parentSchema: schema241.properties.roleLimits,
+        schema: schema252.properties.roleLimits.type,
+        parentSchema: schema252.properties.roleLimits,
         data: data10,
       };
       if (vErrors === null) {
@@ -34485,8 +34485,8 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema241.type,
-      parentSchema: schema241,
+      schema: schema252.type,
+      parentSchema: schema252,
       data,
     };
     if (vErrors === null) {
@@ -34501,7 +34501,7 @@ function validate138(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate138.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTicketPanel = validate139;
-const schema246 = {
+const schema257 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
@@ -34521,12 +34521,7 @@ const schema246 = {
         pattern: 'Panel title is required',
       },
     },
-    description: {
-      type: 'string',
-      maxLength: 4096,
-      default: 'Please use the button below to create a ticket',
-      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
-    },
+    description: { $ref: '#/$defs/DiscordEmbedDescription', default: 'Please use the button below to create a ticket' },
     color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
     channel_id: {
       type: 'string',
@@ -34612,100 +34607,20 @@ const schema246 = {
       items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
     },
     auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
-    footer: {
-      type: 'string',
-      maxLength: 2048,
-      default: 'You can only have 1 open ticket at a time!',
-      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
-    },
-    footerIcon: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Footer icon URL must be at most {limit} characters',
-      },
-    },
-    image: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Image URL must be at most {limit} characters',
-      },
-    },
-    thumbnail: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Thumbnail URL must be at most {limit} characters',
-      },
-    },
-    open_title: {
-      type: 'string',
-      maxLength: 256,
-      default: 'Ticket Created',
-      'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
-    },
+    footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
+    footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
+    image: { $ref: '#/$defs/LargeImageUrl', default: '' },
+    thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
+    open_title: { $ref: '#/$defs/DiscordEmbedTitle', default: 'Ticket Created' },
     open_description: {
-      type: 'string',
-      maxLength: 4096,
+      $ref: '#/$defs/DiscordEmbedDescription',
       default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
-      'x-messages': {
-        type: 'Open message description must be text',
-        maxLength: 'Open message description must be at most {limit} characters',
-      },
     },
     open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
-    open_footer: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
-    },
-    open_footerIcon: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Open message footer icon URL must be at most {limit} characters',
-      },
-    },
-    open_image: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Open message image URL must be at most {limit} characters',
-      },
-    },
-    open_thumbnail: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Open message thumbnail URL must be at most {limit} characters',
-      },
-    },
+    open_footer: { $ref: '#/$defs/FooterText', default: '' },
+    open_footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
+    open_image: { $ref: '#/$defs/LargeImageUrl', default: '' },
+    open_thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
     message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
     deployed: { readOnly: true, type: 'boolean', default: false },
     created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
@@ -34713,6 +34628,13 @@ const schema246 = {
   },
   'x-messages': { required: 'Please select a channel for the panel' },
   $defs: {
+    DiscordEmbedDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
+    },
     HexColour: {
       type: 'string',
       maxLength: 7,
@@ -34724,9 +34646,61 @@ const schema246 = {
         maxLength: 'Must be a colour such as #068ADD',
       },
     },
+    FooterText: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+    },
+    FooterIconUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Footer icon URL must be at most {limit} characters',
+      },
+    },
+    LargeImageUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Image URL must be at most {limit} characters',
+      },
+    },
+    ThumbnailUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Thumbnail URL must be at most {limit} characters',
+      },
+    },
+    DiscordEmbedTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
   },
 };
-const schema247 = {
+const schema258 = {
+  type: 'string',
+  maxLength: 4096,
+  default: '',
+  'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 5 },
+};
+const schema259 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
@@ -34737,7 +34711,51 @@ const schema247 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern83 = new RegExp('^(https?://[^\\s]+)?$', 'u');
+const schema260 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+};
+const schema261 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Footer icon URL must be at most {limit} characters',
+  },
+};
+const schema262 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Image URL must be at most {limit} characters',
+  },
+};
+const schema263 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Thumbnail URL must be at most {limit} characters',
+  },
+};
+const schema264 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+};
 function validate139(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-panel.json" */ let vErrors = null;
   let errors = 0;
@@ -34855,8 +34873,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channel_id' },
         message: "must have required property '" + 'channel_id' + "'",
-        schema: schema246.required,
-        parentSchema: schema246,
+        schema: schema257.required,
+        parentSchema: schema257,
         data,
       };
       if (vErrors === null) {
@@ -34867,7 +34885,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema246.properties, key0)) {
+      if (!func1.call(schema257.properties, key0)) {
         const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -34875,7 +34893,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema246,
+          parentSchema: schema257,
           data,
         };
         if (vErrors === null) {
@@ -34896,7 +34914,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema246.properties.title,
+          parentSchema: schema257.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -34914,7 +34932,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema246.properties.title,
+          parentSchema: schema257.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -34932,7 +34950,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '\\S' },
           message: 'must match pattern "' + '\\S' + '"',
           schema: '\\S',
-          parentSchema: schema246.properties.title,
+          parentSchema: schema257.properties.title,
           data: data0,
         };
         if (vErrors === null) {
@@ -34949,8 +34967,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.title.type,
-        parentSchema: schema246.properties.title,
+        schema: schema257.properties.title.type,
+        parentSchema: schema257.properties.title,
         data: data0,
       };
       if (vErrors === null) {
@@ -34965,12 +34983,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data1) > 4096) {
         const err6 = {
           instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/maxLength',
+          schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
           keyword: 'maxLength',
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema246.properties.description,
+          parentSchema: schema258,
           data: data1,
         };
         if (vErrors === null) {
@@ -34983,12 +35001,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err7 = {
         instancePath: instancePath + '/description',
-        schemaPath: '#/properties/description/type',
+        schemaPath: '#/$defs/DiscordEmbedDescription/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.description.type,
-        parentSchema: schema246.properties.description,
+        schema: schema258.type,
+        parentSchema: schema258,
         data: data1,
       };
       if (vErrors === null) {
@@ -35008,7 +35026,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema247,
+          parentSchema: schema259,
           data: data2,
         };
         if (vErrors === null) {
@@ -35026,7 +35044,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema247,
+          parentSchema: schema259,
           data: data2,
         };
         if (vErrors === null) {
@@ -35043,8 +35061,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema247.type,
-        parentSchema: schema247,
+        schema: schema259.type,
+        parentSchema: schema259,
         data: data2,
       };
       if (vErrors === null) {
@@ -35065,7 +35083,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema246.properties.channel_id,
+            parentSchema: schema257.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -35083,7 +35101,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema246.properties.channel_id,
+            parentSchema: schema257.properties.channel_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -35100,8 +35118,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema246.properties.channel_id.type,
-          parentSchema: schema246.properties.channel_id,
+          schema: schema257.properties.channel_id.type,
+          parentSchema: schema257.properties.channel_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -35122,7 +35140,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema246.properties.button_label,
+          parentSchema: schema257.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -35140,7 +35158,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema246.properties.button_label,
+          parentSchema: schema257.properties.button_label,
           data: data4,
         };
         if (vErrors === null) {
@@ -35157,8 +35175,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.button_label.type,
-        parentSchema: schema246.properties.button_label,
+        schema: schema257.properties.button_label.type,
+        parentSchema: schema257.properties.button_label,
         data: data4,
       };
       if (vErrors === null) {
@@ -35178,7 +35196,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema246.properties.button_emoji,
+          parentSchema: schema257.properties.button_emoji,
           data: data5,
         };
         if (vErrors === null) {
@@ -35195,8 +35213,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.button_emoji.type,
-        parentSchema: schema246.properties.button_emoji,
+        schema: schema257.properties.button_emoji.type,
+        parentSchema: schema257.properties.button_emoji,
         data: data5,
       };
       if (vErrors === null) {
@@ -35216,7 +35234,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2000 },
           message: 'must NOT have more than 2000 characters',
           schema: 2000,
-          parentSchema: schema246.properties.welcome_message,
+          parentSchema: schema257.properties.welcome_message,
           data: data6,
         };
         if (vErrors === null) {
@@ -35233,8 +35251,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.welcome_message.type,
-        parentSchema: schema246.properties.welcome_message,
+        schema: schema257.properties.welcome_message.type,
+        parentSchema: schema257.properties.welcome_message,
         data: data6,
       };
       if (vErrors === null) {
@@ -35254,7 +35272,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 100 },
           message: 'must NOT have more than 100 characters',
           schema: 100,
-          parentSchema: schema246.properties.ticket_name_format,
+          parentSchema: schema257.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -35272,7 +35290,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 1 },
           message: 'must NOT have fewer than 1 characters',
           schema: 1,
-          parentSchema: schema246.properties.ticket_name_format,
+          parentSchema: schema257.properties.ticket_name_format,
           data: data7,
         };
         if (vErrors === null) {
@@ -35289,8 +35307,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.ticket_name_format.type,
-        parentSchema: schema246.properties.ticket_name_format,
+        schema: schema257.properties.ticket_name_format.type,
+        parentSchema: schema257.properties.ticket_name_format,
         data: data7,
       };
       if (vErrors === null) {
@@ -35308,8 +35326,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema246.properties.close_button.type,
-        parentSchema: schema246.properties.close_button,
+        schema: schema257.properties.close_button.type,
+        parentSchema: schema257.properties.close_button,
         data: data8,
       };
       if (vErrors === null) {
@@ -35329,7 +35347,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 80 },
           message: 'must NOT have more than 80 characters',
           schema: 80,
-          parentSchema: schema246.properties.close_button_label,
+          parentSchema: schema257.properties.close_button_label,
           data: data9,
         };
         if (vErrors === null) {
@@ -35346,8 +35364,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.close_button_label.type,
-        parentSchema: schema246.properties.close_button_label,
+        schema: schema257.properties.close_button_label.type,
+        parentSchema: schema257.properties.close_button_label,
         data: data9,
       };
       if (vErrors === null) {
@@ -35367,7 +35385,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 2 },
           message: 'must NOT have more than 2 characters',
           schema: 2,
-          parentSchema: schema246.properties.close_button_emoji,
+          parentSchema: schema257.properties.close_button_emoji,
           data: data10,
         };
         if (vErrors === null) {
@@ -35384,8 +35402,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.close_button_emoji.type,
-        parentSchema: schema246.properties.close_button_emoji,
+        schema: schema257.properties.close_button_emoji.type,
+        parentSchema: schema257.properties.close_button_emoji,
         data: data10,
       };
       if (vErrors === null) {
@@ -35403,8 +35421,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema246.properties.transcript.type,
-        parentSchema: schema246.properties.transcript,
+        schema: schema257.properties.transcript.type,
+        parentSchema: schema257.properties.transcript,
         data: data11,
       };
       if (vErrors === null) {
@@ -35422,8 +35440,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema246.properties.auto_delete.type,
-        parentSchema: schema246.properties.auto_delete,
+        schema: schema257.properties.auto_delete.type,
+        parentSchema: schema257.properties.auto_delete,
         data: data12,
       };
       if (vErrors === null) {
@@ -35441,8 +35459,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema246.properties.auto_delete_time.type,
-        parentSchema: schema246.properties.auto_delete_time,
+        schema: schema257.properties.auto_delete_time.type,
+        parentSchema: schema257.properties.auto_delete_time,
         data: data13,
       };
       if (vErrors === null) {
@@ -35461,7 +35479,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 10080 },
           message: 'must be <= 10080',
           schema: 10080,
-          parentSchema: schema246.properties.auto_delete_time,
+          parentSchema: schema257.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -35479,7 +35497,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema246.properties.auto_delete_time,
+          parentSchema: schema257.properties.auto_delete_time,
           data: data13,
         };
         if (vErrors === null) {
@@ -35498,8 +35516,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema246.properties.support_team_view.type,
-        parentSchema: schema246.properties.support_team_view,
+        schema: schema257.properties.support_team_view.type,
+        parentSchema: schema257.properties.support_team_view,
         data: data14,
       };
       if (vErrors === null) {
@@ -35517,8 +35535,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema246.properties.max_duration.type,
-        parentSchema: schema246.properties.max_duration,
+        schema: schema257.properties.max_duration.type,
+        parentSchema: schema257.properties.max_duration,
         data: data15,
       };
       if (vErrors === null) {
@@ -35537,7 +35555,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 720 },
           message: 'must be <= 720',
           schema: 720,
-          parentSchema: schema246.properties.max_duration,
+          parentSchema: schema257.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -35555,7 +35573,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema246.properties.max_duration,
+          parentSchema: schema257.properties.max_duration,
           data: data15,
         };
         if (vErrors === null) {
@@ -35576,7 +35594,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 5 },
           message: 'must NOT have more than 5 items',
           schema: 5,
-          parentSchema: schema246.properties.required_inputs,
+          parentSchema: schema257.properties.required_inputs,
           data: data16,
         };
         if (vErrors === null) {
@@ -35598,7 +35616,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 100 },
               message: 'must NOT have more than 100 characters',
               schema: 100,
-              parentSchema: schema246.properties.required_inputs.items,
+              parentSchema: schema257.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -35616,7 +35634,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema246.properties.required_inputs.items,
+              parentSchema: schema257.properties.required_inputs.items,
               data: data17,
             };
             if (vErrors === null) {
@@ -35633,8 +35651,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema246.properties.required_inputs.items.type,
-            parentSchema: schema246.properties.required_inputs.items,
+            schema: schema257.properties.required_inputs.items.type,
+            parentSchema: schema257.properties.required_inputs.items,
             data: data17,
           };
           if (vErrors === null) {
@@ -35652,8 +35670,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema246.properties.required_inputs.type,
-        parentSchema: schema246.properties.required_inputs,
+        schema: schema257.properties.required_inputs.type,
+        parentSchema: schema257.properties.required_inputs,
         data: data16,
       };
       if (vErrors === null) {
@@ -35673,7 +35691,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 25 },
           message: 'must NOT have more than 25 items',
           schema: 25,
-          parentSchema: schema246.properties.categories,
+          parentSchema: schema257.properties.categories,
           data: data18,
         };
         if (vErrors === null) {
@@ -35695,7 +35713,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
               params: { limit: 20 },
               message: 'must NOT have more than 20 characters',
               schema: 20,
-              parentSchema: schema246.properties.categories.items,
+              parentSchema: schema257.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -35713,7 +35731,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
               params: { pattern: '^[0-9]{17,20}$' },
               message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
               schema: '^[0-9]{17,20}$',
-              parentSchema: schema246.properties.categories.items,
+              parentSchema: schema257.properties.categories.items,
               data: data19,
             };
             if (vErrors === null) {
@@ -35730,8 +35748,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema246.properties.categories.items.type,
-            parentSchema: schema246.properties.categories.items,
+            schema: schema257.properties.categories.items.type,
+            parentSchema: schema257.properties.categories.items,
             data: data19,
           };
           if (vErrors === null) {
@@ -35760,7 +35778,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
               params: { i: i2, j: j0 },
               message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
               schema: true,
-              parentSchema: schema246.properties.categories,
+              parentSchema: schema257.properties.categories,
               data: data18,
             };
             if (vErrors === null) {
@@ -35781,8 +35799,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema246.properties.categories.type,
-        parentSchema: schema246.properties.categories,
+        schema: schema257.properties.categories.type,
+        parentSchema: schema257.properties.categories,
         data: data18,
       };
       if (vErrors === null) {
@@ -35800,8 +35818,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema246.properties.auto_deploy.type,
-        parentSchema: schema246.properties.auto_deploy,
+        schema: schema257.properties.auto_deploy.type,
+        parentSchema: schema257.properties.auto_deploy,
         data: data20,
       };
       if (vErrors === null) {
@@ -35816,12 +35834,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data21) > 2048) {
         const err50 = {
           instancePath: instancePath + '/footer',
-          schemaPath: '#/properties/footer/maxLength',
+          schemaPath: '#/$defs/FooterText/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.footer,
+          parentSchema: schema260,
           data: data21,
         };
         if (vErrors === null) {
@@ -35834,12 +35852,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err51 = {
         instancePath: instancePath + '/footer',
-        schemaPath: '#/properties/footer/type',
+        schemaPath: '#/$defs/FooterText/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.footer.type,
-        parentSchema: schema246.properties.footer,
+        schema: schema260.type,
+        parentSchema: schema260,
         data: data21,
       };
       if (vErrors === null) {
@@ -35854,12 +35872,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data22) > 2048) {
         const err52 = {
           instancePath: instancePath + '/footerIcon',
-          schemaPath: '#/properties/footerIcon/maxLength',
+          schemaPath: '#/$defs/FooterIconUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.footerIcon,
+          parentSchema: schema261,
           data: data22,
         };
         if (vErrors === null) {
@@ -35869,15 +35887,15 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern83.test(data22)) {
+      if (!pattern22.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
-          schemaPath: '#/properties/footerIcon/pattern',
+          schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema246.properties.footerIcon,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema261,
           data: data22,
         };
         if (vErrors === null) {
@@ -35890,12 +35908,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err54 = {
         instancePath: instancePath + '/footerIcon',
-        schemaPath: '#/properties/footerIcon/type',
+        schemaPath: '#/$defs/FooterIconUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.footerIcon.type,
-        parentSchema: schema246.properties.footerIcon,
+        schema: schema261.type,
+        parentSchema: schema261,
         data: data22,
       };
       if (vErrors === null) {
@@ -35910,12 +35928,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data23) > 2048) {
         const err55 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/maxLength',
+          schemaPath: '#/$defs/LargeImageUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.image,
+          parentSchema: schema262,
           data: data23,
         };
         if (vErrors === null) {
@@ -35925,15 +35943,15 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern83.test(data23)) {
+      if (!pattern22.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/pattern',
+          schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema246.properties.image,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema262,
           data: data23,
         };
         if (vErrors === null) {
@@ -35946,12 +35964,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err57 = {
         instancePath: instancePath + '/image',
-        schemaPath: '#/properties/image/type',
+        schemaPath: '#/$defs/LargeImageUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.image.type,
-        parentSchema: schema246.properties.image,
+        schema: schema262.type,
+        parentSchema: schema262,
         data: data23,
       };
       if (vErrors === null) {
@@ -35966,12 +35984,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data24) > 2048) {
         const err58 = {
           instancePath: instancePath + '/thumbnail',
-          schemaPath: '#/properties/thumbnail/maxLength',
+          schemaPath: '#/$defs/ThumbnailUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.thumbnail,
+          parentSchema: schema263,
           data: data24,
         };
         if (vErrors === null) {
@@ -35981,15 +35999,15 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern83.test(data24)) {
+      if (!pattern22.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
-          schemaPath: '#/properties/thumbnail/pattern',
+          schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema246.properties.thumbnail,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema263,
           data: data24,
         };
         if (vErrors === null) {
@@ -36002,12 +36020,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err60 = {
         instancePath: instancePath + '/thumbnail',
-        schemaPath: '#/properties/thumbnail/type',
+        schemaPath: '#/$defs/ThumbnailUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.thumbnail.type,
-        parentSchema: schema246.properties.thumbnail,
+        schema: schema263.type,
+        parentSchema: schema263,
         data: data24,
       };
       if (vErrors === null) {
@@ -36022,12 +36040,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data25) > 256) {
         const err61 = {
           instancePath: instancePath + '/open_title',
-          schemaPath: '#/properties/open_title/maxLength',
+          schemaPath: '#/$defs/DiscordEmbedTitle/maxLength',
           keyword: 'maxLength',
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema246.properties.open_title,
+          parentSchema: schema264,
           data: data25,
         };
         if (vErrors === null) {
@@ -36040,12 +36058,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err62 = {
         instancePath: instancePath + '/open_title',
-        schemaPath: '#/properties/open_title/type',
+        schemaPath: '#/$defs/DiscordEmbedTitle/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.open_title.type,
-        parentSchema: schema246.properties.open_title,
+        schema: schema264.type,
+        parentSchema: schema264,
         data: data25,
       };
       if (vErrors === null) {
@@ -36060,12 +36078,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data26) > 4096) {
         const err63 = {
           instancePath: instancePath + '/open_description',
-          schemaPath: '#/properties/open_description/maxLength',
+          schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
           keyword: 'maxLength',
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema246.properties.open_description,
+          parentSchema: schema258,
           data: data26,
         };
         if (vErrors === null) {
@@ -36078,12 +36096,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err64 = {
         instancePath: instancePath + '/open_description',
-        schemaPath: '#/properties/open_description/type',
+        schemaPath: '#/$defs/DiscordEmbedDescription/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.open_description.type,
-        parentSchema: schema246.properties.open_description,
+        schema: schema258.type,
+        parentSchema: schema258,
         data: data26,
       };
       if (vErrors === null) {
@@ -36103,7 +36121,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema247,
+          parentSchema: schema259,
           data: data27,
         };
         if (vErrors === null) {
@@ -36121,7 +36139,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema247,
+          parentSchema: schema259,
           data: data27,
         };
         if (vErrors === null) {
@@ -36138,8 +36156,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema247.type,
-        parentSchema: schema247,
+        schema: schema259.type,
+        parentSchema: schema259,
         data: data27,
       };
       if (vErrors === null) {
@@ -36154,12 +36172,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data28) > 2048) {
         const err68 = {
           instancePath: instancePath + '/open_footer',
-          schemaPath: '#/properties/open_footer/maxLength',
+          schemaPath: '#/$defs/FooterText/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.open_footer,
+          parentSchema: schema260,
           data: data28,
         };
         if (vErrors === null) {
@@ -36172,12 +36190,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err69 = {
         instancePath: instancePath + '/open_footer',
-        schemaPath: '#/properties/open_footer/type',
+        schemaPath: '#/$defs/FooterText/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.open_footer.type,
-        parentSchema: schema246.properties.open_footer,
+        schema: schema260.type,
+        parentSchema: schema260,
         data: data28,
       };
       if (vErrors === null) {
@@ -36192,12 +36210,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data29) > 2048) {
         const err70 = {
           instancePath: instancePath + '/open_footerIcon',
-          schemaPath: '#/properties/open_footerIcon/maxLength',
+          schemaPath: '#/$defs/FooterIconUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.open_footerIcon,
+          parentSchema: schema261,
           data: data29,
         };
         if (vErrors === null) {
@@ -36207,15 +36225,15 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern83.test(data29)) {
+      if (!pattern22.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
-          schemaPath: '#/properties/open_footerIcon/pattern',
+          schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema246.properties.open_footerIcon,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema261,
           data: data29,
         };
         if (vErrors === null) {
@@ -36228,12 +36246,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err72 = {
         instancePath: instancePath + '/open_footerIcon',
-        schemaPath: '#/properties/open_footerIcon/type',
+        schemaPath: '#/$defs/FooterIconUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.open_footerIcon.type,
-        parentSchema: schema246.properties.open_footerIcon,
+        schema: schema261.type,
+        parentSchema: schema261,
         data: data29,
       };
       if (vErrors === null) {
@@ -36248,12 +36266,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data30) > 2048) {
         const err73 = {
           instancePath: instancePath + '/open_image',
-          schemaPath: '#/properties/open_image/maxLength',
+          schemaPath: '#/$defs/LargeImageUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.open_image,
+          parentSchema: schema262,
           data: data30,
         };
         if (vErrors === null) {
@@ -36263,15 +36281,15 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern83.test(data30)) {
+      if (!pattern22.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
-          schemaPath: '#/properties/open_image/pattern',
+          schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema246.properties.open_image,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema262,
           data: data30,
         };
         if (vErrors === null) {
@@ -36284,12 +36302,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err75 = {
         instancePath: instancePath + '/open_image',
-        schemaPath: '#/properties/open_image/type',
+        schemaPath: '#/$defs/LargeImageUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.open_image.type,
-        parentSchema: schema246.properties.open_image,
+        schema: schema262.type,
+        parentSchema: schema262,
         data: data30,
       };
       if (vErrors === null) {
@@ -36304,12 +36322,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       if (func2(data31) > 2048) {
         const err76 = {
           instancePath: instancePath + '/open_thumbnail',
-          schemaPath: '#/properties/open_thumbnail/maxLength',
+          schemaPath: '#/$defs/ThumbnailUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema246.properties.open_thumbnail,
+          parentSchema: schema263,
           data: data31,
         };
         if (vErrors === null) {
@@ -36319,15 +36337,15 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!pattern83.test(data31)) {
+      if (!pattern22.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
-          schemaPath: '#/properties/open_thumbnail/pattern',
+          schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema246.properties.open_thumbnail,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema263,
           data: data31,
         };
         if (vErrors === null) {
@@ -36340,12 +36358,12 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
     } else {
       const err78 = {
         instancePath: instancePath + '/open_thumbnail',
-        schemaPath: '#/properties/open_thumbnail/type',
+        schemaPath: '#/$defs/ThumbnailUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema246.properties.open_thumbnail.type,
-        parentSchema: schema246.properties.open_thumbnail,
+        schema: schema263.type,
+        parentSchema: schema263,
         data: data31,
       };
       if (vErrors === null) {
@@ -36361,10 +36379,10 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/message_id',
         schemaPath: '#/properties/message_id/type',
         keyword: 'type',
-        params: { type: schema246.properties.message_id.type },
+        params: { type: schema257.properties.message_id.type },
         message: 'must be string,null',
-        schema: schema246.properties.message_id.type,
-        parentSchema: schema246.properties.message_id,
+        schema: schema257.properties.message_id.type,
+        parentSchema: schema257.properties.message_id,
         data: data32,
       };
       if (vErrors === null) {
@@ -36383,7 +36401,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema246.properties.message_id,
+          parentSchema: schema257.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -36401,7 +36419,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema246.properties.message_id,
+          parentSchema: schema257.properties.message_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -36420,8 +36438,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema246.properties.deployed.type,
-        parentSchema: schema246.properties.deployed,
+        schema: schema257.properties.deployed.type,
+        parentSchema: schema257.properties.deployed,
         data: data33,
       };
       if (vErrors === null) {
@@ -36437,10 +36455,10 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/created_at',
         schemaPath: '#/properties/created_at/type',
         keyword: 'type',
-        params: { type: schema246.properties.created_at.type },
+        params: { type: schema257.properties.created_at.type },
         message: 'must be string,null',
-        schema: schema246.properties.created_at.type,
-        parentSchema: schema246.properties.created_at,
+        schema: schema257.properties.created_at.type,
+        parentSchema: schema257.properties.created_at,
         data: data34,
       };
       if (vErrors === null) {
@@ -36459,7 +36477,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema246.properties.created_at,
+          parentSchema: schema257.properties.created_at,
           data: data34,
         };
         if (vErrors === null) {
@@ -36476,10 +36494,10 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/updated_at',
         schemaPath: '#/properties/updated_at/type',
         keyword: 'type',
-        params: { type: schema246.properties.updated_at.type },
+        params: { type: schema257.properties.updated_at.type },
         message: 'must be string,null',
-        schema: schema246.properties.updated_at.type,
-        parentSchema: schema246.properties.updated_at,
+        schema: schema257.properties.updated_at.type,
+        parentSchema: schema257.properties.updated_at,
         data: data35,
       };
       if (vErrors === null) {
@@ -36498,7 +36516,7 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 40 },
           message: 'must NOT have more than 40 characters',
           schema: 40,
-          parentSchema: schema246.properties.updated_at,
+          parentSchema: schema257.properties.updated_at,
           data: data35,
         };
         if (vErrors === null) {
@@ -36516,8 +36534,8 @@ function validate139(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema246.type,
-      parentSchema: schema246,
+      schema: schema257.type,
+      parentSchema: schema257,
       data,
     };
     if (vErrors === null) {
@@ -36587,11 +36605,13 @@ const schema130 = {
         pattern: 'Panel title is required',
       },
     },
-    TicketPanelDescription: {
+    TicketPanelDescription: { $ref: '#/$defs/DiscordEmbedDescription', default: 'Please use the button below to create a ticket' },
+    DiscordEmbedDescription: {
       type: 'string',
       maxLength: 4096,
-      default: 'Please use the button below to create a ticket',
-      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
     },
     TicketPanelColor: { $ref: '#/$defs/HexColour', default: '#068ADD' },
     HexColour: {
@@ -36605,39 +36625,43 @@ const schema130 = {
         maxLength: 'Must be a colour such as #068ADD',
       },
     },
-    TicketPanelFooter: {
-      type: 'string',
-      maxLength: 2048,
-      default: 'You can only have 1 open ticket at a time!',
-      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
-    },
-    TicketPanelFootericon: {
+    TicketPanelFooter: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
+    FooterText: {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://[^\\s]+)?$',
+      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+    },
+    TicketPanelFootericon: { $ref: '#/$defs/FooterIconUrl', default: '' },
+    FooterIconUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
         maxLength: 'Footer icon URL must be at most {limit} characters',
       },
     },
-    TicketPanelImage: {
+    TicketPanelImage: { $ref: '#/$defs/LargeImageUrl', default: '' },
+    LargeImageUrl: {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://[^\\s]+)?$',
+      pattern: '^(https?://\\S+)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
         maxLength: 'Image URL must be at most {limit} characters',
       },
     },
-    TicketPanelThumbnail: {
+    TicketPanelThumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
+    ThumbnailUrl: {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://[^\\s]+)?$',
+      pattern: '^(https?://\\S+)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -36686,8 +36710,9 @@ const schema132 = {
 const schema133 = {
   type: 'string',
   maxLength: 4096,
-  default: 'Please use the button below to create a ticket',
-  'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
+  default: '',
+  'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 5 },
 };
 const schema134 = {
   type: 'string',
@@ -36703,14 +36728,14 @@ const schema134 = {
 const schema135 = {
   type: 'string',
   maxLength: 2048,
-  default: 'You can only have 1 open ticket at a time!',
-  'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
+  default: '',
+  'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
 };
 const schema136 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://[^\\s]+)?$',
+  pattern: '^(https?://\\S+)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -36721,7 +36746,7 @@ const schema137 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://[^\\s]+)?$',
+  pattern: '^(https?://\\S+)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -36732,7 +36757,7 @@ const schema138 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://[^\\s]+)?$',
+  pattern: '^(https?://\\S+)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -37117,14 +37142,14 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern83.test(data6)) {
+            if (!pattern22.test(data6)) {
               const err18 = {
                 instancePath: instancePath + '/panelData/footerIcon',
                 schemaPath: '#/$defs/TicketPanelFootericon/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(https?://[^\\s]+)?$' },
-                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-                schema: '^(https?://[^\\s]+)?$',
+                params: { pattern: '^(https?://\\S+)?$' },
+                message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+                schema: '^(https?://\\S+)?$',
                 parentSchema: schema136,
                 data: data6,
               };
@@ -37175,14 +37200,14 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern83.test(data7)) {
+            if (!pattern22.test(data7)) {
               const err21 = {
                 instancePath: instancePath + '/panelData/image',
                 schemaPath: '#/$defs/TicketPanelImage/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(https?://[^\\s]+)?$' },
-                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-                schema: '^(https?://[^\\s]+)?$',
+                params: { pattern: '^(https?://\\S+)?$' },
+                message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+                schema: '^(https?://\\S+)?$',
                 parentSchema: schema137,
                 data: data7,
               };
@@ -37233,14 +37258,14 @@ function validate87(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern83.test(data8)) {
+            if (!pattern22.test(data8)) {
               const err24 = {
                 instancePath: instancePath + '/panelData/thumbnail',
                 schemaPath: '#/$defs/TicketPanelThumbnail/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(https?://[^\\s]+)?$' },
-                message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-                schema: '^(https?://[^\\s]+)?$',
+                params: { pattern: '^(https?://\\S+)?$' },
+                message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+                schema: '^(https?://\\S+)?$',
                 parentSchema: schema138,
                 data: data8,
               };
@@ -37588,12 +37613,7 @@ const schema143 = {
             pattern: 'Panel title is required',
           },
         },
-        description: {
-          type: 'string',
-          maxLength: 4096,
-          default: 'Please use the button below to create a ticket',
-          'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
-        },
+        description: { $ref: '#/$defs/DiscordEmbedDescription', default: 'Please use the button below to create a ticket' },
         color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
         channel_id: {
           type: 'string',
@@ -37679,106 +37699,33 @@ const schema143 = {
           items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
         },
         auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
-        footer: {
-          type: 'string',
-          maxLength: 2048,
-          default: 'You can only have 1 open ticket at a time!',
-          'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
-        },
-        footerIcon: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern: '^(https?://[^\\s]+)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Footer icon URL must be at most {limit} characters',
-          },
-        },
-        image: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern: '^(https?://[^\\s]+)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Image URL must be at most {limit} characters',
-          },
-        },
-        thumbnail: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern: '^(https?://[^\\s]+)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Thumbnail URL must be at most {limit} characters',
-          },
-        },
-        open_title: {
-          type: 'string',
-          maxLength: 256,
-          default: 'Ticket Created',
-          'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
-        },
+        footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
+        footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
+        image: { $ref: '#/$defs/LargeImageUrl', default: '' },
+        thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
+        open_title: { $ref: '#/$defs/DiscordEmbedTitle', default: 'Ticket Created' },
         open_description: {
-          type: 'string',
-          maxLength: 4096,
+          $ref: '#/$defs/DiscordEmbedDescription',
           default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
-          'x-messages': {
-            type: 'Open message description must be text',
-            maxLength: 'Open message description must be at most {limit} characters',
-          },
         },
         open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
-        open_footer: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
-        },
-        open_footerIcon: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern: '^(https?://[^\\s]+)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Open message footer icon URL must be at most {limit} characters',
-          },
-        },
-        open_image: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern: '^(https?://[^\\s]+)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Open message image URL must be at most {limit} characters',
-          },
-        },
-        open_thumbnail: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern: '^(https?://[^\\s]+)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Open message thumbnail URL must be at most {limit} characters',
-          },
-        },
+        open_footer: { $ref: '#/$defs/FooterText', default: '' },
+        open_footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
+        open_image: { $ref: '#/$defs/LargeImageUrl', default: '' },
+        open_thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
         message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
         deployed: { readOnly: true, type: 'boolean', default: false },
         created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
         updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
       },
       'x-messages': { required: 'Please select a channel for the panel' },
+    },
+    DiscordEmbedDescription: {
+      type: 'string',
+      maxLength: 4096,
+      default: '',
+      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+      'x-ui': { widget: 'textarea', rows: 5 },
     },
     HexColour: {
       type: 'string',
@@ -37791,6 +37738,51 @@ const schema143 = {
         maxLength: 'Must be a colour such as #068ADD',
       },
     },
+    FooterText: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+    },
+    FooterIconUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Footer icon URL must be at most {limit} characters',
+      },
+    },
+    LargeImageUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Image URL must be at most {limit} characters',
+      },
+    },
+    ThumbnailUrl: {
+      type: 'string',
+      maxLength: 2048,
+      default: '',
+      pattern: '^(https?://\\S+)?$',
+      'x-messages': {
+        type: 'Please enter a valid URL',
+        pattern: 'Please enter a valid URL',
+        maxLength: 'Thumbnail URL must be at most {limit} characters',
+      },
+    },
+    DiscordEmbedTitle: {
+      type: 'string',
+      maxLength: 256,
+      default: '',
+      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
+    },
     Snowflake: {
       type: 'string',
       pattern: '^[0-9]{17,20}$',
@@ -37798,7 +37790,7 @@ const schema143 = {
     },
   },
 };
-const schema147 = {
+const schema158 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
@@ -37821,12 +37813,7 @@ const schema144 = {
         pattern: 'Panel title is required',
       },
     },
-    description: {
-      type: 'string',
-      maxLength: 4096,
-      default: 'Please use the button below to create a ticket',
-      'x-messages': { type: 'Panel description must be text', maxLength: 'Panel description must be at most {limit} characters' },
-    },
+    description: { $ref: '#/$defs/DiscordEmbedDescription', default: 'Please use the button below to create a ticket' },
     color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
     channel_id: {
       type: 'string',
@@ -37912,100 +37899,20 @@ const schema144 = {
       items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
     },
     auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
-    footer: {
-      type: 'string',
-      maxLength: 2048,
-      default: 'You can only have 1 open ticket at a time!',
-      'x-messages': { type: 'Panel footer must be text', maxLength: 'Panel footer must be at most {limit} characters' },
-    },
-    footerIcon: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Footer icon URL must be at most {limit} characters',
-      },
-    },
-    image: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Image URL must be at most {limit} characters',
-      },
-    },
-    thumbnail: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Thumbnail URL must be at most {limit} characters',
-      },
-    },
-    open_title: {
-      type: 'string',
-      maxLength: 256,
-      default: 'Ticket Created',
-      'x-messages': { type: 'Open message title must be text', maxLength: 'Open message title must be at most {limit} characters' },
-    },
+    footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
+    footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
+    image: { $ref: '#/$defs/LargeImageUrl', default: '' },
+    thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
+    open_title: { $ref: '#/$defs/DiscordEmbedTitle', default: 'Ticket Created' },
     open_description: {
-      type: 'string',
-      maxLength: 4096,
+      $ref: '#/$defs/DiscordEmbedDescription',
       default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
-      'x-messages': {
-        type: 'Open message description must be text',
-        maxLength: 'Open message description must be at most {limit} characters',
-      },
     },
     open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
-    open_footer: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      'x-messages': { type: 'Open message footer must be text', maxLength: 'Open message footer must be at most {limit} characters' },
-    },
-    open_footerIcon: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Open message footer icon URL must be at most {limit} characters',
-      },
-    },
-    open_image: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Open message image URL must be at most {limit} characters',
-      },
-    },
-    open_thumbnail: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern: '^(https?://[^\\s]+)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Open message thumbnail URL must be at most {limit} characters',
-      },
-    },
+    open_footer: { $ref: '#/$defs/FooterText', default: '' },
+    open_footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
+    open_image: { $ref: '#/$defs/LargeImageUrl', default: '' },
+    open_thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
     message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
     deployed: { readOnly: true, type: 'boolean', default: false },
     created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
@@ -38015,6 +37922,13 @@ const schema144 = {
 };
 const schema145 = {
   type: 'string',
+  maxLength: 4096,
+  default: '',
+  'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
+  'x-ui': { widget: 'textarea', rows: 5 },
+};
+const schema146 = {
+  type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
   'x-ui': { widget: 'colour' },
@@ -38023,6 +37937,51 @@ const schema145 = {
     pattern: 'Must be a colour such as #068ADD',
     maxLength: 'Must be a colour such as #068ADD',
   },
+};
+const schema147 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
+};
+const schema148 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Footer icon URL must be at most {limit} characters',
+  },
+};
+const schema149 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Image URL must be at most {limit} characters',
+  },
+};
+const schema150 = {
+  type: 'string',
+  maxLength: 2048,
+  default: '',
+  pattern: '^(https?://\\S+)?$',
+  'x-messages': {
+    type: 'Please enter a valid URL',
+    pattern: 'Please enter a valid URL',
+    maxLength: 'Thumbnail URL must be at most {limit} characters',
+  },
+};
+const schema151 = {
+  type: 'string',
+  maxLength: 256,
+  default: '',
+  'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
 };
 function validate90(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -38251,12 +38210,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data1) > 4096) {
         const err6 = {
           instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/maxLength',
+          schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
           keyword: 'maxLength',
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema144.properties.description,
+          parentSchema: schema145,
           data: data1,
         };
         if (vErrors === null) {
@@ -38269,12 +38228,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err7 = {
         instancePath: instancePath + '/description',
-        schemaPath: '#/properties/description/type',
+        schemaPath: '#/$defs/DiscordEmbedDescription/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.description.type,
-        parentSchema: schema144.properties.description,
+        schema: schema145.type,
+        parentSchema: schema145,
         data: data1,
       };
       if (vErrors === null) {
@@ -38294,7 +38253,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema145,
+          parentSchema: schema146,
           data: data2,
         };
         if (vErrors === null) {
@@ -38312,7 +38271,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema145,
+          parentSchema: schema146,
           data: data2,
         };
         if (vErrors === null) {
@@ -38329,8 +38288,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema145.type,
-        parentSchema: schema145,
+        schema: schema146.type,
+        parentSchema: schema146,
         data: data2,
       };
       if (vErrors === null) {
@@ -39102,12 +39061,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data21) > 2048) {
         const err50 = {
           instancePath: instancePath + '/footer',
-          schemaPath: '#/properties/footer/maxLength',
+          schemaPath: '#/$defs/FooterText/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.footer,
+          parentSchema: schema147,
           data: data21,
         };
         if (vErrors === null) {
@@ -39120,12 +39079,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err51 = {
         instancePath: instancePath + '/footer',
-        schemaPath: '#/properties/footer/type',
+        schemaPath: '#/$defs/FooterText/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.footer.type,
-        parentSchema: schema144.properties.footer,
+        schema: schema147.type,
+        parentSchema: schema147,
         data: data21,
       };
       if (vErrors === null) {
@@ -39140,12 +39099,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data22) > 2048) {
         const err52 = {
           instancePath: instancePath + '/footerIcon',
-          schemaPath: '#/properties/footerIcon/maxLength',
+          schemaPath: '#/$defs/FooterIconUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.footerIcon,
+          parentSchema: schema148,
           data: data22,
         };
         if (vErrors === null) {
@@ -39155,15 +39114,15 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern83.test(data22)) {
+      if (!pattern22.test(data22)) {
         const err53 = {
           instancePath: instancePath + '/footerIcon',
-          schemaPath: '#/properties/footerIcon/pattern',
+          schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema144.properties.footerIcon,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema148,
           data: data22,
         };
         if (vErrors === null) {
@@ -39176,12 +39135,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err54 = {
         instancePath: instancePath + '/footerIcon',
-        schemaPath: '#/properties/footerIcon/type',
+        schemaPath: '#/$defs/FooterIconUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.footerIcon.type,
-        parentSchema: schema144.properties.footerIcon,
+        schema: schema148.type,
+        parentSchema: schema148,
         data: data22,
       };
       if (vErrors === null) {
@@ -39196,12 +39155,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data23) > 2048) {
         const err55 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/maxLength',
+          schemaPath: '#/$defs/LargeImageUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.image,
+          parentSchema: schema149,
           data: data23,
         };
         if (vErrors === null) {
@@ -39211,15 +39170,15 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern83.test(data23)) {
+      if (!pattern22.test(data23)) {
         const err56 = {
           instancePath: instancePath + '/image',
-          schemaPath: '#/properties/image/pattern',
+          schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema144.properties.image,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema149,
           data: data23,
         };
         if (vErrors === null) {
@@ -39232,12 +39191,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err57 = {
         instancePath: instancePath + '/image',
-        schemaPath: '#/properties/image/type',
+        schemaPath: '#/$defs/LargeImageUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.image.type,
-        parentSchema: schema144.properties.image,
+        schema: schema149.type,
+        parentSchema: schema149,
         data: data23,
       };
       if (vErrors === null) {
@@ -39252,12 +39211,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data24) > 2048) {
         const err58 = {
           instancePath: instancePath + '/thumbnail',
-          schemaPath: '#/properties/thumbnail/maxLength',
+          schemaPath: '#/$defs/ThumbnailUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.thumbnail,
+          parentSchema: schema150,
           data: data24,
         };
         if (vErrors === null) {
@@ -39267,15 +39226,15 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern83.test(data24)) {
+      if (!pattern22.test(data24)) {
         const err59 = {
           instancePath: instancePath + '/thumbnail',
-          schemaPath: '#/properties/thumbnail/pattern',
+          schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema144.properties.thumbnail,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema150,
           data: data24,
         };
         if (vErrors === null) {
@@ -39288,12 +39247,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err60 = {
         instancePath: instancePath + '/thumbnail',
-        schemaPath: '#/properties/thumbnail/type',
+        schemaPath: '#/$defs/ThumbnailUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.thumbnail.type,
-        parentSchema: schema144.properties.thumbnail,
+        schema: schema150.type,
+        parentSchema: schema150,
         data: data24,
       };
       if (vErrors === null) {
@@ -39308,12 +39267,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data25) > 256) {
         const err61 = {
           instancePath: instancePath + '/open_title',
-          schemaPath: '#/properties/open_title/maxLength',
+          schemaPath: '#/$defs/DiscordEmbedTitle/maxLength',
           keyword: 'maxLength',
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema144.properties.open_title,
+          parentSchema: schema151,
           data: data25,
         };
         if (vErrors === null) {
@@ -39326,12 +39285,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err62 = {
         instancePath: instancePath + '/open_title',
-        schemaPath: '#/properties/open_title/type',
+        schemaPath: '#/$defs/DiscordEmbedTitle/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.open_title.type,
-        parentSchema: schema144.properties.open_title,
+        schema: schema151.type,
+        parentSchema: schema151,
         data: data25,
       };
       if (vErrors === null) {
@@ -39346,12 +39305,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data26) > 4096) {
         const err63 = {
           instancePath: instancePath + '/open_description',
-          schemaPath: '#/properties/open_description/maxLength',
+          schemaPath: '#/$defs/DiscordEmbedDescription/maxLength',
           keyword: 'maxLength',
           params: { limit: 4096 },
           message: 'must NOT have more than 4096 characters',
           schema: 4096,
-          parentSchema: schema144.properties.open_description,
+          parentSchema: schema145,
           data: data26,
         };
         if (vErrors === null) {
@@ -39364,12 +39323,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err64 = {
         instancePath: instancePath + '/open_description',
-        schemaPath: '#/properties/open_description/type',
+        schemaPath: '#/$defs/DiscordEmbedDescription/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.open_description.type,
-        parentSchema: schema144.properties.open_description,
+        schema: schema145.type,
+        parentSchema: schema145,
         data: data26,
       };
       if (vErrors === null) {
@@ -39389,7 +39348,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { limit: 7 },
           message: 'must NOT have more than 7 characters',
           schema: 7,
-          parentSchema: schema145,
+          parentSchema: schema146,
           data: data27,
         };
         if (vErrors === null) {
@@ -39407,7 +39366,7 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           params: { pattern: '^#[0-9A-Fa-f]{6}$' },
           message: 'must match pattern "' + '^#[0-9A-Fa-f]{6}$' + '"',
           schema: '^#[0-9A-Fa-f]{6}$',
-          parentSchema: schema145,
+          parentSchema: schema146,
           data: data27,
         };
         if (vErrors === null) {
@@ -39424,8 +39383,8 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema145.type,
-        parentSchema: schema145,
+        schema: schema146.type,
+        parentSchema: schema146,
         data: data27,
       };
       if (vErrors === null) {
@@ -39440,12 +39399,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data28) > 2048) {
         const err68 = {
           instancePath: instancePath + '/open_footer',
-          schemaPath: '#/properties/open_footer/maxLength',
+          schemaPath: '#/$defs/FooterText/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.open_footer,
+          parentSchema: schema147,
           data: data28,
         };
         if (vErrors === null) {
@@ -39458,12 +39417,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err69 = {
         instancePath: instancePath + '/open_footer',
-        schemaPath: '#/properties/open_footer/type',
+        schemaPath: '#/$defs/FooterText/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.open_footer.type,
-        parentSchema: schema144.properties.open_footer,
+        schema: schema147.type,
+        parentSchema: schema147,
         data: data28,
       };
       if (vErrors === null) {
@@ -39478,12 +39437,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data29) > 2048) {
         const err70 = {
           instancePath: instancePath + '/open_footerIcon',
-          schemaPath: '#/properties/open_footerIcon/maxLength',
+          schemaPath: '#/$defs/FooterIconUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.open_footerIcon,
+          parentSchema: schema148,
           data: data29,
         };
         if (vErrors === null) {
@@ -39493,15 +39452,15 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern83.test(data29)) {
+      if (!pattern22.test(data29)) {
         const err71 = {
           instancePath: instancePath + '/open_footerIcon',
-          schemaPath: '#/properties/open_footerIcon/pattern',
+          schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema144.properties.open_footerIcon,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema148,
           data: data29,
         };
         if (vErrors === null) {
@@ -39514,12 +39473,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err72 = {
         instancePath: instancePath + '/open_footerIcon',
-        schemaPath: '#/properties/open_footerIcon/type',
+        schemaPath: '#/$defs/FooterIconUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.open_footerIcon.type,
-        parentSchema: schema144.properties.open_footerIcon,
+        schema: schema148.type,
+        parentSchema: schema148,
         data: data29,
       };
       if (vErrors === null) {
@@ -39534,12 +39493,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data30) > 2048) {
         const err73 = {
           instancePath: instancePath + '/open_image',
-          schemaPath: '#/properties/open_image/maxLength',
+          schemaPath: '#/$defs/LargeImageUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.open_image,
+          parentSchema: schema149,
           data: data30,
         };
         if (vErrors === null) {
@@ -39549,15 +39508,15 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern83.test(data30)) {
+      if (!pattern22.test(data30)) {
         const err74 = {
           instancePath: instancePath + '/open_image',
-          schemaPath: '#/properties/open_image/pattern',
+          schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema144.properties.open_image,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema149,
           data: data30,
         };
         if (vErrors === null) {
@@ -39570,12 +39529,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err75 = {
         instancePath: instancePath + '/open_image',
-        schemaPath: '#/properties/open_image/type',
+        schemaPath: '#/$defs/LargeImageUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.open_image.type,
-        parentSchema: schema144.properties.open_image,
+        schema: schema149.type,
+        parentSchema: schema149,
         data: data30,
       };
       if (vErrors === null) {
@@ -39590,12 +39549,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
       if (func2(data31) > 2048) {
         const err76 = {
           instancePath: instancePath + '/open_thumbnail',
-          schemaPath: '#/properties/open_thumbnail/maxLength',
+          schemaPath: '#/$defs/ThumbnailUrl/maxLength',
           keyword: 'maxLength',
           params: { limit: 2048 },
           message: 'must NOT have more than 2048 characters',
           schema: 2048,
-          parentSchema: schema144.properties.open_thumbnail,
+          parentSchema: schema150,
           data: data31,
         };
         if (vErrors === null) {
@@ -39605,15 +39564,15 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!pattern83.test(data31)) {
+      if (!pattern22.test(data31)) {
         const err77 = {
           instancePath: instancePath + '/open_thumbnail',
-          schemaPath: '#/properties/open_thumbnail/pattern',
+          schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://[^\\s]+)?$' },
-          message: 'must match pattern "' + '^(https?://[^\\s]+)?$' + '"',
-          schema: '^(https?://[^\\s]+)?$',
-          parentSchema: schema144.properties.open_thumbnail,
+          params: { pattern: '^(https?://\\S+)?$' },
+          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
+          schema: '^(https?://\\S+)?$',
+          parentSchema: schema150,
           data: data31,
         };
         if (vErrors === null) {
@@ -39626,12 +39585,12 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
     } else {
       const err78 = {
         instancePath: instancePath + '/open_thumbnail',
-        schemaPath: '#/properties/open_thumbnail/type',
+        schemaPath: '#/$defs/ThumbnailUrl/type',
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema144.properties.open_thumbnail.type,
-        parentSchema: schema144.properties.open_thumbnail,
+        schema: schema150.type,
+        parentSchema: schema150,
         data: data31,
       };
       if (vErrors === null) {
@@ -40090,7 +40049,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema147,
+            parentSchema: schema158,
             data: data4,
           };
           if (vErrors === null) {
@@ -40107,8 +40066,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.type,
-          parentSchema: schema147,
+          schema: schema158.type,
+          parentSchema: schema158,
           data: data4,
         };
         if (vErrors === null) {
@@ -40130,7 +40089,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema147,
+            parentSchema: schema158,
             data: data5,
           };
           if (vErrors === null) {
@@ -40147,8 +40106,8 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.type,
-          parentSchema: schema147,
+          schema: schema158.type,
+          parentSchema: schema158,
           data: data5,
         };
         if (vErrors === null) {
@@ -40203,7 +40162,7 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTopServer = validate95;
-const schema152 = {
+const schema163 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server.json',
   type: 'object',
@@ -40225,7 +40184,7 @@ const schema152 = {
     },
   },
 };
-const schema153 = {
+const schema164 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
@@ -40248,8 +40207,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema152.required,
-        parentSchema: schema152,
+        schema: schema163.required,
+        parentSchema: schema163,
         data,
       };
       if (vErrors === null) {
@@ -40266,8 +40225,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema152.required,
-        parentSchema: schema152,
+        schema: schema163.required,
+        parentSchema: schema163,
         data,
       };
       if (vErrors === null) {
@@ -40284,8 +40243,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema152.required,
-        parentSchema: schema152,
+        schema: schema163.required,
+        parentSchema: schema163,
         data,
       };
       if (vErrors === null) {
@@ -40302,8 +40261,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema152.required,
-        parentSchema: schema152,
+        schema: schema163.required,
+        parentSchema: schema163,
         data,
       };
       if (vErrors === null) {
@@ -40320,8 +40279,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema152.required,
-        parentSchema: schema152,
+        schema: schema163.required,
+        parentSchema: schema163,
         data,
       };
       if (vErrors === null) {
@@ -40338,8 +40297,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema152.required,
-        parentSchema: schema152,
+        schema: schema163.required,
+        parentSchema: schema163,
         data,
       };
       if (vErrors === null) {
@@ -40365,7 +40324,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema152,
+          parentSchema: schema163,
           data,
         };
         if (vErrors === null) {
@@ -40387,7 +40346,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema153,
+            parentSchema: schema164,
             data: data0,
           };
           if (vErrors === null) {
@@ -40404,8 +40363,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema153.type,
-          parentSchema: schema153,
+          schema: schema164.type,
+          parentSchema: schema164,
           data: data0,
         };
         if (vErrors === null) {
@@ -40425,8 +40384,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema152.properties.name.type,
-          parentSchema: schema152.properties.name,
+          schema: schema163.properties.name.type,
+          parentSchema: schema163.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -40444,10 +40403,10 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema152.properties.iconURL.type },
+          params: { type: schema163.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema152.properties.iconURL.type,
-          parentSchema: schema152.properties.iconURL,
+          schema: schema163.properties.iconURL.type,
+          parentSchema: schema163.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -40467,8 +40426,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema152.properties.memberCount.type,
-          parentSchema: schema152.properties.memberCount,
+          schema: schema163.properties.memberCount.type,
+          parentSchema: schema163.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -40487,7 +40446,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema152.properties.memberCount,
+            parentSchema: schema163.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -40508,8 +40467,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema152.properties.boostLevel.type,
-          parentSchema: schema152.properties.boostLevel,
+          schema: schema163.properties.boostLevel.type,
+          parentSchema: schema163.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -40528,7 +40487,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema152.properties.boostLevel,
+            parentSchema: schema163.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -40546,7 +40505,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema152.properties.boostLevel,
+            parentSchema: schema163.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -40567,8 +40526,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema152.properties.boostCount.type,
-          parentSchema: schema152.properties.boostCount,
+          schema: schema163.properties.boostCount.type,
+          parentSchema: schema163.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -40587,7 +40546,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema152.properties.boostCount,
+            parentSchema: schema163.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -40606,8 +40565,8 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema152.type,
-      parentSchema: schema152,
+      schema: schema163.type,
+      parentSchema: schema163,
       data,
     };
     if (vErrors === null) {
@@ -40622,7 +40581,7 @@ function validate95(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate95.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTopServerList = validate92;
-const schema149 = {
+const schema160 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/top-server-list.json',
   type: 'array',
@@ -40649,7 +40608,7 @@ const schema149 = {
     },
   },
 };
-const schema150 = {
+const schema161 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'memberCount', 'boostLevel', 'boostCount'],
@@ -40662,7 +40621,7 @@ const schema150 = {
     boostCount: { type: 'integer', minimum: 0 },
   },
 };
-const schema151 = {
+const schema162 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
@@ -40685,8 +40644,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema150.required,
-        parentSchema: schema150,
+        schema: schema161.required,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -40703,8 +40662,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema150.required,
-        parentSchema: schema150,
+        schema: schema161.required,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -40721,8 +40680,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema150.required,
-        parentSchema: schema150,
+        schema: schema161.required,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -40739,8 +40698,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'memberCount' },
         message: "must have required property '" + 'memberCount' + "'",
-        schema: schema150.required,
-        parentSchema: schema150,
+        schema: schema161.required,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -40757,8 +40716,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostLevel' },
         message: "must have required property '" + 'boostLevel' + "'",
-        schema: schema150.required,
-        parentSchema: schema150,
+        schema: schema161.required,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -40775,8 +40734,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'boostCount' },
         message: "must have required property '" + 'boostCount' + "'",
-        schema: schema150.required,
-        parentSchema: schema150,
+        schema: schema161.required,
+        parentSchema: schema161,
         data,
       };
       if (vErrors === null) {
@@ -40802,7 +40761,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema150,
+          parentSchema: schema161,
           data,
         };
         if (vErrors === null) {
@@ -40824,7 +40783,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema151,
+            parentSchema: schema162,
             data: data0,
           };
           if (vErrors === null) {
@@ -40841,8 +40800,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema151.type,
-          parentSchema: schema151,
+          schema: schema162.type,
+          parentSchema: schema162,
           data: data0,
         };
         if (vErrors === null) {
@@ -40862,8 +40821,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema150.properties.name.type,
-          parentSchema: schema150.properties.name,
+          schema: schema161.properties.name.type,
+          parentSchema: schema161.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -40881,10 +40840,10 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema150.properties.iconURL.type },
+          params: { type: schema161.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema150.properties.iconURL.type,
-          parentSchema: schema150.properties.iconURL,
+          schema: schema161.properties.iconURL.type,
+          parentSchema: schema161.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -40904,8 +40863,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema150.properties.memberCount.type,
-          parentSchema: schema150.properties.memberCount,
+          schema: schema161.properties.memberCount.type,
+          parentSchema: schema161.properties.memberCount,
           data: data3,
         };
         if (vErrors === null) {
@@ -40924,7 +40883,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema150.properties.memberCount,
+            parentSchema: schema161.properties.memberCount,
             data: data3,
           };
           if (vErrors === null) {
@@ -40945,8 +40904,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema150.properties.boostLevel.type,
-          parentSchema: schema150.properties.boostLevel,
+          schema: schema161.properties.boostLevel.type,
+          parentSchema: schema161.properties.boostLevel,
           data: data4,
         };
         if (vErrors === null) {
@@ -40965,7 +40924,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema150.properties.boostLevel,
+            parentSchema: schema161.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -40983,7 +40942,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema150.properties.boostLevel,
+            parentSchema: schema161.properties.boostLevel,
             data: data4,
           };
           if (vErrors === null) {
@@ -41004,8 +40963,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema150.properties.boostCount.type,
-          parentSchema: schema150.properties.boostCount,
+          schema: schema161.properties.boostCount.type,
+          parentSchema: schema161.properties.boostCount,
           data: data5,
         };
         if (vErrors === null) {
@@ -41024,7 +40983,7 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema150.properties.boostCount,
+            parentSchema: schema161.properties.boostCount,
             data: data5,
           };
           if (vErrors === null) {
@@ -41043,8 +41002,8 @@ function validate93(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema150.type,
-      parentSchema: schema150,
+      schema: schema161.type,
+      parentSchema: schema161,
       data,
     };
     if (vErrors === null) {
@@ -41077,7 +41036,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 9 },
         message: 'must NOT have more than 9 items',
         schema: 9,
-        parentSchema: schema149,
+        parentSchema: schema160,
         data,
       };
       if (vErrors === null) {
@@ -41103,8 +41062,8 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema149.type,
-      parentSchema: schema149,
+      schema: schema160.type,
+      parentSchema: schema160,
       data,
     };
     if (vErrors === null) {
@@ -41119,7 +41078,7 @@ function validate92(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate92.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
 export const validateTranscriptList = validate96;
-const schema154 = {
+const schema165 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-list.json',
   type: 'object',
@@ -41141,7 +41100,7 @@ const schema154 = {
     },
   },
 };
-const schema155 = {
+const schema166 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -41171,8 +41130,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema154.required,
-        parentSchema: schema154,
+        schema: schema165.required,
+        parentSchema: schema165,
         data,
       };
       if (vErrors === null) {
@@ -41189,8 +41148,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcripts' },
         message: "must have required property '" + 'transcripts' + "'",
-        schema: schema154.required,
-        parentSchema: schema154,
+        schema: schema165.required,
+        parentSchema: schema165,
         data,
       };
       if (vErrors === null) {
@@ -41209,7 +41168,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema154,
+          parentSchema: schema165,
           data,
         };
         if (vErrors === null) {
@@ -41230,7 +41189,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema154.properties.success,
+          parentSchema: schema165.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -41255,8 +41214,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema155.required,
-                parentSchema: schema155,
+                schema: schema166.required,
+                parentSchema: schema166,
                 data: data2,
               };
               if (vErrors === null) {
@@ -41273,8 +41232,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'ticketId' },
                 message: "must have required property '" + 'ticketId' + "'",
-                schema: schema155.required,
-                parentSchema: schema155,
+                schema: schema166.required,
+                parentSchema: schema166,
                 data: data2,
               };
               if (vErrors === null) {
@@ -41291,8 +41250,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'userName' },
                 message: "must have required property '" + 'userName' + "'",
-                schema: schema155.required,
-                parentSchema: schema155,
+                schema: schema166.required,
+                parentSchema: schema166,
                 data: data2,
               };
               if (vErrors === null) {
@@ -41309,8 +41268,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'createdAt' },
                 message: "must have required property '" + 'createdAt' + "'",
-                schema: schema155.required,
-                parentSchema: schema155,
+                schema: schema166.required,
+                parentSchema: schema166,
                 data: data2,
               };
               if (vErrors === null) {
@@ -41327,8 +41286,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema155.required,
-                parentSchema: schema155,
+                schema: schema166.required,
+                parentSchema: schema166,
                 data: data2,
               };
               if (vErrors === null) {
@@ -41347,7 +41306,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema155,
+                  parentSchema: schema166,
                   data: data2,
                 };
                 if (vErrors === null) {
@@ -41367,8 +41326,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema155.properties.id.type,
-                  parentSchema: schema155.properties.id,
+                  schema: schema166.properties.id.type,
+                  parentSchema: schema166.properties.id,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -41388,8 +41347,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema155.properties.ticketId.type,
-                  parentSchema: schema155.properties.ticketId,
+                  schema: schema166.properties.ticketId.type,
+                  parentSchema: schema166.properties.ticketId,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -41409,8 +41368,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema155.properties.userName.type,
-                  parentSchema: schema155.properties.userName,
+                  schema: schema166.properties.userName.type,
+                  parentSchema: schema166.properties.userName,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -41430,8 +41389,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema155.properties.createdAt.type,
-                  parentSchema: schema155.properties.createdAt,
+                  schema: schema166.properties.createdAt.type,
+                  parentSchema: schema166.properties.createdAt,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -41451,8 +41410,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema155.properties.size.type,
-                  parentSchema: schema155.properties.size,
+                  schema: schema166.properties.size.type,
+                  parentSchema: schema166.properties.size,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -41471,7 +41430,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema155.properties.size,
+                    parentSchema: schema166.properties.size,
                     data: data7,
                   };
                   if (vErrors === null) {
@@ -41490,8 +41449,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema155.type,
-              parentSchema: schema155,
+              schema: schema166.type,
+              parentSchema: schema166,
               data: data2,
             };
             if (vErrors === null) {
@@ -41509,8 +41468,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema154.properties.transcripts.type,
-          parentSchema: schema154.properties.transcripts,
+          schema: schema165.properties.transcripts.type,
+          parentSchema: schema165.properties.transcripts,
           data: data1,
         };
         if (vErrors === null) {
@@ -41528,8 +41487,8 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema154.type,
-      parentSchema: schema154,
+      schema: schema165.type,
+      parentSchema: schema165,
       data,
     };
     if (vErrors === null) {
@@ -41544,7 +41503,7 @@ function validate96(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTranscriptMessage = validate97;
-const schema156 = {
+const schema167 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-message.json',
   type: 'object',
@@ -41646,8 +41605,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema156.required,
-        parentSchema: schema156,
+        schema: schema167.required,
+        parentSchema: schema167,
         data,
       };
       if (vErrors === null) {
@@ -41664,8 +41623,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'author' },
         message: "must have required property '" + 'author' + "'",
-        schema: schema156.required,
-        parentSchema: schema156,
+        schema: schema167.required,
+        parentSchema: schema167,
         data,
       };
       if (vErrors === null) {
@@ -41682,8 +41641,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'content' },
         message: "must have required property '" + 'content' + "'",
-        schema: schema156.required,
-        parentSchema: schema156,
+        schema: schema167.required,
+        parentSchema: schema167,
         data,
       };
       if (vErrors === null) {
@@ -41700,8 +41659,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
         message: "must have required property '" + 'timestamp' + "'",
-        schema: schema156.required,
-        parentSchema: schema156,
+        schema: schema167.required,
+        parentSchema: schema167,
         data,
       };
       if (vErrors === null) {
@@ -41718,8 +41677,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'attachments' },
         message: "must have required property '" + 'attachments' + "'",
-        schema: schema156.required,
-        parentSchema: schema156,
+        schema: schema167.required,
+        parentSchema: schema167,
         data,
       };
       if (vErrors === null) {
@@ -41745,7 +41704,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema156,
+          parentSchema: schema167,
           data,
         };
         if (vErrors === null) {
@@ -41767,7 +41726,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema156.properties.id,
+            parentSchema: schema167.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -41785,7 +41744,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema156.properties.id,
+            parentSchema: schema167.properties.id,
             data: data0,
           };
           if (vErrors === null) {
@@ -41802,8 +41761,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema156.properties.id.type,
-          parentSchema: schema156.properties.id,
+          schema: schema167.properties.id.type,
+          parentSchema: schema167.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -41824,8 +41783,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema156.properties.author.required,
-            parentSchema: schema156.properties.author,
+            schema: schema167.properties.author.required,
+            parentSchema: schema167.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -41842,8 +41801,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema156.properties.author.required,
-            parentSchema: schema156.properties.author,
+            schema: schema167.properties.author.required,
+            parentSchema: schema167.properties.author,
             data: data1,
           };
           if (vErrors === null) {
@@ -41862,7 +41821,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema156.properties.author,
+              parentSchema: schema167.properties.author,
               data: data1,
             };
             if (vErrors === null) {
@@ -41884,7 +41843,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema156.properties.author.properties.id,
+                parentSchema: schema167.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -41902,7 +41861,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema156.properties.author.properties.id,
+                parentSchema: schema167.properties.author.properties.id,
                 data: data2,
               };
               if (vErrors === null) {
@@ -41919,8 +41878,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema156.properties.author.properties.id.type,
-              parentSchema: schema156.properties.author.properties.id,
+              schema: schema167.properties.author.properties.id.type,
+              parentSchema: schema167.properties.author.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -41942,7 +41901,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema156.properties.author.properties.username,
+                parentSchema: schema167.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -41960,7 +41919,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema156.properties.author.properties.username,
+                parentSchema: schema167.properties.author.properties.username,
                 data: data3,
               };
               if (vErrors === null) {
@@ -41977,8 +41936,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema156.properties.author.properties.username.type,
-              parentSchema: schema156.properties.author.properties.username,
+              schema: schema167.properties.author.properties.username.type,
+              parentSchema: schema167.properties.author.properties.username,
               data: data3,
             };
             if (vErrors === null) {
@@ -41996,10 +41955,10 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/global_name',
               schemaPath: '#/properties/author/properties/global_name/type',
               keyword: 'type',
-              params: { type: schema156.properties.author.properties.global_name.type },
+              params: { type: schema167.properties.author.properties.global_name.type },
               message: 'must be string,null',
-              schema: schema156.properties.author.properties.global_name.type,
-              parentSchema: schema156.properties.author.properties.global_name,
+              schema: schema167.properties.author.properties.global_name.type,
+              parentSchema: schema167.properties.author.properties.global_name,
               data: data4,
             };
             if (vErrors === null) {
@@ -42018,7 +41977,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema156.properties.author.properties.global_name,
+                parentSchema: schema167.properties.author.properties.global_name,
                 data: data4,
               };
               if (vErrors === null) {
@@ -42037,10 +41996,10 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/author/avatar',
               schemaPath: '#/properties/author/properties/avatar/type',
               keyword: 'type',
-              params: { type: schema156.properties.author.properties.avatar.type },
+              params: { type: schema167.properties.author.properties.avatar.type },
               message: 'must be string,null',
-              schema: schema156.properties.author.properties.avatar.type,
-              parentSchema: schema156.properties.author.properties.avatar,
+              schema: schema167.properties.author.properties.avatar.type,
+              parentSchema: schema167.properties.author.properties.avatar,
               data: data5,
             };
             if (vErrors === null) {
@@ -42059,7 +42018,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema156.properties.author.properties.avatar,
+                parentSchema: schema167.properties.author.properties.avatar,
                 data: data5,
               };
               if (vErrors === null) {
@@ -42080,8 +42039,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema156.properties.author.properties.bot.type,
-              parentSchema: schema156.properties.author.properties.bot,
+              schema: schema167.properties.author.properties.bot.type,
+              parentSchema: schema167.properties.author.properties.bot,
               data: data6,
             };
             if (vErrors === null) {
@@ -42099,8 +42058,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema156.properties.author.type,
-          parentSchema: schema156.properties.author,
+          schema: schema167.properties.author.type,
+          parentSchema: schema167.properties.author,
           data: data1,
         };
         if (vErrors === null) {
@@ -42122,7 +42081,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 2000 },
             message: 'must NOT have more than 2000 characters',
             schema: 2000,
-            parentSchema: schema156.properties.content,
+            parentSchema: schema167.properties.content,
             data: data7,
           };
           if (vErrors === null) {
@@ -42139,8 +42098,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema156.properties.content.type,
-          parentSchema: schema156.properties.content,
+          schema: schema167.properties.content.type,
+          parentSchema: schema167.properties.content,
           data: data7,
         };
         if (vErrors === null) {
@@ -42162,7 +42121,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema156.properties.timestamp,
+            parentSchema: schema167.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -42187,7 +42146,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema156.properties.timestamp,
+            parentSchema: schema167.properties.timestamp,
             data: data8,
           };
           if (vErrors === null) {
@@ -42204,8 +42163,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema156.properties.timestamp.type,
-          parentSchema: schema156.properties.timestamp,
+          schema: schema167.properties.timestamp.type,
+          parentSchema: schema167.properties.timestamp,
           data: data8,
         };
         if (vErrors === null) {
@@ -42227,7 +42186,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema156.properties.embeds,
+            parentSchema: schema167.properties.embeds,
             data: data9,
           };
           if (vErrors === null) {
@@ -42252,7 +42211,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 256 },
                     message: 'must NOT have more than 256 characters',
                     schema: 256,
-                    parentSchema: schema156.properties.embeds.items.properties.title,
+                    parentSchema: schema167.properties.embeds.items.properties.title,
                     data: data11,
                   };
                   if (vErrors === null) {
@@ -42269,8 +42228,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema156.properties.embeds.items.properties.title.type,
-                  parentSchema: schema156.properties.embeds.items.properties.title,
+                  schema: schema167.properties.embeds.items.properties.title.type,
+                  parentSchema: schema167.properties.embeds.items.properties.title,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -42292,7 +42251,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 4096 },
                     message: 'must NOT have more than 4096 characters',
                     schema: 4096,
-                    parentSchema: schema156.properties.embeds.items.properties.description,
+                    parentSchema: schema167.properties.embeds.items.properties.description,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -42309,8 +42268,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema156.properties.embeds.items.properties.description.type,
-                  parentSchema: schema156.properties.embeds.items.properties.description,
+                  schema: schema167.properties.embeds.items.properties.description.type,
+                  parentSchema: schema167.properties.embeds.items.properties.description,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -42328,8 +42287,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema156.properties.embeds.items.type,
-              parentSchema: schema156.properties.embeds.items,
+              schema: schema167.properties.embeds.items.type,
+              parentSchema: schema167.properties.embeds.items,
               data: data10,
             };
             if (vErrors === null) {
@@ -42347,8 +42306,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema156.properties.embeds.type,
-          parentSchema: schema156.properties.embeds,
+          schema: schema167.properties.embeds.type,
+          parentSchema: schema167.properties.embeds,
           data: data9,
         };
         if (vErrors === null) {
@@ -42370,7 +42329,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 10 },
             message: 'must NOT have more than 10 items',
             schema: 10,
-            parentSchema: schema156.properties.attachments,
+            parentSchema: schema167.properties.attachments,
             data: data13,
           };
           if (vErrors === null) {
@@ -42391,8 +42350,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'filename' },
                 message: "must have required property '" + 'filename' + "'",
-                schema: schema156.properties.attachments.items.required,
-                parentSchema: schema156.properties.attachments.items,
+                schema: schema167.properties.attachments.items.required,
+                parentSchema: schema167.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -42409,8 +42368,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'size' },
                 message: "must have required property '" + 'size' + "'",
-                schema: schema156.properties.attachments.items.required,
-                parentSchema: schema156.properties.attachments.items,
+                schema: schema167.properties.attachments.items.required,
+                parentSchema: schema167.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -42427,8 +42386,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema156.properties.attachments.items.required,
-                parentSchema: schema156.properties.attachments.items,
+                schema: schema167.properties.attachments.items.required,
+                parentSchema: schema167.properties.attachments.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -42447,7 +42406,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema156.properties.attachments.items,
+                  parentSchema: schema167.properties.attachments.items,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -42469,7 +42428,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema156.properties.attachments.items.properties.filename,
+                    parentSchema: schema167.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -42487,7 +42446,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema156.properties.attachments.items.properties.filename,
+                    parentSchema: schema167.properties.attachments.items.properties.filename,
                     data: data15,
                   };
                   if (vErrors === null) {
@@ -42504,8 +42463,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema156.properties.attachments.items.properties.filename.type,
-                  parentSchema: schema156.properties.attachments.items.properties.filename,
+                  schema: schema167.properties.attachments.items.properties.filename.type,
+                  parentSchema: schema167.properties.attachments.items.properties.filename,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -42525,8 +42484,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema156.properties.attachments.items.properties.size.type,
-                  parentSchema: schema156.properties.attachments.items.properties.size,
+                  schema: schema167.properties.attachments.items.properties.size.type,
+                  parentSchema: schema167.properties.attachments.items.properties.size,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -42545,7 +42504,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '<=', limit: 1073741824 },
                     message: 'must be <= 1073741824',
                     schema: 1073741824,
-                    parentSchema: schema156.properties.attachments.items.properties.size,
+                    parentSchema: schema167.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -42563,7 +42522,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema156.properties.attachments.items.properties.size,
+                    parentSchema: schema167.properties.attachments.items.properties.size,
                     data: data16,
                   };
                   if (vErrors === null) {
@@ -42586,7 +42545,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema156.properties.attachments.items.properties.content_type,
+                    parentSchema: schema167.properties.attachments.items.properties.content_type,
                     data: data17,
                   };
                   if (vErrors === null) {
@@ -42603,8 +42562,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema156.properties.attachments.items.properties.content_type.type,
-                  parentSchema: schema156.properties.attachments.items.properties.content_type,
+                  schema: schema167.properties.attachments.items.properties.content_type.type,
+                  parentSchema: schema167.properties.attachments.items.properties.content_type,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -42626,7 +42585,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 2048 },
                     message: 'must NOT have more than 2048 characters',
                     schema: 2048,
-                    parentSchema: schema156.properties.attachments.items.properties.url,
+                    parentSchema: schema167.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -42644,7 +42603,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
                     schema: 1,
-                    parentSchema: schema156.properties.attachments.items.properties.url,
+                    parentSchema: schema167.properties.attachments.items.properties.url,
                     data: data18,
                   };
                   if (vErrors === null) {
@@ -42661,8 +42620,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema156.properties.attachments.items.properties.url.type,
-                  parentSchema: schema156.properties.attachments.items.properties.url,
+                  schema: schema167.properties.attachments.items.properties.url.type,
+                  parentSchema: schema167.properties.attachments.items.properties.url,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -42680,8 +42639,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema156.properties.attachments.items.type,
-              parentSchema: schema156.properties.attachments.items,
+              schema: schema167.properties.attachments.items.type,
+              parentSchema: schema167.properties.attachments.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -42699,8 +42658,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema156.properties.attachments.type,
-          parentSchema: schema156.properties.attachments,
+          schema: schema167.properties.attachments.type,
+          parentSchema: schema167.properties.attachments,
           data: data13,
         };
         if (vErrors === null) {
@@ -42718,8 +42677,8 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema156.type,
-      parentSchema: schema156,
+      schema: schema167.type,
+      parentSchema: schema167,
       data,
     };
     if (vErrors === null) {
@@ -42734,7 +42693,7 @@ function validate97(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate97.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTranscriptSummary = validate98;
-const schema157 = {
+const schema168 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-summary.json',
   type: 'object',
@@ -42766,8 +42725,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema157.required,
-        parentSchema: schema157,
+        schema: schema168.required,
+        parentSchema: schema168,
         data,
       };
       if (vErrors === null) {
@@ -42784,8 +42743,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema157.required,
-        parentSchema: schema157,
+        schema: schema168.required,
+        parentSchema: schema168,
         data,
       };
       if (vErrors === null) {
@@ -42802,8 +42761,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'userName' },
         message: "must have required property '" + 'userName' + "'",
-        schema: schema157.required,
-        parentSchema: schema157,
+        schema: schema168.required,
+        parentSchema: schema168,
         data,
       };
       if (vErrors === null) {
@@ -42820,8 +42779,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'createdAt' },
         message: "must have required property '" + 'createdAt' + "'",
-        schema: schema157.required,
-        parentSchema: schema157,
+        schema: schema168.required,
+        parentSchema: schema168,
         data,
       };
       if (vErrors === null) {
@@ -42838,8 +42797,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema157.required,
-        parentSchema: schema157,
+        schema: schema168.required,
+        parentSchema: schema168,
         data,
       };
       if (vErrors === null) {
@@ -42858,7 +42817,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema157,
+          parentSchema: schema168,
           data,
         };
         if (vErrors === null) {
@@ -42878,8 +42837,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema157.properties.id.type,
-          parentSchema: schema157.properties.id,
+          schema: schema168.properties.id.type,
+          parentSchema: schema168.properties.id,
           data: data0,
         };
         if (vErrors === null) {
@@ -42899,8 +42858,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema157.properties.ticketId.type,
-          parentSchema: schema157.properties.ticketId,
+          schema: schema168.properties.ticketId.type,
+          parentSchema: schema168.properties.ticketId,
           data: data1,
         };
         if (vErrors === null) {
@@ -42920,8 +42879,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema157.properties.userName.type,
-          parentSchema: schema157.properties.userName,
+          schema: schema168.properties.userName.type,
+          parentSchema: schema168.properties.userName,
           data: data2,
         };
         if (vErrors === null) {
@@ -42941,8 +42900,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema157.properties.createdAt.type,
-          parentSchema: schema157.properties.createdAt,
+          schema: schema168.properties.createdAt.type,
+          parentSchema: schema168.properties.createdAt,
           data: data3,
         };
         if (vErrors === null) {
@@ -42962,8 +42921,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema157.properties.size.type,
-          parentSchema: schema157.properties.size,
+          schema: schema168.properties.size.type,
+          parentSchema: schema168.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -42982,7 +42941,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema157.properties.size,
+            parentSchema: schema168.properties.size,
             data: data4,
           };
           if (vErrors === null) {
@@ -43001,8 +42960,8 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema157.type,
-      parentSchema: schema157,
+      schema: schema168.type,
+      parentSchema: schema168,
       data,
     };
     if (vErrors === null) {
@@ -43017,7 +42976,7 @@ function validate98(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTranscriptUpload = validate100;
-const schema160 = {
+const schema171 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
@@ -43162,7 +43121,7 @@ const schema160 = {
     },
   },
 };
-const schema161 = {
+const schema172 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username'],
@@ -43181,14 +43140,14 @@ const schema161 = {
     },
   },
 };
-const schema163 = {
+const schema174 = {
   type: 'string',
   pattern:
     '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
   maxLength: 40,
   'x-messages': { '*': 'Must be an ISO 8601 date and time' },
 };
-const schema165 = {
+const schema176 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'author', 'content', 'timestamp', 'attachments'],
@@ -43288,8 +43247,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'ticketId' },
         message: "must have required property '" + 'ticketId' + "'",
-        schema: schema160.required,
-        parentSchema: schema160,
+        schema: schema171.required,
+        parentSchema: schema171,
         data,
       };
       if (vErrors === null) {
@@ -43306,8 +43265,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'channelName' },
         message: "must have required property '" + 'channelName' + "'",
-        schema: schema160.required,
-        parentSchema: schema160,
+        schema: schema171.required,
+        parentSchema: schema171,
         data,
       };
       if (vErrors === null) {
@@ -43324,8 +43283,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'openedBy' },
         message: "must have required property '" + 'openedBy' + "'",
-        schema: schema160.required,
-        parentSchema: schema160,
+        schema: schema171.required,
+        parentSchema: schema171,
         data,
       };
       if (vErrors === null) {
@@ -43342,8 +43301,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'openedAt' },
         message: "must have required property '" + 'openedAt' + "'",
-        schema: schema160.required,
-        parentSchema: schema160,
+        schema: schema171.required,
+        parentSchema: schema171,
         data,
       };
       if (vErrors === null) {
@@ -43360,8 +43319,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'closedAt' },
         message: "must have required property '" + 'closedAt' + "'",
-        schema: schema160.required,
-        parentSchema: schema160,
+        schema: schema171.required,
+        parentSchema: schema171,
         data,
       };
       if (vErrors === null) {
@@ -43378,8 +43337,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'messages' },
         message: "must have required property '" + 'messages' + "'",
-        schema: schema160.required,
-        parentSchema: schema160,
+        schema: schema171.required,
+        parentSchema: schema171,
         data,
       };
       if (vErrors === null) {
@@ -43406,7 +43365,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema160,
+          parentSchema: schema171,
           data,
         };
         if (vErrors === null) {
@@ -43428,7 +43387,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema160.properties.ticketId,
+            parentSchema: schema171.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -43446,7 +43405,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema160.properties.ticketId,
+            parentSchema: schema171.properties.ticketId,
             data: data0,
           };
           if (vErrors === null) {
@@ -43463,8 +43422,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema160.properties.ticketId.type,
-          parentSchema: schema160.properties.ticketId,
+          schema: schema171.properties.ticketId.type,
+          parentSchema: schema171.properties.ticketId,
           data: data0,
         };
         if (vErrors === null) {
@@ -43486,7 +43445,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema160.properties.channelName,
+            parentSchema: schema171.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -43504,7 +43463,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema160.properties.channelName,
+            parentSchema: schema171.properties.channelName,
             data: data1,
           };
           if (vErrors === null) {
@@ -43521,8 +43480,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema160.properties.channelName.type,
-          parentSchema: schema160.properties.channelName,
+          schema: schema171.properties.channelName.type,
+          parentSchema: schema171.properties.channelName,
           data: data1,
         };
         if (vErrors === null) {
@@ -43543,8 +43502,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema161.required,
-            parentSchema: schema161,
+            schema: schema172.required,
+            parentSchema: schema172,
             data: data2,
           };
           if (vErrors === null) {
@@ -43561,8 +43520,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema161.required,
-            parentSchema: schema161,
+            schema: schema172.required,
+            parentSchema: schema172,
             data: data2,
           };
           if (vErrors === null) {
@@ -43581,7 +43540,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema161,
+              parentSchema: schema172,
               data: data2,
             };
             if (vErrors === null) {
@@ -43603,7 +43562,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema161.properties.id,
+                parentSchema: schema172.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -43621,7 +43580,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema161.properties.id,
+                parentSchema: schema172.properties.id,
                 data: data3,
               };
               if (vErrors === null) {
@@ -43638,8 +43597,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema161.properties.id.type,
-              parentSchema: schema161.properties.id,
+              schema: schema172.properties.id.type,
+              parentSchema: schema172.properties.id,
               data: data3,
             };
             if (vErrors === null) {
@@ -43661,7 +43620,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema161.properties.username,
+                parentSchema: schema172.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -43679,7 +43638,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema161.properties.username,
+                parentSchema: schema172.properties.username,
                 data: data4,
               };
               if (vErrors === null) {
@@ -43696,8 +43655,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema161.properties.username.type,
-              parentSchema: schema161.properties.username,
+              schema: schema172.properties.username.type,
+              parentSchema: schema172.properties.username,
               data: data4,
             };
             if (vErrors === null) {
@@ -43715,8 +43674,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema161.type,
-          parentSchema: schema161,
+          schema: schema172.type,
+          parentSchema: schema172,
           data: data2,
         };
         if (vErrors === null) {
@@ -43737,8 +43696,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema161.required,
-            parentSchema: schema161,
+            schema: schema172.required,
+            parentSchema: schema172,
             data: data5,
           };
           if (vErrors === null) {
@@ -43755,8 +43714,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             keyword: 'required',
             params: { missingProperty: 'username' },
             message: "must have required property '" + 'username' + "'",
-            schema: schema161.required,
-            parentSchema: schema161,
+            schema: schema172.required,
+            parentSchema: schema172,
             data: data5,
           };
           if (vErrors === null) {
@@ -43775,7 +43734,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               params: { additionalProperty: key2 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema161,
+              parentSchema: schema172,
               data: data5,
             };
             if (vErrors === null) {
@@ -43797,7 +43756,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { limit: 20 },
                 message: 'must NOT have more than 20 characters',
                 schema: 20,
-                parentSchema: schema161.properties.id,
+                parentSchema: schema172.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -43815,7 +43774,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema161.properties.id,
+                parentSchema: schema172.properties.id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -43832,8 +43791,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema161.properties.id.type,
-              parentSchema: schema161.properties.id,
+              schema: schema172.properties.id.type,
+              parentSchema: schema172.properties.id,
               data: data6,
             };
             if (vErrors === null) {
@@ -43855,7 +43814,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema161.properties.username,
+                parentSchema: schema172.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -43873,7 +43832,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema161.properties.username,
+                parentSchema: schema172.properties.username,
                 data: data7,
               };
               if (vErrors === null) {
@@ -43890,8 +43849,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema161.properties.username.type,
-              parentSchema: schema161.properties.username,
+              schema: schema172.properties.username.type,
+              parentSchema: schema172.properties.username,
               data: data7,
             };
             if (vErrors === null) {
@@ -43909,8 +43868,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema161.type,
-          parentSchema: schema161,
+          schema: schema172.type,
+          parentSchema: schema172,
           data: data5,
         };
         if (vErrors === null) {
@@ -43932,7 +43891,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema163,
+            parentSchema: schema174,
             data: data8,
           };
           if (vErrors === null) {
@@ -43957,7 +43916,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema163,
+            parentSchema: schema174,
             data: data8,
           };
           if (vErrors === null) {
@@ -43974,8 +43933,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema163.type,
-          parentSchema: schema163,
+          schema: schema174.type,
+          parentSchema: schema174,
           data: data8,
         };
         if (vErrors === null) {
@@ -43997,7 +43956,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema163,
+            parentSchema: schema174,
             data: data9,
           };
           if (vErrors === null) {
@@ -44022,7 +43981,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               '"',
             schema:
               '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-            parentSchema: schema163,
+            parentSchema: schema174,
             data: data9,
           };
           if (vErrors === null) {
@@ -44039,8 +43998,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema163.type,
-          parentSchema: schema163,
+          schema: schema174.type,
+          parentSchema: schema174,
           data: data9,
         };
         if (vErrors === null) {
@@ -44062,7 +44021,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 items',
             schema: 5000,
-            parentSchema: schema160.properties.messages,
+            parentSchema: schema171.properties.messages,
             data: data10,
           };
           if (vErrors === null) {
@@ -44083,8 +44042,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
-                schema: schema165.required,
-                parentSchema: schema165,
+                schema: schema176.required,
+                parentSchema: schema176,
                 data: data11,
               };
               if (vErrors === null) {
@@ -44101,8 +44060,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'required',
                 params: { missingProperty: 'author' },
                 message: "must have required property '" + 'author' + "'",
-                schema: schema165.required,
-                parentSchema: schema165,
+                schema: schema176.required,
+                parentSchema: schema176,
                 data: data11,
               };
               if (vErrors === null) {
@@ -44119,8 +44078,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'required',
                 params: { missingProperty: 'content' },
                 message: "must have required property '" + 'content' + "'",
-                schema: schema165.required,
-                parentSchema: schema165,
+                schema: schema176.required,
+                parentSchema: schema176,
                 data: data11,
               };
               if (vErrors === null) {
@@ -44137,8 +44096,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'required',
                 params: { missingProperty: 'timestamp' },
                 message: "must have required property '" + 'timestamp' + "'",
-                schema: schema165.required,
-                parentSchema: schema165,
+                schema: schema176.required,
+                parentSchema: schema176,
                 data: data11,
               };
               if (vErrors === null) {
@@ -44155,8 +44114,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                 keyword: 'required',
                 params: { missingProperty: 'attachments' },
                 message: "must have required property '" + 'attachments' + "'",
-                schema: schema165.required,
-                parentSchema: schema165,
+                schema: schema176.required,
+                parentSchema: schema176,
                 data: data11,
               };
               if (vErrors === null) {
@@ -44182,7 +44141,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema165,
+                  parentSchema: schema176,
                   data: data11,
                 };
                 if (vErrors === null) {
@@ -44204,7 +44163,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema165.properties.id,
+                    parentSchema: schema176.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -44222,7 +44181,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema165.properties.id,
+                    parentSchema: schema176.properties.id,
                     data: data12,
                   };
                   if (vErrors === null) {
@@ -44239,8 +44198,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema165.properties.id.type,
-                  parentSchema: schema165.properties.id,
+                  schema: schema176.properties.id.type,
+                  parentSchema: schema176.properties.id,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -44261,8 +44220,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema165.properties.author.required,
-                    parentSchema: schema165.properties.author,
+                    schema: schema176.properties.author.required,
+                    parentSchema: schema176.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -44279,8 +44238,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     keyword: 'required',
                     params: { missingProperty: 'username' },
                     message: "must have required property '" + 'username' + "'",
-                    schema: schema165.properties.author.required,
-                    parentSchema: schema165.properties.author,
+                    schema: schema176.properties.author.required,
+                    parentSchema: schema176.properties.author,
                     data: data13,
                   };
                   if (vErrors === null) {
@@ -44299,7 +44258,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       params: { additionalProperty: key4 },
                       message: 'must NOT have additional properties',
                       schema: false,
-                      parentSchema: schema165.properties.author,
+                      parentSchema: schema176.properties.author,
                       data: data13,
                     };
                     if (vErrors === null) {
@@ -44321,7 +44280,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         params: { limit: 20 },
                         message: 'must NOT have more than 20 characters',
                         schema: 20,
-                        parentSchema: schema165.properties.author.properties.id,
+                        parentSchema: schema176.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -44339,7 +44298,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         params: { pattern: '^[0-9]{17,20}$' },
                         message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                         schema: '^[0-9]{17,20}$',
-                        parentSchema: schema165.properties.author.properties.id,
+                        parentSchema: schema176.properties.author.properties.id,
                         data: data14,
                       };
                       if (vErrors === null) {
@@ -44356,8 +44315,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema165.properties.author.properties.id.type,
-                      parentSchema: schema165.properties.author.properties.id,
+                      schema: schema176.properties.author.properties.id.type,
+                      parentSchema: schema176.properties.author.properties.id,
                       data: data14,
                     };
                     if (vErrors === null) {
@@ -44379,7 +44338,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema165.properties.author.properties.username,
+                        parentSchema: schema176.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -44397,7 +44356,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
                         schema: 1,
-                        parentSchema: schema165.properties.author.properties.username,
+                        parentSchema: schema176.properties.author.properties.username,
                         data: data15,
                       };
                       if (vErrors === null) {
@@ -44414,8 +44373,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
-                      schema: schema165.properties.author.properties.username.type,
-                      parentSchema: schema165.properties.author.properties.username,
+                      schema: schema176.properties.author.properties.username.type,
+                      parentSchema: schema176.properties.author.properties.username,
                       data: data15,
                     };
                     if (vErrors === null) {
@@ -44433,10 +44392,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       instancePath: instancePath + '/messages/' + i0 + '/author/global_name',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/global_name/type',
                       keyword: 'type',
-                      params: { type: schema165.properties.author.properties.global_name.type },
+                      params: { type: schema176.properties.author.properties.global_name.type },
                       message: 'must be string,null',
-                      schema: schema165.properties.author.properties.global_name.type,
-                      parentSchema: schema165.properties.author.properties.global_name,
+                      schema: schema176.properties.author.properties.global_name.type,
+                      parentSchema: schema176.properties.author.properties.global_name,
                       data: data16,
                     };
                     if (vErrors === null) {
@@ -44455,7 +44414,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema165.properties.author.properties.global_name,
+                        parentSchema: schema176.properties.author.properties.global_name,
                         data: data16,
                       };
                       if (vErrors === null) {
@@ -44474,10 +44433,10 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       instancePath: instancePath + '/messages/' + i0 + '/author/avatar',
                       schemaPath: '#/$defs/TranscriptMessage/properties/author/properties/avatar/type',
                       keyword: 'type',
-                      params: { type: schema165.properties.author.properties.avatar.type },
+                      params: { type: schema176.properties.author.properties.avatar.type },
                       message: 'must be string,null',
-                      schema: schema165.properties.author.properties.avatar.type,
-                      parentSchema: schema165.properties.author.properties.avatar,
+                      schema: schema176.properties.author.properties.avatar.type,
+                      parentSchema: schema176.properties.author.properties.avatar,
                       data: data17,
                     };
                     if (vErrors === null) {
@@ -44496,7 +44455,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         params: { limit: 100 },
                         message: 'must NOT have more than 100 characters',
                         schema: 100,
-                        parentSchema: schema165.properties.author.properties.avatar,
+                        parentSchema: schema176.properties.author.properties.avatar,
                         data: data17,
                       };
                       if (vErrors === null) {
@@ -44517,8 +44476,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                      schema: schema165.properties.author.properties.bot.type,
-                      parentSchema: schema165.properties.author.properties.bot,
+                      schema: schema176.properties.author.properties.bot.type,
+                      parentSchema: schema176.properties.author.properties.bot,
                       data: data18,
                     };
                     if (vErrors === null) {
@@ -44536,8 +44495,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema165.properties.author.type,
-                  parentSchema: schema165.properties.author,
+                  schema: schema176.properties.author.type,
+                  parentSchema: schema176.properties.author,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -44559,7 +44518,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     params: { limit: 2000 },
                     message: 'must NOT have more than 2000 characters',
                     schema: 2000,
-                    parentSchema: schema165.properties.content,
+                    parentSchema: schema176.properties.content,
                     data: data19,
                   };
                   if (vErrors === null) {
@@ -44576,8 +44535,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema165.properties.content.type,
-                  parentSchema: schema165.properties.content,
+                  schema: schema176.properties.content.type,
+                  parentSchema: schema176.properties.content,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -44599,7 +44558,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema165.properties.timestamp,
+                    parentSchema: schema176.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -44624,7 +44583,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       '"',
                     schema:
                       '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-                    parentSchema: schema165.properties.timestamp,
+                    parentSchema: schema176.properties.timestamp,
                     data: data20,
                   };
                   if (vErrors === null) {
@@ -44641,8 +44600,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema165.properties.timestamp.type,
-                  parentSchema: schema165.properties.timestamp,
+                  schema: schema176.properties.timestamp.type,
+                  parentSchema: schema176.properties.timestamp,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -44664,7 +44623,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema165.properties.embeds,
+                    parentSchema: schema176.properties.embeds,
                     data: data21,
                   };
                   if (vErrors === null) {
@@ -44689,7 +44648,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { limit: 256 },
                             message: 'must NOT have more than 256 characters',
                             schema: 256,
-                            parentSchema: schema165.properties.embeds.items.properties.title,
+                            parentSchema: schema176.properties.embeds.items.properties.title,
                             data: data23,
                           };
                           if (vErrors === null) {
@@ -44706,8 +44665,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema165.properties.embeds.items.properties.title.type,
-                          parentSchema: schema165.properties.embeds.items.properties.title,
+                          schema: schema176.properties.embeds.items.properties.title.type,
+                          parentSchema: schema176.properties.embeds.items.properties.title,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -44729,7 +44688,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { limit: 4096 },
                             message: 'must NOT have more than 4096 characters',
                             schema: 4096,
-                            parentSchema: schema165.properties.embeds.items.properties.description,
+                            parentSchema: schema176.properties.embeds.items.properties.description,
                             data: data24,
                           };
                           if (vErrors === null) {
@@ -44746,8 +44705,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema165.properties.embeds.items.properties.description.type,
-                          parentSchema: schema165.properties.embeds.items.properties.description,
+                          schema: schema176.properties.embeds.items.properties.description.type,
+                          parentSchema: schema176.properties.embeds.items.properties.description,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -44765,8 +44724,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema165.properties.embeds.items.type,
-                      parentSchema: schema165.properties.embeds.items,
+                      schema: schema176.properties.embeds.items.type,
+                      parentSchema: schema176.properties.embeds.items,
                       data: data22,
                     };
                     if (vErrors === null) {
@@ -44784,8 +44743,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema165.properties.embeds.type,
-                  parentSchema: schema165.properties.embeds,
+                  schema: schema176.properties.embeds.type,
+                  parentSchema: schema176.properties.embeds,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -44807,7 +44766,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                     params: { limit: 10 },
                     message: 'must NOT have more than 10 items',
                     schema: 10,
-                    parentSchema: schema165.properties.attachments,
+                    parentSchema: schema176.properties.attachments,
                     data: data25,
                   };
                   if (vErrors === null) {
@@ -44828,8 +44787,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         keyword: 'required',
                         params: { missingProperty: 'filename' },
                         message: "must have required property '" + 'filename' + "'",
-                        schema: schema165.properties.attachments.items.required,
-                        parentSchema: schema165.properties.attachments.items,
+                        schema: schema176.properties.attachments.items.required,
+                        parentSchema: schema176.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -44846,8 +44805,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         keyword: 'required',
                         params: { missingProperty: 'size' },
                         message: "must have required property '" + 'size' + "'",
-                        schema: schema165.properties.attachments.items.required,
-                        parentSchema: schema165.properties.attachments.items,
+                        schema: schema176.properties.attachments.items.required,
+                        parentSchema: schema176.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -44864,8 +44823,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                         keyword: 'required',
                         params: { missingProperty: 'url' },
                         message: "must have required property '" + 'url' + "'",
-                        schema: schema165.properties.attachments.items.required,
-                        parentSchema: schema165.properties.attachments.items,
+                        schema: schema176.properties.attachments.items.required,
+                        parentSchema: schema176.properties.attachments.items,
                         data: data26,
                       };
                       if (vErrors === null) {
@@ -44884,7 +44843,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                           params: { additionalProperty: key5 },
                           message: 'must NOT have additional properties',
                           schema: false,
-                          parentSchema: schema165.properties.attachments.items,
+                          parentSchema: schema176.properties.attachments.items,
                           data: data26,
                         };
                         if (vErrors === null) {
@@ -44906,7 +44865,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema165.properties.attachments.items.properties.filename,
+                            parentSchema: schema176.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -44924,7 +44883,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema165.properties.attachments.items.properties.filename,
+                            parentSchema: schema176.properties.attachments.items.properties.filename,
                             data: data27,
                           };
                           if (vErrors === null) {
@@ -44941,8 +44900,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema165.properties.attachments.items.properties.filename.type,
-                          parentSchema: schema165.properties.attachments.items.properties.filename,
+                          schema: schema176.properties.attachments.items.properties.filename.type,
+                          parentSchema: schema176.properties.attachments.items.properties.filename,
                           data: data27,
                         };
                         if (vErrors === null) {
@@ -44962,8 +44921,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema165.properties.attachments.items.properties.size.type,
-                          parentSchema: schema165.properties.attachments.items.properties.size,
+                          schema: schema176.properties.attachments.items.properties.size.type,
+                          parentSchema: schema176.properties.attachments.items.properties.size,
                           data: data28,
                         };
                         if (vErrors === null) {
@@ -44982,7 +44941,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { comparison: '<=', limit: 1073741824 },
                             message: 'must be <= 1073741824',
                             schema: 1073741824,
-                            parentSchema: schema165.properties.attachments.items.properties.size,
+                            parentSchema: schema176.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -45000,7 +44959,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema165.properties.attachments.items.properties.size,
+                            parentSchema: schema176.properties.attachments.items.properties.size,
                             data: data28,
                           };
                           if (vErrors === null) {
@@ -45023,7 +44982,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { limit: 255 },
                             message: 'must NOT have more than 255 characters',
                             schema: 255,
-                            parentSchema: schema165.properties.attachments.items.properties.content_type,
+                            parentSchema: schema176.properties.attachments.items.properties.content_type,
                             data: data29,
                           };
                           if (vErrors === null) {
@@ -45040,8 +44999,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema165.properties.attachments.items.properties.content_type.type,
-                          parentSchema: schema165.properties.attachments.items.properties.content_type,
+                          schema: schema176.properties.attachments.items.properties.content_type.type,
+                          parentSchema: schema176.properties.attachments.items.properties.content_type,
                           data: data29,
                         };
                         if (vErrors === null) {
@@ -45063,7 +45022,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { limit: 2048 },
                             message: 'must NOT have more than 2048 characters',
                             schema: 2048,
-                            parentSchema: schema165.properties.attachments.items.properties.url,
+                            parentSchema: schema176.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -45081,7 +45040,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                             params: { limit: 1 },
                             message: 'must NOT have fewer than 1 characters',
                             schema: 1,
-                            parentSchema: schema165.properties.attachments.items.properties.url,
+                            parentSchema: schema176.properties.attachments.items.properties.url,
                             data: data30,
                           };
                           if (vErrors === null) {
@@ -45098,8 +45057,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema165.properties.attachments.items.properties.url.type,
-                          parentSchema: schema165.properties.attachments.items.properties.url,
+                          schema: schema176.properties.attachments.items.properties.url.type,
+                          parentSchema: schema176.properties.attachments.items.properties.url,
                           data: data30,
                         };
                         if (vErrors === null) {
@@ -45117,8 +45076,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema165.properties.attachments.items.type,
-                      parentSchema: schema165.properties.attachments.items,
+                      schema: schema176.properties.attachments.items.type,
+                      parentSchema: schema176.properties.attachments.items,
                       data: data26,
                     };
                     if (vErrors === null) {
@@ -45136,8 +45095,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema165.properties.attachments.type,
-                  parentSchema: schema165.properties.attachments,
+                  schema: schema176.properties.attachments.type,
+                  parentSchema: schema176.properties.attachments,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -45155,8 +45114,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema165.type,
-              parentSchema: schema165,
+              schema: schema176.type,
+              parentSchema: schema176,
               data: data11,
             };
             if (vErrors === null) {
@@ -45174,8 +45133,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema160.properties.messages.type,
-          parentSchema: schema160.properties.messages,
+          schema: schema171.properties.messages.type,
+          parentSchema: schema171.properties.messages,
           data: data10,
         };
         if (vErrors === null) {
@@ -45193,8 +45152,8 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema160.type,
-      parentSchema: schema160,
+      schema: schema171.type,
+      parentSchema: schema171,
       data,
     };
     if (vErrors === null) {
@@ -45209,7 +45168,7 @@ function validate100(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTranscriptUploadResponse = validate99;
-const schema158 = {
+const schema169 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   type: 'object',
@@ -45231,7 +45190,7 @@ const schema158 = {
     },
   },
 };
-const schema159 = {
+const schema170 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'ticketId', 'userName', 'createdAt', 'size'],
@@ -45261,8 +45220,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema158.required,
-        parentSchema: schema158,
+        schema: schema169.required,
+        parentSchema: schema169,
         data,
       };
       if (vErrors === null) {
@@ -45279,8 +45238,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'transcript' },
         message: "must have required property '" + 'transcript' + "'",
-        schema: schema158.required,
-        parentSchema: schema158,
+        schema: schema169.required,
+        parentSchema: schema169,
         data,
       };
       if (vErrors === null) {
@@ -45299,7 +45258,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema158,
+          parentSchema: schema169,
           data,
         };
         if (vErrors === null) {
@@ -45320,7 +45279,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema158.properties.success,
+          parentSchema: schema169.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -45341,8 +45300,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema159.required,
-            parentSchema: schema159,
+            schema: schema170.required,
+            parentSchema: schema170,
             data: data1,
           };
           if (vErrors === null) {
@@ -45359,8 +45318,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'ticketId' },
             message: "must have required property '" + 'ticketId' + "'",
-            schema: schema159.required,
-            parentSchema: schema159,
+            schema: schema170.required,
+            parentSchema: schema170,
             data: data1,
           };
           if (vErrors === null) {
@@ -45377,8 +45336,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'userName' },
             message: "must have required property '" + 'userName' + "'",
-            schema: schema159.required,
-            parentSchema: schema159,
+            schema: schema170.required,
+            parentSchema: schema170,
             data: data1,
           };
           if (vErrors === null) {
@@ -45395,8 +45354,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'createdAt' },
             message: "must have required property '" + 'createdAt' + "'",
-            schema: schema159.required,
-            parentSchema: schema159,
+            schema: schema170.required,
+            parentSchema: schema170,
             data: data1,
           };
           if (vErrors === null) {
@@ -45413,8 +45372,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'size' },
             message: "must have required property '" + 'size' + "'",
-            schema: schema159.required,
-            parentSchema: schema159,
+            schema: schema170.required,
+            parentSchema: schema170,
             data: data1,
           };
           if (vErrors === null) {
@@ -45433,7 +45392,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema159,
+              parentSchema: schema170,
               data: data1,
             };
             if (vErrors === null) {
@@ -45453,8 +45412,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema159.properties.id.type,
-              parentSchema: schema159.properties.id,
+              schema: schema170.properties.id.type,
+              parentSchema: schema170.properties.id,
               data: data2,
             };
             if (vErrors === null) {
@@ -45474,8 +45433,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema159.properties.ticketId.type,
-              parentSchema: schema159.properties.ticketId,
+              schema: schema170.properties.ticketId.type,
+              parentSchema: schema170.properties.ticketId,
               data: data3,
             };
             if (vErrors === null) {
@@ -45495,8 +45454,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema159.properties.userName.type,
-              parentSchema: schema159.properties.userName,
+              schema: schema170.properties.userName.type,
+              parentSchema: schema170.properties.userName,
               data: data4,
             };
             if (vErrors === null) {
@@ -45516,8 +45475,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema159.properties.createdAt.type,
-              parentSchema: schema159.properties.createdAt,
+              schema: schema170.properties.createdAt.type,
+              parentSchema: schema170.properties.createdAt,
               data: data5,
             };
             if (vErrors === null) {
@@ -45537,8 +45496,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema159.properties.size.type,
-              parentSchema: schema159.properties.size,
+              schema: schema170.properties.size.type,
+              parentSchema: schema170.properties.size,
               data: data6,
             };
             if (vErrors === null) {
@@ -45557,7 +45516,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema159.properties.size,
+                parentSchema: schema170.properties.size,
                 data: data6,
               };
               if (vErrors === null) {
@@ -45576,8 +45535,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema159.type,
-          parentSchema: schema159,
+          schema: schema170.type,
+          parentSchema: schema170,
           data: data1,
         };
         if (vErrors === null) {
@@ -45595,8 +45554,8 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema158.type,
-      parentSchema: schema158,
+      schema: schema169.type,
+      parentSchema: schema169,
       data,
     };
     if (vErrors === null) {
@@ -45611,7 +45570,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
 }
 validate99.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateTranscripts = validate140;
-const schema249 = {
+const schema271 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
@@ -45690,7 +45649,7 @@ const schema249 = {
     },
   },
 };
-const schema250 = {
+const schema272 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
@@ -45754,7 +45713,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema249,
+          parentSchema: schema271,
           data,
         };
         if (vErrors === null) {
@@ -45773,8 +45732,8 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema249.properties.enabled.type,
-        parentSchema: schema249.properties.enabled,
+        schema: schema271.properties.enabled.type,
+        parentSchema: schema271.properties.enabled,
         data: data0,
       };
       if (vErrors === null) {
@@ -45792,8 +45751,8 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema249.properties.autoGenerate.type,
-        parentSchema: schema249.properties.autoGenerate,
+        schema: schema271.properties.autoGenerate.type,
+        parentSchema: schema271.properties.autoGenerate,
         data: data1,
       };
       if (vErrors === null) {
@@ -45811,8 +45770,8 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema249.properties.includeAttachments.type,
-        parentSchema: schema249.properties.includeAttachments,
+        schema: schema271.properties.includeAttachments.type,
+        parentSchema: schema271.properties.includeAttachments,
         data: data2,
       };
       if (vErrors === null) {
@@ -45828,10 +45787,10 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/format',
         schemaPath: '#/properties/format/enum',
         keyword: 'enum',
-        params: { allowedValues: schema249.properties.format.enum },
+        params: { allowedValues: schema271.properties.format.enum },
         message: 'must be equal to one of the allowed values',
-        schema: schema249.properties.format.enum,
-        parentSchema: schema249.properties.format,
+        schema: schema271.properties.format.enum,
+        parentSchema: schema271.properties.format,
         data: data3,
       };
       if (vErrors === null) {
@@ -45849,8 +45808,8 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'integer' },
         message: 'must be integer',
-        schema: schema249.properties.retentionDays.type,
-        parentSchema: schema249.properties.retentionDays,
+        schema: schema271.properties.retentionDays.type,
+        parentSchema: schema271.properties.retentionDays,
         data: data4,
       };
       if (vErrors === null) {
@@ -45869,7 +45828,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '<=', limit: 365 },
           message: 'must be <= 365',
           schema: 365,
-          parentSchema: schema249.properties.retentionDays,
+          parentSchema: schema271.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -45887,7 +45846,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema249.properties.retentionDays,
+          parentSchema: schema271.properties.retentionDays,
           data: data4,
         };
         if (vErrors === null) {
@@ -45908,7 +45867,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 256 },
           message: 'must NOT have more than 256 characters',
           schema: 256,
-          parentSchema: schema249.properties.webhookUrl,
+          parentSchema: schema271.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -45929,7 +45888,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
             '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$' +
             '"',
           schema: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-          parentSchema: schema249.properties.webhookUrl,
+          parentSchema: schema271.properties.webhookUrl,
           data: data5,
         };
         if (vErrors === null) {
@@ -45946,8 +45905,8 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'string' },
         message: 'must be string',
-        schema: schema249.properties.webhookUrl.type,
-        parentSchema: schema249.properties.webhookUrl,
+        schema: schema271.properties.webhookUrl.type,
+        parentSchema: schema271.properties.webhookUrl,
         data: data5,
       };
       if (vErrors === null) {
@@ -45965,8 +45924,8 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'boolean' },
         message: 'must be boolean',
-        schema: schema249.properties.dmUser.type,
-        parentSchema: schema249.properties.dmUser,
+        schema: schema271.properties.dmUser.type,
+        parentSchema: schema271.properties.dmUser,
         data: data6,
       };
       if (vErrors === null) {
@@ -45982,10 +45941,10 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
         instancePath: instancePath + '/logChannel',
         schemaPath: '#/$defs/ChannelReference/type',
         keyword: 'type',
-        params: { type: schema250.type },
+        params: { type: schema272.type },
         message: 'must be string,null',
-        schema: schema250.type,
-        parentSchema: schema250,
+        schema: schema272.type,
+        parentSchema: schema272,
         data: data7,
       };
       if (vErrors === null) {
@@ -46004,7 +45963,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
           params: { limit: 20 },
           message: 'must NOT have more than 20 characters',
           schema: 20,
-          parentSchema: schema250,
+          parentSchema: schema272,
           data: data7,
         };
         if (vErrors === null) {
@@ -46022,7 +45981,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
           params: { pattern: '^[0-9]{17,20}$' },
           message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
           schema: '^[0-9]{17,20}$',
-          parentSchema: schema250,
+          parentSchema: schema272,
           data: data7,
         };
         if (vErrors === null) {
@@ -46040,8 +45999,8 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema249.type,
-      parentSchema: schema249,
+      schema: schema271.type,
+      parentSchema: schema271,
       data,
     };
     if (vErrors === null) {
@@ -46056,7 +46015,7 @@ function validate140(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate140.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUser = validate105;
-const schema171 = {
+const schema182 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
@@ -46096,12 +46055,12 @@ const schema171 = {
     },
   },
 };
-const schema172 = {
+const schema183 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
-const schema174 = {
+const schema185 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
@@ -46133,8 +46092,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema174.required,
-        parentSchema: schema174,
+        schema: schema185.required,
+        parentSchema: schema185,
         data,
       };
       if (vErrors === null) {
@@ -46151,8 +46110,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema174.required,
-        parentSchema: schema174,
+        schema: schema185.required,
+        parentSchema: schema185,
         data,
       };
       if (vErrors === null) {
@@ -46169,8 +46128,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'iconURL' },
         message: "must have required property '" + 'iconURL' + "'",
-        schema: schema174.required,
-        parentSchema: schema174,
+        schema: schema185.required,
+        parentSchema: schema185,
         data,
       };
       if (vErrors === null) {
@@ -46187,8 +46146,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'settingsUrl' },
         message: "must have required property '" + 'settingsUrl' + "'",
-        schema: schema174.required,
-        parentSchema: schema174,
+        schema: schema185.required,
+        parentSchema: schema185,
         data,
       };
       if (vErrors === null) {
@@ -46215,7 +46174,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema174,
+          parentSchema: schema185,
           data,
         };
         if (vErrors === null) {
@@ -46237,7 +46196,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema172,
+            parentSchema: schema183,
             data: data0,
           };
           if (vErrors === null) {
@@ -46254,8 +46213,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema172.type,
-          parentSchema: schema172,
+          schema: schema183.type,
+          parentSchema: schema183,
           data: data0,
         };
         if (vErrors === null) {
@@ -46275,8 +46234,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema174.properties.name.type,
-          parentSchema: schema174.properties.name,
+          schema: schema185.properties.name.type,
+          parentSchema: schema185.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -46294,10 +46253,10 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/iconURL',
           schemaPath: '#/properties/iconURL/type',
           keyword: 'type',
-          params: { type: schema174.properties.iconURL.type },
+          params: { type: schema185.properties.iconURL.type },
           message: 'must be string,null',
-          schema: schema174.properties.iconURL.type,
-          parentSchema: schema174.properties.iconURL,
+          schema: schema185.properties.iconURL.type,
+          parentSchema: schema185.properties.iconURL,
           data: data2,
         };
         if (vErrors === null) {
@@ -46317,8 +46276,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema174.properties.settingsUrl.type,
-          parentSchema: schema174.properties.settingsUrl,
+          schema: schema185.properties.settingsUrl.type,
+          parentSchema: schema185.properties.settingsUrl,
           data: data3,
         };
         if (vErrors === null) {
@@ -46340,7 +46299,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]+$' },
             message: 'must match pattern "' + '^[0-9]+$' + '"',
             schema: '^[0-9]+$',
-            parentSchema: schema174.properties.permissions,
+            parentSchema: schema185.properties.permissions,
             data: data4,
           };
           if (vErrors === null) {
@@ -46357,8 +46316,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema174.properties.permissions.type,
-          parentSchema: schema174.properties.permissions,
+          schema: schema185.properties.permissions.type,
+          parentSchema: schema185.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -46378,8 +46337,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema174.properties.owner.type,
-          parentSchema: schema174.properties.owner,
+          schema: schema185.properties.owner.type,
+          parentSchema: schema185.properties.owner,
           data: data5,
         };
         if (vErrors === null) {
@@ -46401,7 +46360,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema174.properties.sections,
+            parentSchema: schema185.properties.sections,
             data: data6,
           };
           if (vErrors === null) {
@@ -46423,7 +46382,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { pattern: '^[a-z][a-z0-9_-]*$' },
                 message: 'must match pattern "' + '^[a-z][a-z0-9_-]*$' + '"',
                 schema: '^[a-z][a-z0-9_-]*$',
-                parentSchema: schema174.properties.sections.items,
+                parentSchema: schema185.properties.sections.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -46440,8 +46399,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema174.properties.sections.items.type,
-              parentSchema: schema174.properties.sections.items,
+              schema: schema185.properties.sections.items.type,
+              parentSchema: schema185.properties.sections.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -46470,7 +46429,7 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema174.properties.sections,
+                parentSchema: schema185.properties.sections,
                 data: data6,
               };
               if (vErrors === null) {
@@ -46491,8 +46450,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema174.properties.sections.type,
-          parentSchema: schema174.properties.sections,
+          schema: schema185.properties.sections.type,
+          parentSchema: schema185.properties.sections,
           data: data6,
         };
         if (vErrors === null) {
@@ -46510,8 +46469,8 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema174.type,
-      parentSchema: schema174,
+      schema: schema185.type,
+      parentSchema: schema185,
       data,
     };
     if (vErrors === null) {
@@ -46546,8 +46505,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema171.required,
-        parentSchema: schema171,
+        schema: schema182.required,
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -46564,8 +46523,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema171.required,
-        parentSchema: schema171,
+        schema: schema182.required,
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -46582,8 +46541,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema171.required,
-        parentSchema: schema171,
+        schema: schema182.required,
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -46600,8 +46559,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema171.required,
-        parentSchema: schema171,
+        schema: schema182.required,
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -46618,8 +46577,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema171.required,
-        parentSchema: schema171,
+        schema: schema182.required,
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -46636,8 +46595,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'discord_id' },
         message: "must have required property '" + 'discord_id' + "'",
-        schema: schema171.required,
-        parentSchema: schema171,
+        schema: schema182.required,
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -46654,8 +46613,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'guilds' },
         message: "must have required property '" + 'guilds' + "'",
-        schema: schema171.required,
-        parentSchema: schema171,
+        schema: schema182.required,
+        parentSchema: schema182,
         data,
       };
       if (vErrors === null) {
@@ -46666,7 +46625,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func1.call(schema171.properties, key0)) {
+      if (!func1.call(schema182.properties, key0)) {
         const err7 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -46674,7 +46633,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema171,
+          parentSchema: schema182,
           data,
         };
         if (vErrors === null) {
@@ -46695,7 +46654,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema171.properties.success,
+          parentSchema: schema182.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -46717,7 +46676,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema172,
+            parentSchema: schema183,
             data: data1,
           };
           if (vErrors === null) {
@@ -46734,8 +46693,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema172.type,
-          parentSchema: schema172,
+          schema: schema183.type,
+          parentSchema: schema183,
           data: data1,
         };
         if (vErrors === null) {
@@ -46755,8 +46714,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema171.properties.username.type,
-          parentSchema: schema171.properties.username,
+          schema: schema182.properties.username.type,
+          parentSchema: schema182.properties.username,
           data: data2,
         };
         if (vErrors === null) {
@@ -46774,10 +46733,10 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema171.properties.global_name.type },
+          params: { type: schema182.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema171.properties.global_name.type,
-          parentSchema: schema171.properties.global_name,
+          schema: schema182.properties.global_name.type,
+          parentSchema: schema182.properties.global_name,
           data: data3,
         };
         if (vErrors === null) {
@@ -46795,10 +46754,10 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema171.properties.avatar.type },
+          params: { type: schema182.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema171.properties.avatar.type,
-          parentSchema: schema171.properties.avatar,
+          schema: schema182.properties.avatar.type,
+          parentSchema: schema182.properties.avatar,
           data: data4,
         };
         if (vErrors === null) {
@@ -46818,8 +46777,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema171.properties.discriminator.type,
-          parentSchema: schema171.properties.discriminator,
+          schema: schema182.properties.discriminator.type,
+          parentSchema: schema182.properties.discriminator,
           data: data5,
         };
         if (vErrors === null) {
@@ -46837,10 +46796,10 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema171.properties.email.type },
+          params: { type: schema182.properties.email.type },
           message: 'must be string,null',
-          schema: schema171.properties.email.type,
-          parentSchema: schema171.properties.email,
+          schema: schema182.properties.email.type,
+          parentSchema: schema182.properties.email,
           data: data6,
         };
         if (vErrors === null) {
@@ -46862,7 +46821,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema172,
+            parentSchema: schema183,
             data: data7,
           };
           if (vErrors === null) {
@@ -46879,8 +46838,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema172.type,
-          parentSchema: schema172,
+          schema: schema183.type,
+          parentSchema: schema183,
           data: data7,
         };
         if (vErrors === null) {
@@ -46915,8 +46874,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'type',
         params: { type: 'array' },
         message: 'must be array',
-        schema: schema171.properties.guilds.type,
-        parentSchema: schema171.properties.guilds,
+        schema: schema182.properties.guilds.type,
+        parentSchema: schema182.properties.guilds,
         data: data8,
       };
       if (vErrors === null) {
@@ -46935,8 +46894,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema171.properties.guildsError.type,
-          parentSchema: schema171.properties.guildsError,
+          schema: schema182.properties.guildsError.type,
+          parentSchema: schema182.properties.guildsError,
           data: data10,
         };
         if (vErrors === null) {
@@ -46954,8 +46913,8 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema171.type,
-      parentSchema: schema171,
+      schema: schema182.type,
+      parentSchema: schema182,
       data,
     };
     if (vErrors === null) {
@@ -46970,7 +46929,7 @@ function validate105(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate105.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUserSearchResponse = validate101;
-const schema166 = {
+const schema177 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-response.json',
   type: 'object',
@@ -46997,7 +46956,7 @@ const schema166 = {
     },
   },
 };
-const schema167 = {
+const schema178 = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'discriminator', 'avatar', 'global_name'],
@@ -47009,7 +46968,7 @@ const schema167 = {
     global_name: { type: ['string', 'null'] },
   },
 };
-const schema168 = {
+const schema179 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
@@ -47032,8 +46991,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema178.required,
+        parentSchema: schema178,
         data,
       };
       if (vErrors === null) {
@@ -47050,8 +47009,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema178.required,
+        parentSchema: schema178,
         data,
       };
       if (vErrors === null) {
@@ -47068,8 +47027,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema178.required,
+        parentSchema: schema178,
         data,
       };
       if (vErrors === null) {
@@ -47086,8 +47045,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema178.required,
+        parentSchema: schema178,
         data,
       };
       if (vErrors === null) {
@@ -47104,8 +47063,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema167.required,
-        parentSchema: schema167,
+        schema: schema178.required,
+        parentSchema: schema178,
         data,
       };
       if (vErrors === null) {
@@ -47124,7 +47083,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema167,
+          parentSchema: schema178,
           data,
         };
         if (vErrors === null) {
@@ -47146,7 +47105,7 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema168,
+            parentSchema: schema179,
             data: data0,
           };
           if (vErrors === null) {
@@ -47163,8 +47122,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema168.type,
-          parentSchema: schema168,
+          schema: schema179.type,
+          parentSchema: schema179,
           data: data0,
         };
         if (vErrors === null) {
@@ -47184,8 +47143,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.username.type,
-          parentSchema: schema167.properties.username,
+          schema: schema178.properties.username.type,
+          parentSchema: schema178.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -47205,8 +47164,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema167.properties.discriminator.type,
-          parentSchema: schema167.properties.discriminator,
+          schema: schema178.properties.discriminator.type,
+          parentSchema: schema178.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -47224,10 +47183,10 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema167.properties.avatar.type },
+          params: { type: schema178.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema167.properties.avatar.type,
-          parentSchema: schema167.properties.avatar,
+          schema: schema178.properties.avatar.type,
+          parentSchema: schema178.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -47245,10 +47204,10 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema167.properties.global_name.type },
+          params: { type: schema178.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema167.properties.global_name.type,
-          parentSchema: schema167.properties.global_name,
+          schema: schema178.properties.global_name.type,
+          parentSchema: schema178.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -47266,8 +47225,8 @@ function validate102(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema167.type,
-      parentSchema: schema167,
+      schema: schema178.type,
+      parentSchema: schema178,
       data,
     };
     if (vErrors === null) {
@@ -47299,8 +47258,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'success' },
         message: "must have required property '" + 'success' + "'",
-        schema: schema166.required,
-        parentSchema: schema166,
+        schema: schema177.required,
+        parentSchema: schema177,
         data,
       };
       if (vErrors === null) {
@@ -47317,8 +47276,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'users' },
         message: "must have required property '" + 'users' + "'",
-        schema: schema166.required,
-        parentSchema: schema166,
+        schema: schema177.required,
+        parentSchema: schema177,
         data,
       };
       if (vErrors === null) {
@@ -47337,7 +47296,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema166,
+          parentSchema: schema177,
           data,
         };
         if (vErrors === null) {
@@ -47358,7 +47317,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema166.properties.success,
+          parentSchema: schema177.properties.success,
           data: data0,
         };
         if (vErrors === null) {
@@ -47394,8 +47353,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema166.properties.users.type,
-          parentSchema: schema166.properties.users,
+          schema: schema177.properties.users.type,
+          parentSchema: schema177.properties.users,
           data: data1,
         };
         if (vErrors === null) {
@@ -47413,8 +47372,8 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema166.type,
-      parentSchema: schema166,
+      schema: schema177.type,
+      parentSchema: schema177,
       data,
     };
     if (vErrors === null) {
@@ -47429,7 +47388,7 @@ function validate101(data, { instancePath = '', parentData, parentDataProperty, 
 }
 validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateUserSearchResult = validate104;
-const schema169 = {
+const schema180 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/api/user-search-result.json',
   type: 'object',
@@ -47450,7 +47409,7 @@ const schema169 = {
     },
   },
 };
-const schema170 = {
+const schema181 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
@@ -47473,8 +47432,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'id' },
         message: "must have required property '" + 'id' + "'",
-        schema: schema169.required,
-        parentSchema: schema169,
+        schema: schema180.required,
+        parentSchema: schema180,
         data,
       };
       if (vErrors === null) {
@@ -47491,8 +47450,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema169.required,
-        parentSchema: schema169,
+        schema: schema180.required,
+        parentSchema: schema180,
         data,
       };
       if (vErrors === null) {
@@ -47509,8 +47468,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'discriminator' },
         message: "must have required property '" + 'discriminator' + "'",
-        schema: schema169.required,
-        parentSchema: schema169,
+        schema: schema180.required,
+        parentSchema: schema180,
         data,
       };
       if (vErrors === null) {
@@ -47527,8 +47486,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'avatar' },
         message: "must have required property '" + 'avatar' + "'",
-        schema: schema169.required,
-        parentSchema: schema169,
+        schema: schema180.required,
+        parentSchema: schema180,
         data,
       };
       if (vErrors === null) {
@@ -47545,8 +47504,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
         keyword: 'required',
         params: { missingProperty: 'global_name' },
         message: "must have required property '" + 'global_name' + "'",
-        schema: schema169.required,
-        parentSchema: schema169,
+        schema: schema180.required,
+        parentSchema: schema180,
         data,
       };
       if (vErrors === null) {
@@ -47565,7 +47524,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema169,
+          parentSchema: schema180,
           data,
         };
         if (vErrors === null) {
@@ -47587,7 +47546,7 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
             params: { pattern: '^[0-9]{17,20}$' },
             message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
             schema: '^[0-9]{17,20}$',
-            parentSchema: schema170,
+            parentSchema: schema181,
             data: data0,
           };
           if (vErrors === null) {
@@ -47604,8 +47563,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema170.type,
-          parentSchema: schema170,
+          schema: schema181.type,
+          parentSchema: schema181,
           data: data0,
         };
         if (vErrors === null) {
@@ -47625,8 +47584,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema169.properties.username.type,
-          parentSchema: schema169.properties.username,
+          schema: schema180.properties.username.type,
+          parentSchema: schema180.properties.username,
           data: data1,
         };
         if (vErrors === null) {
@@ -47646,8 +47605,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema169.properties.discriminator.type,
-          parentSchema: schema169.properties.discriminator,
+          schema: schema180.properties.discriminator.type,
+          parentSchema: schema180.properties.discriminator,
           data: data2,
         };
         if (vErrors === null) {
@@ -47665,10 +47624,10 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/avatar',
           schemaPath: '#/properties/avatar/type',
           keyword: 'type',
-          params: { type: schema169.properties.avatar.type },
+          params: { type: schema180.properties.avatar.type },
           message: 'must be string,null',
-          schema: schema169.properties.avatar.type,
-          parentSchema: schema169.properties.avatar,
+          schema: schema180.properties.avatar.type,
+          parentSchema: schema180.properties.avatar,
           data: data3,
         };
         if (vErrors === null) {
@@ -47686,10 +47645,10 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/global_name',
           schemaPath: '#/properties/global_name/type',
           keyword: 'type',
-          params: { type: schema169.properties.global_name.type },
+          params: { type: schema180.properties.global_name.type },
           message: 'must be string,null',
-          schema: schema169.properties.global_name.type,
-          parentSchema: schema169.properties.global_name,
+          schema: schema180.properties.global_name.type,
+          parentSchema: schema180.properties.global_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -47707,8 +47666,8 @@ function validate104(data, { instancePath = '', parentData, parentDataProperty, 
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema169.type,
-      parentSchema: schema169,
+      schema: schema180.type,
+      parentSchema: schema180,
       data,
     };
     if (vErrors === null) {

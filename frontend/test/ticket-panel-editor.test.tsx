@@ -217,7 +217,7 @@ describe('Panel editor dialog', () => {
         error: 'Ticket Panels: the item is not valid.',
         fieldErrors: [
           { path: '/item/title', message: 'Panel title must be at most 256 characters' },
-          { path: '/item/footer', message: 'Panel footer must be at most 2048 characters' },
+          { path: '/item/footer', message: 'Footer text must be at most 2048 characters' },
         ],
       },
     });
@@ -227,7 +227,7 @@ describe('Panel editor dialog', () => {
     const title = within(editor()).getByLabelText('Panel title') as HTMLInputElement;
     await waitFor(() => expect(describedText(title)).toContain('Panel title must be at most 256 characters'));
     expect(title.value).toBe('Support desk');
-    expect(within(editor()).getByText('Panel footer: Panel footer must be at most 2048 characters')).toBeTruthy();
+    expect(within(editor()).getByText('Panel footer: Footer text must be at most 2048 characters')).toBeTruthy();
     expect(within(editor()).getAllByRole('alert')[0]!.textContent).toContain('Failed to save panel: Ticket Panels: the item is not valid.');
     expect(statusText()).toBe('Unsaved changes');
   });
