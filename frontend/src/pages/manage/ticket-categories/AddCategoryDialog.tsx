@@ -2,7 +2,7 @@ import requestFile from '@guildhall/generated/schema.ticket-category-request.jso
 import type { TicketCategoryRequest } from '@guildhall/generated/types';
 import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
-import { useModal } from '../../../lib/use-modal';
+import { Dialog } from '../../../components/Dialog';
 import { failureMessage, MESSAGES, type CategoryListType } from './messages';
 
 const NAME_MAX = (requestFile.schema as unknown as { properties: { categoryName: { maxLength: number } } }).properties.categoryName
@@ -28,7 +28,7 @@ export function AddCategoryDialog({
   onClose(): void;
 }) {
   const ids = useId();
-  const dialog = useRef<HTMLDivElement>(null);
+  const existing = useRef<HTMLSelectElement>(null);
   const [categoryId, setCategoryId] = useState('');
   const [name, setName] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -40,7 +40,6 @@ export function AddCategoryDialog({
   const close = useCallback(() => {
     if (!running.current) onClose();
   }, [onClose]);
-  useModal(dialog, close);
 
   const trimmed = name.trim();
   const canAdd = categoryId !== '' || trimmed !== '';
@@ -60,78 +59,77 @@ export function AddCategoryDialog({
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${ids}-title`}
-        aria-describedby={`${ids}-text`}
-        className="card max-h-full w-full max-w-md overflow-y-auto p-6 shadow-2xl"
-      >
-        <h2 id={`${ids}-title`} className="text-lg font-semibold">
-          Add Category
-        </h2>
-        <p id={`${ids}-text`} className="mt-1 text-sm text-muted">
-          Add to {listTitle}: pick a category of your server, or name a new one and the bot creates it.
+    <Dialog
+      titleId={`${ids}-title`}
+      title="Add Category"
+      describedBy={`${ids}-text`}
+      onClose={close}
+      initialFocus={existing}
+      busy={submitting}
+      narrow
+      footer={
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn-secondary" onClick={close} disabled={submitting}>
+            Cancel
+          </button>
+          <button type="submit" form={`${ids}-form`} className="btn-primary" disabled={!canAdd || submitting}>
+            {submitting ? 'Adding...' : 'Add Category'}
+          </button>
+        </div>
+      }
+    >
+      <p id={`${ids}-text`} className="text-sm text-muted">
+        Add to {listTitle}: pick a category of your server, or name a new one and the bot creates it.
+      </p>
+      <form id={`${ids}-form`} className="mt-5 space-y-4" onSubmit={(e) => void submit(e)}>
+        <div>
+          <label htmlFor={`${ids}-existing`} className="mb-1 block text-sm font-medium">
+            Existing category
+          </label>
+          <select
+            ref={existing}
+            id={`${ids}-existing`}
+            className="field-input"
+            value={categoryId}
+            disabled={submitting}
+            onChange={(e) => setCategoryId(e.target.value)}
+          >
+            <option value="">{choices.length ? 'Select a category' : 'No unused categories'}</option>
+            {choices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="text-center text-xs font-semibold uppercase tracking-wide text-muted" aria-hidden="true">
+          or
         </p>
-        <form className="mt-5 space-y-4" onSubmit={(e) => void submit(e)}>
-          <div>
-            <label htmlFor={`${ids}-existing`} className="mb-1 block text-sm font-medium">
-              Existing category
-            </label>
-            <select
-              id={`${ids}-existing`}
-              className="field-input"
-              value={categoryId}
-              disabled={submitting}
-              onChange={(e) => setCategoryId(e.target.value)}
-            >
-              <option value="">{choices.length ? 'Select a category' : 'No unused categories'}</option>
-              {choices.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <p className="text-center text-xs font-semibold uppercase tracking-wide text-muted" aria-hidden="true">
-            or
+        <div>
+          <label htmlFor={`${ids}-name`} className="mb-1 block text-sm font-medium">
+            New category name
+          </label>
+          <input
+            id={`${ids}-name`}
+            className="field-input"
+            value={name}
+            maxLength={NAME_MAX}
+            placeholder="e.g. Support Tickets"
+            disabled={submitting}
+            aria-describedby={`${ids}-name-help`}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <p id={`${ids}-name-help`} className="mt-1 text-xs text-muted">
+            Used when no existing category is selected.
           </p>
-          <div>
-            <label htmlFor={`${ids}-name`} className="mb-1 block text-sm font-medium">
-              New category name
-            </label>
-            <input
-              id={`${ids}-name`}
-              className="field-input"
-              value={name}
-              maxLength={NAME_MAX}
-              placeholder="e.g. Support Tickets"
-              disabled={submitting}
-              aria-describedby={`${ids}-name-help`}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <p id={`${ids}-name-help`} className="mt-1 text-xs text-muted">
-              Used when no existing category is selected.
-            </p>
-          </div>
-          {error && (
-            <p role="alert" className="flex items-start gap-2 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
-              <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              {error}
-            </p>
-          )}
-          <div className="flex flex-wrap justify-end gap-3 pt-2">
-            <button type="button" className="btn-secondary" onClick={close} disabled={submitting}>
-              Cancel
-            </button>
-            <button type="submit" className="btn-primary" disabled={!canAdd || submitting}>
-              {submitting ? 'Adding...' : 'Add Category'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        </div>
+        {error && (
+          <p role="alert" className="flex items-start gap-2 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
   );
 }

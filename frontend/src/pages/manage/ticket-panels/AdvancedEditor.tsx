@@ -1,6 +1,6 @@
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { CollapsibleSection, ColourPicker, CountedTextField, isValidUrl, schemaField, UrlField } from '../../../components/embed-editor';
-import { Modal } from './Modal';
+import { Dialog } from '../../../components/Dialog';
 import {
   defaultPanel,
   EMBED_FIELDS,
@@ -181,7 +181,7 @@ export function AdvancedEditor({
   const previewPanel = useMemo(() => ({ ...panel, ...deferred }), [panel, deferred]);
 
   return (
-    <Modal
+    <Dialog
       titleId="advanced-editor-title"
       title="Advanced Embed Editor"
       onClose={onCancel}
@@ -278,6 +278,6 @@ export function AdvancedEditor({
           )}
         </Tabs>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { CountedTextField, schemaField } from '../../../components/embed-editor'
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { ConflictDialog } from '../../../form/ConflictDialog';
 import { AdvancedEditor } from './AdvancedEditor';
-import { Modal } from './Modal';
+import { Dialog } from '../../../components/Dialog';
 import {
   AUTO_SAVE_FIELDS,
   CHANNEL_REQUIRED,
@@ -276,7 +276,7 @@ export function PanelEditor({
 
   return (
     <>
-      <Modal
+      <Dialog
         titleId="panel-editor-title"
         title={entry || savedRef.current ? 'Edit Panel' : 'New Panel'}
         onClose={requestClose}
@@ -389,7 +389,7 @@ export function PanelEditor({
             </div>
           </div>
         </div>
-      </Modal>
+      </Dialog>
       {confirmDelete && (
         <AlertDialog
           titleId="delete-panel-title"

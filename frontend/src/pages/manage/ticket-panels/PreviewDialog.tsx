@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Modal } from './Modal';
+import { Dialog } from '../../../components/Dialog';
 import { draftOf, type PanelEntry } from './panel-model';
 import { PanelPreview } from './PanelPreview';
 
@@ -14,7 +14,7 @@ export function PreviewDialog({ entry, onClose }: { entry: PanelEntry; onClose()
     ['Status', panel.deployed ? 'Deployed' : 'Draft'],
   ];
   return (
-    <Modal titleId="panel-preview-title" title="Panel Preview" onClose={onClose} initialFocus={closeButton}>
+    <Dialog titleId="panel-preview-title" title="Panel Preview" onClose={onClose} initialFocus={closeButton}>
       <div className="space-y-4">
         <PanelPreview panel={panel} panelId={entry.id} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -34,6 +34,6 @@ export function PreviewDialog({ entry, onClose }: { entry: PanelEntry; onClose()
           </button>
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

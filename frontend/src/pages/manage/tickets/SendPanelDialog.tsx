@@ -1,11 +1,11 @@
 import { panelMessage } from '@guildhall/common/ticket-panel';
-import { CheckCircle2, Send, X, XCircle } from 'lucide-react';
+import { CheckCircle2, Send, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useChannels, useDeployTicketPanel, useTicketPanels } from '../../../api/queries';
 import { DiscordMessage } from '../../../components/discord';
+import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import { useModal } from '../../../lib/use-modal';
 
 /** Spec 2:9: the dialog closes (and forgets its choices) 2000 ms after a panel was sent. */
 export const SEND_PANEL_CLOSE_MS = 2000;
@@ -32,14 +32,12 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  const dialog = useRef<HTMLDivElement>(null);
   // Read through a ref so `close` stays the same function: useModal would otherwise move focus each time it changes.
   const sendingNow = useRef(false);
   sendingNow.current = sending;
   const close = useCallback(() => {
     if (!sendingNow.current) onClose();
   }, [onClose]);
-  useModal(dialog, close);
   const ids = { title: useId(), panel: useId(), channel: useId(), status: useId() };
 
   const textChannels = (channels.data ?? []).filter((c) => c.type === TEXT_CHANNEL);
@@ -77,120 +75,13 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={ids.title}
-        aria-busy={sending || undefined}
-        className="card flex max-h-[90vh] w-full max-w-2xl flex-col shadow-2xl"
-      >
-        <header className="flex items-center justify-between gap-4 border-b border-line px-6 py-4">
-          <h2 id={ids.title} className="text-lg font-semibold">
-            Send Embed Panel
-          </h2>
-          <button type="button" className="rounded-lg p-1 text-muted hover:text-fg" aria-label="Close" disabled={sending} onClick={close}>
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
-        </header>
-
-        <div className="flex-1 space-y-4 overflow-y-auto px-6 py-4">
-          {loading ? (
-            <Spinner label="Loading embed panels and channels..." className="py-8" />
-          ) : loadFailed ? (
-            <div role="alert" className="rounded-lg border border-danger/50 bg-danger/10 p-4 text-sm text-danger">
-              <p>Failed to load embed panels and channels</p>
-              <button
-                type="button"
-                className="btn-secondary mt-3"
-                onClick={() => {
-                  if (panels.isError) void panels.refetch();
-                  if (channels.isError) void channels.refetch();
-                }}
-              >
-                Retry
-              </button>
-            </div>
-          ) : (
-            <>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <label htmlFor={ids.panel} className="mb-1 block text-sm font-medium">
-                    Embed Panel
-                  </label>
-                  <select
-                    id={ids.panel}
-                    className="field-input"
-                    value={panelId}
-                    disabled={sending}
-                    onChange={(e) => choose(setPanelId)(e.target.value)}
-                  >
-                    <option value="">{panelList.length ? 'Select a panel' : 'No panels created yet'}</option>
-                    {panelList.map(({ id, item }) => (
-                      <option key={id} value={id}>
-                        {item.title}
-                        {item.deployed ? ' (Deployed)' : ''}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={ids.channel} className="mb-1 block text-sm font-medium">
-                    Channel
-                  </label>
-                  <select
-                    id={ids.channel}
-                    className="field-input"
-                    value={channelId}
-                    disabled={sending}
-                    onChange={(e) => choose(setChannelId)(e.target.value)}
-                  >
-                    <option value="">Select a channel</option>
-                    {textChannels.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        #{c.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-
-              <section aria-label="Preview">
-                <h3 className="mb-2 text-sm font-medium text-muted">Preview</h3>
-                {panel ? (
-                  <div className="overflow-hidden rounded-lg border border-line">
-                    <DiscordMessage message={panelMessage(panel.item, panel.id)} author={PREVIEW_AUTHOR} />
-                  </div>
-                ) : (
-                  <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
-                    Choose a panel to see what the bot will post.
-                  </p>
-                )}
-              </section>
-            </>
-          )}
-
-          <div id={ids.status} aria-live="polite">
-            {(phase.kind === 'sent' || phase.kind === 'failed') && (
-              <p
-                role={phase.kind === 'failed' ? 'alert' : 'status'}
-                className={`flex items-center gap-2 rounded-lg border p-3 text-sm ${
-                  phase.kind === 'sent' ? 'border-ok/50 bg-ok/10 text-ok' : 'border-danger/50 bg-danger/10 text-danger'
-                }`}
-              >
-                {phase.kind === 'sent' ? (
-                  <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
-                ) : (
-                  <XCircle aria-hidden="true" className="h-4 w-4 shrink-0" />
-                )}
-                {phase.message}
-              </p>
-            )}
-          </div>
-        </div>
-
-        <footer className="flex flex-col-reverse gap-2 border-t border-line px-6 py-4 sm:flex-row sm:justify-end">
+    <Dialog
+      titleId={ids.title}
+      title="Send Embed Panel"
+      onClose={close}
+      busy={sending}
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" disabled={sending} onClick={close}>
             Cancel
           </button>
@@ -203,8 +94,103 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
             <Send aria-hidden="true" className="h-4 w-4" />
             {sending ? 'Sending...' : 'Send Panel'}
           </button>
-        </footer>
+        </div>
+      }
+    >
+      <div className="space-y-4">
+        {loading ? (
+          <Spinner label="Loading embed panels and channels..." className="py-8" />
+        ) : loadFailed ? (
+          <div role="alert" className="rounded-lg border border-danger/50 bg-danger/10 p-4 text-sm text-danger">
+            <p>Failed to load embed panels and channels</p>
+            <button
+              type="button"
+              className="btn-secondary mt-3"
+              onClick={() => {
+                if (panels.isError) void panels.refetch();
+                if (channels.isError) void channels.refetch();
+              }}
+            >
+              Retry
+            </button>
+          </div>
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor={ids.panel} className="mb-1 block text-sm font-medium">
+                  Embed Panel
+                </label>
+                <select
+                  id={ids.panel}
+                  className="field-input"
+                  value={panelId}
+                  disabled={sending}
+                  onChange={(e) => choose(setPanelId)(e.target.value)}
+                >
+                  <option value="">{panelList.length ? 'Select a panel' : 'No panels created yet'}</option>
+                  {panelList.map(({ id, item }) => (
+                    <option key={id} value={id}>
+                      {item.title}
+                      {item.deployed ? ' (Deployed)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ids.channel} className="mb-1 block text-sm font-medium">
+                  Channel
+                </label>
+                <select
+                  id={ids.channel}
+                  className="field-input"
+                  value={channelId}
+                  disabled={sending}
+                  onChange={(e) => choose(setChannelId)(e.target.value)}
+                >
+                  <option value="">Select a channel</option>
+                  {textChannels.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      #{c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+
+            <section aria-label="Preview">
+              <h3 className="mb-2 text-sm font-medium text-muted">Preview</h3>
+              {panel ? (
+                <div className="overflow-hidden rounded-lg border border-line">
+                  <DiscordMessage message={panelMessage(panel.item, panel.id)} author={PREVIEW_AUTHOR} />
+                </div>
+              ) : (
+                <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
+                  Choose a panel to see what the bot will post.
+                </p>
+              )}
+            </section>
+          </>
+        )}
+
+        <div id={ids.status} aria-live="polite">
+          {(phase.kind === 'sent' || phase.kind === 'failed') && (
+            <p
+              role={phase.kind === 'failed' ? 'alert' : 'status'}
+              className={`flex items-center gap-2 rounded-lg border p-3 text-sm ${
+                phase.kind === 'sent' ? 'border-ok/50 bg-ok/10 text-ok' : 'border-danger/50 bg-danger/10 text-danger'
+              }`}
+            >
+              {phase.kind === 'sent' ? (
+                <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+              ) : (
+                <XCircle aria-hidden="true" className="h-4 w-4 shrink-0" />
+              )}
+              {phase.message}
+            </p>
+          )}
+        </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -1,17 +1,22 @@
 import { X } from 'lucide-react';
 import { type ReactNode, type RefObject, useRef } from 'react';
-import { useModal } from '../../../lib/use-modal';
+import { useModal } from '../lib/use-modal';
 
 /**
- * A dialog of the panels page over a dimmed page: named by its heading, keyboard kept inside (useModal). Full height on
- * a phone, a centred card from `sm` up.
+ * A modal dialog over a dimmed page: named by its heading, keyboard kept inside (useModal: focus starts on
+ * `initialFocus`, else the first control; Tab cycles inside; Escape and the Close button call `onClose`). Full height on
+ * a phone, a centred card from `sm` up; the body scrolls between the header and the footer's actions. Every dialog of
+ * the app that is not an alert (AlertDialog) is this one.
  */
-export function Modal({
+export function Dialog({
   titleId,
   title,
   onClose,
   initialFocus,
   wide = false,
+  narrow = false,
+  busy = false,
+  describedBy,
   children,
   headerExtra,
   footer,
@@ -21,6 +26,10 @@ export function Modal({
   onClose(): void;
   initialFocus?: RefObject<HTMLElement | null>;
   wide?: boolean;
+  narrow?: boolean;
+  /** While true the dialog says so (aria-busy) and its Close button is disabled: the running request decides. */
+  busy?: boolean;
+  describedBy?: string;
   children: ReactNode;
   headerExtra?: ReactNode;
   /** Actions kept in view below the scrolling body. */
@@ -35,7 +44,9 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`card flex max-h-full w-full flex-col shadow-2xl sm:max-h-[90vh] ${wide ? 'sm:max-w-5xl' : 'sm:max-w-2xl'}`}
+        aria-describedby={describedBy}
+        aria-busy={busy || undefined}
+        className={`card flex max-h-full w-full flex-col shadow-2xl sm:max-h-[90vh] ${wide ? 'sm:max-w-5xl' : narrow ? 'sm:max-w-md' : 'sm:max-w-2xl'}`}
       >
         <header className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
           <div className="min-w-0">
@@ -44,7 +55,7 @@ export function Modal({
             </h2>
             {headerExtra}
           </div>
-          <button type="button" className="btn-secondary px-2" onClick={onClose} aria-label="Close">
+          <button type="button" className="btn-secondary px-2" onClick={onClose} disabled={busy} aria-label="Close">
             <X aria-hidden="true" className="h-4 w-4" />
           </button>
         </header>
