@@ -1,4 +1,4 @@
-import { EMBED_TOTAL_LIMIT, embedFromFetched, messageCharacters, parseMessageLink } from '@guildhall/common/embed-message';
+import { embedFromFetched, parseMessageLink } from '@guildhall/common/embed-message';
 import type { DiscordEmbed } from '@guildhall/generated/types';
 import { LogIn, Pencil, Plus, X } from 'lucide-react';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
@@ -71,7 +71,6 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     () => (serverErrors.for === state ? { ...serverErrors.errors, ...clientErrors } : clientErrors),
     [serverErrors, state, clientErrors],
   );
-  const total = useMemo(() => messageCharacters(embeds), [embeds]);
   // The saved embeds read the message when they save or export: a stable getter keeps their list out of each keystroke.
   const latest = useRef(state);
   latest.current = state;
