@@ -579,8 +579,9 @@ describe('generated documents', () => {
 
   it("names a $ref to another file's property by file and key, since a property's title ('Image URL') is a label", () => {
     const types = readFileSync(path.join(GENERATED, 'types.d.ts'), 'utf8');
-    // deploy-default's panelData takes each bound from the panel schema (settings/ticket-panel.json#/properties/...).
-    expect(types).toMatch(/^export type TicketPanelImage = string;$/m);
+    // deploy-default's panelData takes each bound from the panel schema (settings/ticket-panel.json#/properties/...),
+    // whose image refers in turn to the embed schema's large image URL.
+    expect(types).toMatch(/^export type TicketPanelImage = (string|LargeImageUrl);$/m);
     expect(types).toMatch(/^export type ImageUrl = string;$/m);
     expect(types).toMatch(/^ {4}image\?: TicketPanelImage;$/m);
   });
