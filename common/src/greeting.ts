@@ -103,6 +103,38 @@ export function greetingPlaceholderValues({ user, member, guild, now = new Date(
   };
 }
 
+/** The embed settings a greeting and a Join DM share (colour, texts, image, the member's avatar, author). */
+export interface EmbedSettings {
+  color?: string;
+  title?: string;
+  description?: string;
+  footer?: string;
+  image?: string;
+  thumbnail?: boolean;
+  author?: { name?: string; iconURL?: string };
+}
+
+/**
+ * Such settings as an embed, placeholders filled by `fill`: empty parts left out (Discord refuses empty embed fields),
+ * image and author icon only when http(s); `avatar` is the thumbnail when the settings ask for it.
+ */
+export function filledEmbed(e: EmbedSettings, fill: (text: string | undefined) => string, avatar: string): GreetingEmbed {
+  const embed: GreetingEmbed = e.color && HEX_COLOUR.test(e.color) ? { color: parseInt(e.color.slice(1), 16) } : {};
+  const title = fill(e.title);
+  const description = fill(e.description);
+  const footer = fill(e.footer);
+  const image = fill(e.image);
+  const authorName = fill(e.author?.name);
+  const authorIcon = fill(e.author?.iconURL);
+  if (authorName) embed.author = { name: authorName, ...(HTTP_URL.test(authorIcon) ? { icon_url: authorIcon } : {}) };
+  if (title) embed.title = title;
+  if (description) embed.description = description;
+  if (e.thumbnail && avatar) embed.thumbnail = { url: avatar };
+  if (HTTP_URL.test(image)) embed.image = { url: image };
+  if (footer) embed.footer = { text: footer };
+  return embed;
+}
+
 /**
  * A greeting section as the message the bot posts: the text for type message or both, the embed for embed or
  * both. Empty parts are left out (Discord refuses empty embed fields), and so are image URLs that are not http(s).
@@ -115,22 +147,9 @@ export function greetingMessage(section: GreetingSection, values: PlaceholderVal
     if (content) message.content = content;
   }
   if (section.type !== 'message') {
-    const e = section.embed;
-    const embed: GreetingEmbed = HEX_COLOUR.test(e.color) ? { color: parseInt(e.color.slice(1), 16) } : {};
-    const title = fill(e.title);
-    const description = fill(e.description);
-    const footer = fill(e.footer);
-    const image = fill(e.image);
-    const authorName = fill(e.author?.name);
-    const authorIcon = fill(e.author?.iconURL);
-    if (authorName) embed.author = { name: authorName, ...(HTTP_URL.test(authorIcon) ? { icon_url: authorIcon } : {}) };
-    if (title) embed.title = title;
-    if (description) embed.description = description;
-    if (e.thumbnail && values['member.avatar']) embed.thumbnail = { url: values['member.avatar'] };
-    if (HTTP_URL.test(image)) embed.image = { url: image };
-    if (footer) embed.footer = { text: footer };
+    const embed = filledEmbed(section.embed, fill, values['member.avatar']);
     embed.timestamp = now.toISOString();
-    if (title || description || authorName || footer || embed.image) message.embeds = [embed];
+    if (embed.title || embed.description || embed.author || embed.footer || embed.image) message.embeds = [embed];
   }
   return message;
 }

@@ -1,12 +1,11 @@
 // The Join DM a member receives: the page's Live Preview, the server's Send Test and the sandbox's simulated join
 // (standing in for the bot) all build it here, so what people preview is what the bot sends.
 import type { JoinDmSettings } from '@guildhall/generated/types';
-import { fillGreetingPlaceholders, type GreetingEmbed, type GreetingMessage, type PlaceholderValues } from './greeting.js';
+import { filledEmbed, fillGreetingPlaceholders, type GreetingMessage, type PlaceholderValues } from './greeting.js';
 
 export type { GreetingMessage as JoinDmMessage } from './greeting.js';
 
 const HTTP_URL = /^https?:\/\//;
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 /** The variable names the Join DM's `variables` switches name (spec 2:3), as written in braces. */
 export const JOIN_DM_VARIABLES = {
@@ -43,21 +42,9 @@ export function joinDmMessage(settings: JoinDmSettings, values: PlaceholderValue
   }
   const e = settings.embed;
   if (settings.message_type !== 'message' && e && e.enabled !== false) {
-    const embed: GreetingEmbed = e.color && HEX_COLOUR.test(e.color) ? { color: parseInt(e.color.slice(1), 16) } : {};
-    const title = fill(e.title);
-    const description = fill(e.description);
-    const footer = fill(e.footer);
-    const image = fill(e.image);
-    const authorName = fill(e.author?.name);
-    const authorIcon = fill(e.author?.iconURL);
-    if (authorName) embed.author = { name: authorName, ...(HTTP_URL.test(authorIcon) ? { icon_url: authorIcon } : {}) };
-    if (title) embed.title = title;
-    if (description) embed.description = description;
     const avatar = filled['member.avatar'];
-    if (e.thumbnail && HTTP_URL.test(avatar)) embed.thumbnail = { url: avatar };
-    if (HTTP_URL.test(image)) embed.image = { url: image };
-    if (footer) embed.footer = { text: footer };
-    if (title || description || authorName || footer || embed.image || embed.thumbnail) message.embeds = [embed];
+    const embed = filledEmbed(e, fill, HTTP_URL.test(avatar) ? avatar : '');
+    if (embed.title || embed.description || embed.author || embed.footer || embed.image || embed.thumbnail) message.embeds = [embed];
   }
   return message;
 }
