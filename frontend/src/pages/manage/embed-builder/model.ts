@@ -2,22 +2,14 @@
 // reducer, so every handler is the stable `dispatch` and an edit replaces only the embed (and field) it touches: the
 // previews and field rows of the other embeds keep their identity and are not drawn again (keystroke-to-paint).
 import { validateWith } from '@guildhall/generated/field-errors';
-import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { DiscordEmbed } from '@guildhall/generated/types';
 import { validateDiscordMessage } from '@guildhall/generated/validators';
+import { schemaField } from '../../../components/embed-editor';
 
-type Node = { properties?: Record<string, Node>; items?: Node; maxLength?: number; maxItems?: number; $ref?: string };
-
-/** A limit of the published schemas, walked by property path ('author.name', 'fields.items.value'): never typed twice. */
+/** A limit of the published schemas by property path ('author.name', 'fields.items.value'): never typed twice. */
 function limit(schemaName: 'discord-embed' | 'discord-message', path: string, key: 'maxLength' | 'maxItems'): number {
-  let node = publishedSchemas[schemaName] as Node;
-  for (const part of path.split('.')) {
-    const next: Node | undefined = part === 'items' ? node.items : node.properties?.[part];
-    if (!next) throw new Error(`embed builder: ${schemaName} has no ${path}`);
-    node = next;
-  }
-  const value = node[key];
-  if (typeof value !== 'number') throw new Error(`embed builder: ${schemaName} ${path} has no ${key}`);
+  const value = schemaField(schemaName, path)[key];
+  if (value === undefined) throw new Error(`embed builder: ${schemaName} ${path} has no ${key}`);
   return value;
 }
 
