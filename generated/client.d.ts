@@ -16,6 +16,7 @@ import type {
   EmbedUpdateResponse,
   GreetingPreviewRequest,
   GreetingPreviewResponse,
+  GuildPremiumResponse,
   GuildStats,
   HealthStatus,
   JoinDmDelivery,
@@ -24,6 +25,12 @@ import type {
   JoinDmTestResponse,
   JoinDmToggleResponse,
   ManagedGuild,
+  PaymentCallback,
+  PaymentCreateRequest,
+  PaymentCreateResponse,
+  PaymentOrderResponse,
+  PaymentWebhookEvent,
+  PlanLimitStatus,
   RoleList,
   SavedEmbed,
   SchemaList,
@@ -104,7 +111,9 @@ export interface GuildhallClient {
   /** Join DMs: save the guild's joindms settings. */
   putJoinDmSettings(guildId: string, body: SectionSettingsPutRequest<'joindms'>): Promise<SectionSettingsResponse<'joindms'>>;
   /** Ticket Panels: the guild's items, oldest first, and the cap. */
-  listTicketPanels(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: TicketPanel }[]; cap: number }>;
+  listTicketPanels(
+    guildId: string,
+  ): Promise<{ success: true; items: { id: string; version: number; item: TicketPanel }[]; cap: number; planLimit: PlanLimitStatus }>;
   /** Ticket Panels: creates an item (409 beyond the cap). */
   createTicketPanel(
     guildId: string,
@@ -123,7 +132,9 @@ export interface GuildhallClient {
   /** Ticket Panels: duplicates an item (409 beyond the cap). */
   duplicateTicketPanel(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: TicketPanel }>;
   /** Saved Embeds: the guild's items, oldest first, and the cap. */
-  listSavedEmbeds(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: SavedEmbed }[]; cap: number }>;
+  listSavedEmbeds(
+    guildId: string,
+  ): Promise<{ success: true; items: { id: string; version: number; item: SavedEmbed }[]; cap: number; premium: boolean }>;
   /** Saved Embeds: creates an item (409 beyond the cap). */
   createSavedEmbed(
     guildId: string,
@@ -211,6 +222,16 @@ export interface GuildhallClient {
   getEmbedById(body: EmbedGetRequest): Promise<EmbedGetResponse>;
   /** POST /api/embed/update: The bot edits a message it posted to the embed builder's text and embeds */
   updateEmbed(body: EmbedUpdateRequest): Promise<EmbedUpdateResponse>;
+  /** POST /api/payments/create: Buy a premium plan for a server: stores an order and makes a payment link; the browser leaves for paymentUrl */
+  createPayment(body: PaymentCreateRequest): Promise<PaymentCreateResponse>;
+  /** GET /api/payments/orders/{orderId}: An order of the signed-in user, with its status (the result pages poll it while a payment is being verified) */
+  getPaymentOrder(orderId: string): Promise<PaymentOrderResponse>;
+  /** POST /api/payments/orders/{orderId}/callback: Pass on the parameters the provider added to the callback URL: a validly signed paid link confirms the payment */
+  confirmPaymentCallback(orderId: string, body: PaymentCallback): Promise<PaymentOrderResponse>;
+  /** POST /api/payments/webhook: The payment provider's webhook: payment_link.paid, payment_link.expired, payment_link.cancelled and payment.failed move orders */
+  paymentWebhook(body: PaymentWebhookEvent): Promise<SuccessResponse>;
+  /** GET /api/guild/{guildId}/premium: The guild's plan (paid until its end date, or the free tier) and its plan-limited collections' limits and usage */
+  getGuildPremium(guildId: string): Promise<GuildPremiumResponse>;
 }
 /** The client over a transport (the frontend passes its fetch wrapper). */
 export declare function createClient(transport: Transport): GuildhallClient;

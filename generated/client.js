@@ -86,5 +86,10 @@ export function createClient(transport) {
     sendEmbedToWebhook: (body) => transport('POST', `/api/embed/send-webhook`, body),
     getEmbedById: (body) => transport('POST', `/api/embed/get-by-id`, body),
     updateEmbed: (body) => transport('POST', `/api/embed/update`, body),
+    createPayment: (body) => transport('POST', `/api/payments/create`, body),
+    getPaymentOrder: (orderId) => transport('GET', `/api/payments/orders/${segment(orderId)}`),
+    confirmPaymentCallback: (orderId, body) => transport('POST', `/api/payments/orders/${segment(orderId)}/callback`, body),
+    paymentWebhook: (body) => transport('POST', `/api/payments/webhook`, body),
+    getGuildPremium: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/premium`),
   });
 }

@@ -8,6 +8,10 @@ export interface CollectionDefinition<C extends CollectionName = CollectionName>
   readonly policy: CollectionTableRow['policy'];
   /** The most items a guild may hold. */
   readonly itemCap: number;
+  /** The plan catalog's limit-table feature that bounds the items per plan, or null (itemCap only). */
+  readonly planLimit: string | null;
+  /** The premium feature the items belong to (created and changed only with an active paid plan), or null. */
+  readonly premiumFeature: string | null;
   readonly duplicate: Readonly<CollectionTableRow['duplicate']>;
   /** The item properties the schema marks readOnly: the server sets them, a client's values are ignored. */
   readonly serverOwned: readonly string[];

@@ -113,6 +113,29 @@ const schema37 = {
       },
     },
     SANDBOX: { type: 'string', enum: ['on', 'off'], 'x-messages': { '*': 'SANDBOX must be on or off' } },
+    RAZORPAY_KEY_ID: {
+      type: 'string',
+      pattern: '^rzp_(test|live)_[A-Za-z0-9]{1,40}$',
+      'x-messages': { '*': 'RAZORPAY_KEY_ID must be a Razorpay key id (rzp_test_... or rzp_live_...)' },
+    },
+    RAZORPAY_KEY_SECRET: {
+      type: 'string',
+      minLength: 8,
+      maxLength: 256,
+      'x-messages': { '*': 'RAZORPAY_KEY_SECRET must be {minLength} to {maxLength} characters' },
+    },
+    RAZORPAY_WEBHOOK_SECRET: {
+      type: 'string',
+      minLength: 8,
+      maxLength: 256,
+      'x-messages': { '*': 'RAZORPAY_WEBHOOK_SECRET must be {minLength} to {maxLength} characters' },
+    },
+    RAZORPAY_API_BASE: {
+      type: 'string',
+      pattern: '^https?://[^\\s/]+\\S*$',
+      default: 'https://api.razorpay.com',
+      'x-messages': { '*': 'RAZORPAY_API_BASE must be an http:// or https:// URL' },
+    },
     NODE_ENV: { type: 'string', 'x-messages': { '*': 'NODE_ENV must be text' } },
   },
   dependentRequired: { DISCORD_CLIENT_ID: ['DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'] },
@@ -129,6 +152,7 @@ const pattern10 = new RegExp(
   '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
   'u',
 );
+const pattern11 = new RegExp('^rzp_(test|live)_[A-Za-z0-9]{1,40}$', 'u');
 function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/config/environment.json" */ let vErrors = null;
   let errors = 0;
@@ -178,6 +202,9 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.TRUST_PROXY === undefined) {
       data.TRUST_PROXY = 'false';
+    }
+    if (data.RAZORPAY_API_BASE === undefined) {
+      data.RAZORPAY_API_BASE = 'https://api.razorpay.com';
     }
     let data0 = data.PORT;
     if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
@@ -1438,8 +1465,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.NODE_ENV !== undefined) {
-      let data21 = data.NODE_ENV;
+    if (data.RAZORPAY_KEY_ID !== undefined) {
+      let data21 = data.RAZORPAY_KEY_ID;
       if (typeof data21 !== 'string') {
         let dataType21 = typeof data21;
         let coerced21 = undefined;
@@ -1450,13 +1477,13 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             coerced21 = '';
           } else {
             const err47 = {
-              instancePath: instancePath + '/NODE_ENV',
-              schemaPath: '#/properties/NODE_ENV/type',
+              instancePath: instancePath + '/RAZORPAY_KEY_ID',
+              schemaPath: '#/properties/RAZORPAY_KEY_ID/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema37.properties.NODE_ENV.type,
-              parentSchema: schema37.properties.NODE_ENV,
+              schema: schema37.properties.RAZORPAY_KEY_ID.type,
+              parentSchema: schema37.properties.RAZORPAY_KEY_ID,
               data: data21,
             };
             if (vErrors === null) {
@@ -1470,14 +1497,276 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced21 !== undefined) {
           data21 = coerced21;
           if (data !== undefined) {
-            data['NODE_ENV'] = coerced21;
+            data['RAZORPAY_KEY_ID'] = coerced21;
+          }
+        }
+      }
+      if (typeof data21 === 'string') {
+        if (!pattern11.test(data21)) {
+          const err48 = {
+            instancePath: instancePath + '/RAZORPAY_KEY_ID',
+            schemaPath: '#/properties/RAZORPAY_KEY_ID/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^rzp_(test|live)_[A-Za-z0-9]{1,40}$' },
+            message: 'must match pattern "' + '^rzp_(test|live)_[A-Za-z0-9]{1,40}$' + '"',
+            schema: '^rzp_(test|live)_[A-Za-z0-9]{1,40}$',
+            parentSchema: schema37.properties.RAZORPAY_KEY_ID,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.RAZORPAY_KEY_SECRET !== undefined) {
+      let data22 = data.RAZORPAY_KEY_SECRET;
+      if (typeof data22 !== 'string') {
+        let dataType22 = typeof data22;
+        let coerced22 = undefined;
+        if (!(coerced22 !== undefined)) {
+          if (dataType22 == 'number' || dataType22 == 'boolean') {
+            coerced22 = '' + data22;
+          } else if (data22 === null) {
+            coerced22 = '';
+          } else {
+            const err49 = {
+              instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
+              schemaPath: '#/properties/RAZORPAY_KEY_SECRET/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema37.properties.RAZORPAY_KEY_SECRET.type,
+              parentSchema: schema37.properties.RAZORPAY_KEY_SECRET,
+              data: data22,
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        }
+        if (coerced22 !== undefined) {
+          data22 = coerced22;
+          if (data !== undefined) {
+            data['RAZORPAY_KEY_SECRET'] = coerced22;
+          }
+        }
+      }
+      if (typeof data22 === 'string') {
+        if (func2(data22) > 256) {
+          const err50 = {
+            instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
+            schemaPath: '#/properties/RAZORPAY_KEY_SECRET/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema37.properties.RAZORPAY_KEY_SECRET,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (func2(data22) < 8) {
+          const err51 = {
+            instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
+            schemaPath: '#/properties/RAZORPAY_KEY_SECRET/minLength',
+            keyword: 'minLength',
+            params: { limit: 8 },
+            message: 'must NOT have fewer than 8 characters',
+            schema: 8,
+            parentSchema: schema37.properties.RAZORPAY_KEY_SECRET,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.RAZORPAY_WEBHOOK_SECRET !== undefined) {
+      let data23 = data.RAZORPAY_WEBHOOK_SECRET;
+      if (typeof data23 !== 'string') {
+        let dataType23 = typeof data23;
+        let coerced23 = undefined;
+        if (!(coerced23 !== undefined)) {
+          if (dataType23 == 'number' || dataType23 == 'boolean') {
+            coerced23 = '' + data23;
+          } else if (data23 === null) {
+            coerced23 = '';
+          } else {
+            const err52 = {
+              instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
+              schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema37.properties.RAZORPAY_WEBHOOK_SECRET.type,
+              parentSchema: schema37.properties.RAZORPAY_WEBHOOK_SECRET,
+              data: data23,
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+        if (coerced23 !== undefined) {
+          data23 = coerced23;
+          if (data !== undefined) {
+            data['RAZORPAY_WEBHOOK_SECRET'] = coerced23;
+          }
+        }
+      }
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 256) {
+          const err53 = {
+            instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
+            schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema37.properties.RAZORPAY_WEBHOOK_SECRET,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (func2(data23) < 8) {
+          const err54 = {
+            instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
+            schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/minLength',
+            keyword: 'minLength',
+            params: { limit: 8 },
+            message: 'must NOT have fewer than 8 characters',
+            schema: 8,
+            parentSchema: schema37.properties.RAZORPAY_WEBHOOK_SECRET,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      }
+    }
+    let data24 = data.RAZORPAY_API_BASE;
+    if (typeof data24 !== 'string') {
+      let dataType24 = typeof data24;
+      let coerced24 = undefined;
+      if (!(coerced24 !== undefined)) {
+        if (dataType24 == 'number' || dataType24 == 'boolean') {
+          coerced24 = '' + data24;
+        } else if (data24 === null) {
+          coerced24 = '';
+        } else {
+          const err55 = {
+            instancePath: instancePath + '/RAZORPAY_API_BASE',
+            schemaPath: '#/properties/RAZORPAY_API_BASE/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema37.properties.RAZORPAY_API_BASE.type,
+            parentSchema: schema37.properties.RAZORPAY_API_BASE,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err55];
+          } else {
+            vErrors.push(err55);
+          }
+          errors++;
+        }
+      }
+      if (coerced24 !== undefined) {
+        data24 = coerced24;
+        if (data !== undefined) {
+          data['RAZORPAY_API_BASE'] = coerced24;
+        }
+      }
+    }
+    if (typeof data24 === 'string') {
+      if (!pattern6.test(data24)) {
+        const err56 = {
+          instancePath: instancePath + '/RAZORPAY_API_BASE',
+          schemaPath: '#/properties/RAZORPAY_API_BASE/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^https?://[^\\s/]+\\S*$' },
+          message: 'must match pattern "' + '^https?://[^\\s/]+\\S*$' + '"',
+          schema: '^https?://[^\\s/]+\\S*$',
+          parentSchema: schema37.properties.RAZORPAY_API_BASE,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
+    if (data.NODE_ENV !== undefined) {
+      let data25 = data.NODE_ENV;
+      if (typeof data25 !== 'string') {
+        let dataType25 = typeof data25;
+        let coerced25 = undefined;
+        if (!(coerced25 !== undefined)) {
+          if (dataType25 == 'number' || dataType25 == 'boolean') {
+            coerced25 = '' + data25;
+          } else if (data25 === null) {
+            coerced25 = '';
+          } else {
+            const err57 = {
+              instancePath: instancePath + '/NODE_ENV',
+              schemaPath: '#/properties/NODE_ENV/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema37.properties.NODE_ENV.type,
+              parentSchema: schema37.properties.NODE_ENV,
+              data: data25,
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
+        if (coerced25 !== undefined) {
+          data25 = coerced25;
+          if (data !== undefined) {
+            data['NODE_ENV'] = coerced25;
           }
         }
       }
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err48 = {
+        const err58 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1493,14 +1782,14 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err48];
+          vErrors = [err58];
         } else {
-          vErrors.push(err48);
+          vErrors.push(err58);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err49 = {
+        const err59 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1516,15 +1805,15 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err49];
+          vErrors = [err59];
         } else {
-          vErrors.push(err49);
+          vErrors.push(err59);
         }
         errors++;
       }
     }
   } else {
-    const err50 = {
+    const err60 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1535,9 +1824,9 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err50];
+      vErrors = [err60];
     } else {
-      vErrors.push(err50);
+      vErrors.push(err60);
     }
     errors++;
   }

@@ -28,53 +28,62 @@ import s25 from './schema.greeting-message-type.json' with { type: 'json' };
 import s26 from './schema.greeting-placeholder.json' with { type: 'json' };
 import s27 from './schema.greeting-preview-request.json' with { type: 'json' };
 import s28 from './schema.greeting-preview-response.json' with { type: 'json' };
-import s29 from './schema.guild-stats.json' with { type: 'json' };
-import s30 from './schema.guild-summary.json' with { type: 'json' };
-import s31 from './schema.health-status.json' with { type: 'json' };
-import s32 from './schema.hex-colour.json' with { type: 'json' };
-import s33 from './schema.image-url.json' with { type: 'json' };
-import s34 from './schema.joindm-delivery.json' with { type: 'json' };
-import s35 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s36 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s37 from './schema.joindm-test-response.json' with { type: 'json' };
-import s38 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s39 from './schema.joindms.json' with { type: 'json' };
-import s40 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s41 from './schema.levels.json' with { type: 'json' };
-import s42 from './schema.managed-guild.json' with { type: 'json' };
-import s43 from './schema.moderation.json' with { type: 'json' };
-import s44 from './schema.moderation-action.json' with { type: 'json' };
-import s45 from './schema.role.json' with { type: 'json' };
-import s46 from './schema.role-list.json' with { type: 'json' };
-import s47 from './schema.role-reference.json' with { type: 'json' };
-import s48 from './schema.saved-embed.json' with { type: 'json' };
-import s49 from './schema.schema-list.json' with { type: 'json' };
-import s50 from './schema.section-access.json' with { type: 'json' };
-import s51 from './schema.settings-put-request.json' with { type: 'json' };
-import s52 from './schema.settings-response.json' with { type: 'json' };
-import s53 from './schema.snowflake.json' with { type: 'json' };
-import s54 from './schema.success-response.json' with { type: 'json' };
-import s55 from './schema.ticket-categories.json' with { type: 'json' };
-import s56 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s57 from './schema.ticket-category-request.json' with { type: 'json' };
-import s58 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s59 from './schema.ticket-general.json' with { type: 'json' };
-import s60 from './schema.ticket-limits.json' with { type: 'json' };
-import s61 from './schema.ticket-panel.json' with { type: 'json' };
-import s62 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s63 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s64 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s65 from './schema.top-server.json' with { type: 'json' };
-import s66 from './schema.top-server-list.json' with { type: 'json' };
-import s67 from './schema.transcript-list.json' with { type: 'json' };
-import s68 from './schema.transcript-message.json' with { type: 'json' };
-import s69 from './schema.transcript-summary.json' with { type: 'json' };
-import s70 from './schema.transcript-upload.json' with { type: 'json' };
-import s71 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s72 from './schema.transcripts.json' with { type: 'json' };
-import s73 from './schema.user.json' with { type: 'json' };
-import s74 from './schema.user-search-response.json' with { type: 'json' };
-import s75 from './schema.user-search-result.json' with { type: 'json' };
+import s29 from './schema.guild-premium.json' with { type: 'json' };
+import s30 from './schema.guild-premium-response.json' with { type: 'json' };
+import s31 from './schema.guild-stats.json' with { type: 'json' };
+import s32 from './schema.guild-summary.json' with { type: 'json' };
+import s33 from './schema.health-status.json' with { type: 'json' };
+import s34 from './schema.hex-colour.json' with { type: 'json' };
+import s35 from './schema.image-url.json' with { type: 'json' };
+import s36 from './schema.joindm-delivery.json' with { type: 'json' };
+import s37 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s38 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s39 from './schema.joindm-test-response.json' with { type: 'json' };
+import s40 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s41 from './schema.joindms.json' with { type: 'json' };
+import s42 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s43 from './schema.levels.json' with { type: 'json' };
+import s44 from './schema.managed-guild.json' with { type: 'json' };
+import s45 from './schema.moderation.json' with { type: 'json' };
+import s46 from './schema.moderation-action.json' with { type: 'json' };
+import s47 from './schema.payment-callback.json' with { type: 'json' };
+import s48 from './schema.payment-create-request.json' with { type: 'json' };
+import s49 from './schema.payment-create-response.json' with { type: 'json' };
+import s50 from './schema.payment-order.json' with { type: 'json' };
+import s51 from './schema.payment-order-response.json' with { type: 'json' };
+import s52 from './schema.payment-webhook-event.json' with { type: 'json' };
+import s53 from './schema.plan-limit-status.json' with { type: 'json' };
+import s54 from './schema.role.json' with { type: 'json' };
+import s55 from './schema.role-list.json' with { type: 'json' };
+import s56 from './schema.role-reference.json' with { type: 'json' };
+import s57 from './schema.saved-embed.json' with { type: 'json' };
+import s58 from './schema.schema-list.json' with { type: 'json' };
+import s59 from './schema.section-access.json' with { type: 'json' };
+import s60 from './schema.settings-put-request.json' with { type: 'json' };
+import s61 from './schema.settings-response.json' with { type: 'json' };
+import s62 from './schema.snowflake.json' with { type: 'json' };
+import s63 from './schema.success-response.json' with { type: 'json' };
+import s64 from './schema.ticket-categories.json' with { type: 'json' };
+import s65 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s66 from './schema.ticket-category-request.json' with { type: 'json' };
+import s67 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s68 from './schema.ticket-general.json' with { type: 'json' };
+import s69 from './schema.ticket-limits.json' with { type: 'json' };
+import s70 from './schema.ticket-panel.json' with { type: 'json' };
+import s71 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s72 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s73 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s74 from './schema.top-server.json' with { type: 'json' };
+import s75 from './schema.top-server-list.json' with { type: 'json' };
+import s76 from './schema.transcript-list.json' with { type: 'json' };
+import s77 from './schema.transcript-message.json' with { type: 'json' };
+import s78 from './schema.transcript-summary.json' with { type: 'json' };
+import s79 from './schema.transcript-upload.json' with { type: 'json' };
+import s80 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s81 from './schema.transcripts.json' with { type: 'json' };
+import s82 from './schema.user.json' with { type: 'json' };
+import s83 from './schema.user-search-response.json' with { type: 'json' };
+import s84 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -113,53 +122,62 @@ export const publishedSchemas = deepFreeze({
   'greeting-placeholder': s26.schema,
   'greeting-preview-request': s27.schema,
   'greeting-preview-response': s28.schema,
-  'guild-stats': s29.schema,
-  'guild-summary': s30.schema,
-  'health-status': s31.schema,
-  'hex-colour': s32.schema,
-  'image-url': s33.schema,
-  'joindm-delivery': s34.schema,
-  'joindm-delivery-response': s35.schema,
-  'joindm-stats-response': s36.schema,
-  'joindm-test-response': s37.schema,
-  'joindm-toggle-response': s38.schema,
-  joindms: s39.schema,
-  'level-up-placeholder': s40.schema,
-  levels: s41.schema,
-  'managed-guild': s42.schema,
-  moderation: s43.schema,
-  'moderation-action': s44.schema,
-  role: s45.schema,
-  'role-list': s46.schema,
-  'role-reference': s47.schema,
-  'saved-embed': s48.schema,
-  'schema-list': s49.schema,
-  'section-access': s50.schema,
-  'settings-put-request': s51.schema,
-  'settings-response': s52.schema,
-  snowflake: s53.schema,
-  'success-response': s54.schema,
-  'ticket-categories': s55.schema,
-  'ticket-categories-response': s56.schema,
-  'ticket-category-request': s57.schema,
-  'ticket-default-category-request': s58.schema,
-  'ticket-general': s59.schema,
-  'ticket-limits': s60.schema,
-  'ticket-panel': s61.schema,
-  'ticket-panel-deploy-default-request': s62.schema,
-  'ticket-panel-deploy-request': s63.schema,
-  'ticket-panel-deploy-response': s64.schema,
-  'top-server': s65.schema,
-  'top-server-list': s66.schema,
-  'transcript-list': s67.schema,
-  'transcript-message': s68.schema,
-  'transcript-summary': s69.schema,
-  'transcript-upload': s70.schema,
-  'transcript-upload-response': s71.schema,
-  transcripts: s72.schema,
-  user: s73.schema,
-  'user-search-response': s74.schema,
-  'user-search-result': s75.schema,
+  'guild-premium': s29.schema,
+  'guild-premium-response': s30.schema,
+  'guild-stats': s31.schema,
+  'guild-summary': s32.schema,
+  'health-status': s33.schema,
+  'hex-colour': s34.schema,
+  'image-url': s35.schema,
+  'joindm-delivery': s36.schema,
+  'joindm-delivery-response': s37.schema,
+  'joindm-stats-response': s38.schema,
+  'joindm-test-response': s39.schema,
+  'joindm-toggle-response': s40.schema,
+  joindms: s41.schema,
+  'level-up-placeholder': s42.schema,
+  levels: s43.schema,
+  'managed-guild': s44.schema,
+  moderation: s45.schema,
+  'moderation-action': s46.schema,
+  'payment-callback': s47.schema,
+  'payment-create-request': s48.schema,
+  'payment-create-response': s49.schema,
+  'payment-order': s50.schema,
+  'payment-order-response': s51.schema,
+  'payment-webhook-event': s52.schema,
+  'plan-limit-status': s53.schema,
+  role: s54.schema,
+  'role-list': s55.schema,
+  'role-reference': s56.schema,
+  'saved-embed': s57.schema,
+  'schema-list': s58.schema,
+  'section-access': s59.schema,
+  'settings-put-request': s60.schema,
+  'settings-response': s61.schema,
+  snowflake: s62.schema,
+  'success-response': s63.schema,
+  'ticket-categories': s64.schema,
+  'ticket-categories-response': s65.schema,
+  'ticket-category-request': s66.schema,
+  'ticket-default-category-request': s67.schema,
+  'ticket-general': s68.schema,
+  'ticket-limits': s69.schema,
+  'ticket-panel': s70.schema,
+  'ticket-panel-deploy-default-request': s71.schema,
+  'ticket-panel-deploy-request': s72.schema,
+  'ticket-panel-deploy-response': s73.schema,
+  'top-server': s74.schema,
+  'top-server-list': s75.schema,
+  'transcript-list': s76.schema,
+  'transcript-message': s77.schema,
+  'transcript-summary': s78.schema,
+  'transcript-upload': s79.schema,
+  'transcript-upload-response': s80.schema,
+  transcripts: s81.schema,
+  user: s82.schema,
+  'user-search-response': s83.schema,
+  'user-search-result': s84.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -192,6 +210,8 @@ export const schemaIds = deepFreeze({
   'greeting-placeholder': 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   'greeting-preview-request': 'https://guildhall.dev/schemas/api/greeting-preview-request.json',
   'greeting-preview-response': 'https://guildhall.dev/schemas/api/greeting-preview-response.json',
+  'guild-premium': 'https://guildhall.dev/schemas/api/guild-premium.json',
+  'guild-premium-response': 'https://guildhall.dev/schemas/api/guild-premium-response.json',
   'guild-stats': 'https://guildhall.dev/schemas/api/guild-stats.json',
   'guild-summary': 'https://guildhall.dev/schemas/api/guild-summary.json',
   'health-status': 'https://guildhall.dev/schemas/api/health-status.json',
@@ -208,6 +228,13 @@ export const schemaIds = deepFreeze({
   'managed-guild': 'https://guildhall.dev/schemas/api/managed-guild.json',
   moderation: 'https://guildhall.dev/schemas/settings/moderation.json',
   'moderation-action': 'https://guildhall.dev/schemas/common/moderation-action.json',
+  'payment-callback': 'https://guildhall.dev/schemas/api/payment-callback.json',
+  'payment-create-request': 'https://guildhall.dev/schemas/api/payment-create-request.json',
+  'payment-create-response': 'https://guildhall.dev/schemas/api/payment-create-response.json',
+  'payment-order': 'https://guildhall.dev/schemas/api/payment-order.json',
+  'payment-order-response': 'https://guildhall.dev/schemas/api/payment-order-response.json',
+  'payment-webhook-event': 'https://guildhall.dev/schemas/api/payment-webhook-event.json',
+  'plan-limit-status': 'https://guildhall.dev/schemas/api/plan-limit-status.json',
   role: 'https://guildhall.dev/schemas/api/role.json',
   'role-list': 'https://guildhall.dev/schemas/api/role-list.json',
   'role-reference': 'https://guildhall.dev/schemas/common/role-reference.json',
@@ -271,6 +298,8 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/common/greeting-placeholder.json': publishedSchemas['greeting-placeholder'],
   'https://guildhall.dev/schemas/api/greeting-preview-request.json': publishedSchemas['greeting-preview-request'],
   'https://guildhall.dev/schemas/api/greeting-preview-response.json': publishedSchemas['greeting-preview-response'],
+  'https://guildhall.dev/schemas/api/guild-premium.json': publishedSchemas['guild-premium'],
+  'https://guildhall.dev/schemas/api/guild-premium-response.json': publishedSchemas['guild-premium-response'],
   'https://guildhall.dev/schemas/api/guild-stats.json': publishedSchemas['guild-stats'],
   'https://guildhall.dev/schemas/api/guild-summary.json': publishedSchemas['guild-summary'],
   'https://guildhall.dev/schemas/api/health-status.json': publishedSchemas['health-status'],
@@ -287,6 +316,13 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/managed-guild.json': publishedSchemas['managed-guild'],
   'https://guildhall.dev/schemas/settings/moderation.json': publishedSchemas['moderation'],
   'https://guildhall.dev/schemas/common/moderation-action.json': publishedSchemas['moderation-action'],
+  'https://guildhall.dev/schemas/api/payment-callback.json': publishedSchemas['payment-callback'],
+  'https://guildhall.dev/schemas/api/payment-create-request.json': publishedSchemas['payment-create-request'],
+  'https://guildhall.dev/schemas/api/payment-create-response.json': publishedSchemas['payment-create-response'],
+  'https://guildhall.dev/schemas/api/payment-order.json': publishedSchemas['payment-order'],
+  'https://guildhall.dev/schemas/api/payment-order-response.json': publishedSchemas['payment-order-response'],
+  'https://guildhall.dev/schemas/api/payment-webhook-event.json': publishedSchemas['payment-webhook-event'],
+  'https://guildhall.dev/schemas/api/plan-limit-status.json': publishedSchemas['plan-limit-status'],
   'https://guildhall.dev/schemas/api/role.json': publishedSchemas['role'],
   'https://guildhall.dev/schemas/api/role-list.json': publishedSchemas['role-list'],
   'https://guildhall.dev/schemas/common/role-reference.json': publishedSchemas['role-reference'],

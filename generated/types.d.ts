@@ -13,12 +13,21 @@ export type DiscordMessageEmbeds = DiscordEmbed[];
  * A colour written #RRGGBB, e.g. #068ADD.
  */
 export type HexColour = string;
+/**
+ * A plan's name in URLs: /plans/{slug}; basic, standard and unlimited name starter, intermediate and unlimited.
+ */
+export type PlanSlug = 'basic' | 'standard' | 'unlimited';
 export type DiscordEmbedTitle = string;
 export type DiscordEmbedDescription = string;
 export type DiscordEmbedColor = HexColour;
 export type FooterText = string;
 export type AuthorName = string;
 export type AuthorIconUrl = string;
+/**
+ * A duration's key, as in /premium/{planType}/{period}/process.
+ */
+export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
+export type PaymentOrderStatus = 'created' | 'paid' | 'failed' | 'expired';
 /**
  * A category channel of the guild, by id; null means none.
  */
@@ -102,17 +111,9 @@ export type SectionTableCapability = string;
  */
 export type PlanKey = 'starter' | 'intermediate' | 'unlimited';
 /**
- * A plan's name in URLs: /plans/{slug}; basic, standard and unlimited name starter, intermediate and unlimited.
- */
-export type PlanSlug = 'basic' | 'standard' | 'unlimited';
-/**
  * An amount in whole Indian rupees, GST included.
  */
 export type Rupees = number;
-/**
- * A duration's key, as in /premium/{planType}/{period}/process.
- */
-export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
 /**
  * A plan's allowance of a feature: a number, or included, unlimited, or not shown (the plan pages do not list it for that plan).
  */
@@ -424,6 +425,63 @@ export interface GreetingPreviewResponse {
   messageId: Snowflake;
 }
 /**
+ * GET /api/guild/{guildId}/premium: the guild's plan and, for each plan-limited collection, its limit on that plan and how many items the guild holds.
+ */
+export interface GuildPremiumResponse {
+  success: true;
+  premium: GuildPremium;
+  limits: {
+    /**
+     * The collection's name (schemas/sections.json).
+     */
+    collection: string;
+    used: number;
+    limit: PlanLimitStatus;
+  }[];
+}
+/**
+ * A guild's plan now: a paid plan until `endsAt` (null: lifetime), or the free tier (`plan` null, named by the catalog's freeTier). A plan past its end date reads as the free tier at once; the expiry job records the return.
+ */
+export interface GuildPremium {
+  /**
+   * The plan's URL name, or null on the free tier.
+   */
+  plan: null | PlanSlug;
+  /**
+   * Basic, Standard, Unlimited, or the free tier's name.
+   */
+  planName: string;
+  /**
+   * When the paid plan ends (ISO 8601); null for lifetime and on the free tier.
+   */
+  endsAt: string | null;
+}
+/**
+ * How many items of a plan-limited feature (the Ticket Panel row of the plan catalog) the guild's plan allows, and which plan allows more: shown beside a collection's list, and in the 403 a create beyond the limit answers.
+ */
+export interface PlanLimitStatus {
+  /**
+   * The limit table's feature name.
+   */
+  feature: string;
+  /**
+   * The guild's plan now (the free tier's name without a paid plan).
+   */
+  planName: string;
+  /**
+   * How many the plan allows; null: unlimited.
+   */
+  max: number | null;
+  /**
+   * The first plan of the catalog that allows more, or null when none does.
+   */
+  upgrade: null | {
+    plan: PlanSlug;
+    planName: string;
+    max: number | null;
+  };
+}
+/**
  * GET /api/guild/{guildId}/stats.
  */
 export interface GuildStats {
@@ -451,6 +509,10 @@ export interface GuildSummary {
    * Whether the user owns the guild.
    */
   owner?: boolean;
+  /**
+   * The guild's plan now (on guilds with the bot): a paid plan with its end date, or the free tier.
+   */
+  premium?: GuildPremium;
   /**
    * Only on a guild the user does not manage (no owner, Administrator or Manage Server) but where a section with access levels lets them view it (AntiNuke's extra owners and whitelisted users): those sections' names, in the sections table's order. Everything else there answers 403.
    *
@@ -609,6 +671,111 @@ export interface ManagedGuild {
     name: string;
     iconURL: string | null;
   };
+}
+/**
+ * POST /api/payments/orders/{orderId}/callback: the query parameters Razorpay adds to the payment link's callback URL when it sends the buyer back, passed on by the result page. A valid razorpay_signature (HMAC-SHA256 with the key secret of link id|reference id|status|payment id) of a paid link confirms the payment as the webhook would; anything else changes nothing.
+ */
+export interface PaymentCallback {
+  razorpay_payment_id: string;
+  razorpay_payment_link_id: string;
+  razorpay_payment_link_reference_id: string;
+  razorpay_payment_link_status: string;
+  razorpay_signature: string;
+}
+/**
+ * POST /api/payments/create: the purchase form (spec 1:5 and 1:7). The server computes the price from the plan catalog; an `amount` that differs from it is refused (400), so a tampered page cannot buy a plan for less.
+ */
+export interface PaymentCreateRequest {
+  /**
+   * The plan's URL name (basic, standard or unlimited).
+   */
+  planType: PlanSlug;
+  period: PeriodKey;
+  /**
+   * The server the plan is for: one where the buyer owns the server or has Manage Server (32) or Administrator (8), with the bot in it.
+   */
+  guildId: string;
+  /**
+   * Where the payment provider sends the receipt.
+   */
+  email: string;
+  /**
+   * The buyer's Discord user id (prefilled with the signed-in user's).
+   */
+  discordId: string;
+  /**
+   * The price the buyer was shown, in whole rupees (GST included).
+   */
+  amount: number;
+}
+/**
+ * POST /api/payments/create: the order was stored and a payment link made; the browser leaves for `paymentUrl` (the provider's hosted checkout, or the payment sandbox's).
+ */
+export interface PaymentCreateResponse {
+  success: true;
+  orderId: string;
+  paymentUrl: string;
+}
+/**
+ * GET /api/payments/orders/{orderId} and the callback's answer: the order, for the signed-in user who created it.
+ */
+export interface PaymentOrderResponse {
+  success: true;
+  order: PaymentOrder;
+}
+/**
+ * An order as its buyer reads it (the result pages): what was bought, for which server, and where its payment stands. Orders move created -> paid, failed or expired; failed may still become paid (the buyer retried on the same payment link), paid and expired never change.
+ */
+export interface PaymentOrder {
+  /**
+   * Our order id (the payment link's reference_id).
+   */
+  id: string;
+  status: PaymentOrderStatus;
+  planType: PlanSlug;
+  period: PeriodKey;
+  guildId: Snowflake;
+  /**
+   * The price in whole rupees.
+   */
+  amount: number;
+  currency: 'INR';
+  /**
+   * ISO 8601.
+   */
+  createdAt: string;
+  /**
+   * ISO 8601.
+   */
+  updatedAt: string;
+  /**
+   * When the payment was confirmed (ISO 8601); absent until paid.
+   */
+  paidAt?: string;
+  /**
+   * The guild's plan after this order was paid (its end date, null for lifetime); null until paid.
+   */
+  premium: null | GuildPremium;
+}
+/**
+ * POST /api/payments/webhook: the part of a Razorpay webhook body this server reads (payment_link.paid, payment_link.expired, payment_link.cancelled, payment.failed; other events are acknowledged and ignored). Authenticated by the X-Razorpay-Signature header (HMAC-SHA256 of the raw body with the webhook secret) and deduplicated on the x-razorpay-event-id header.
+ */
+export interface PaymentWebhookEvent {
+  entity?: 'event';
+  account_id?: string;
+  event: string;
+  /**
+   * @maxItems 20
+   */
+  contains?: string[];
+  /**
+   * Unix seconds.
+   */
+  created_at?: number;
+  payload: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
 }
 /**
  * GET /api/guild/{guildId}/roles.
@@ -1185,6 +1352,22 @@ export interface EnvironmentConfig {
    */
   SANDBOX?: 'on' | 'off';
   /**
+   * Razorpay API key id (rzp_test_... or rzp_live_...). When set, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required too and premium is paid through Razorpay Payment Links. Unset: the payment sandbox (outside production, or with SANDBOX=on); in production without it, buying premium is closed.
+   */
+  RAZORPAY_KEY_ID?: string;
+  /**
+   * Razorpay API key secret (Basic auth of the API calls; signs the callback's razorpay_signature). Never logged.
+   */
+  RAZORPAY_KEY_SECRET?: string;
+  /**
+   * The secret entered for the webhook in Razorpay's dashboard (signs X-Razorpay-Signature). Never logged.
+   */
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  /**
+   * Base URL of Razorpay's API, without the version (the adapter calls {base}/v1/payment_links).
+   */
+  RAZORPAY_API_BASE: string;
+  /**
    * The usual Node.js environment name (development, production, test).
    */
   NODE_ENV?: string;
@@ -1211,9 +1394,9 @@ export interface OperationTableRow {
   summary: string;
   description?: string;
   /**
-   * public: anyone (a state-changing method still needs the CSRF header); session: signed in; guild: signed in and allowed to manage {guildId} (owner, Administrator or Manage Server, and the bot present); bot: the bot's own credential (`Authorization: Bot <BOT_API_TOKEN>`, no session, no CSRF header), only under /api/bot/v1/. Decides the security requirement; the statuses are listed in `errors`.
+   * public: anyone (a state-changing method still needs the CSRF header); session: signed in; guild: signed in and allowed to manage {guildId} (owner, Administrator or Manage Server, and the bot present); bot: the bot's own credential (`Authorization: Bot <BOT_API_TOKEN>`, no session, no CSRF header), only under /api/bot/v1/; provider: signed by the payment provider (X-Razorpay-Signature over the raw body; no session, no CSRF header), the payment webhook only. Decides the security requirement; the statuses are listed in `errors`.
    */
-  access: 'public' | 'session' | 'guild' | 'bot';
+  access: 'public' | 'session' | 'guild' | 'bot' | 'provider';
   /**
    * Path parameters other than a guild operation's {guildId}, and query parameters.
    */
@@ -1410,6 +1593,14 @@ export interface CollectionTableRow {
    */
   itemCap: number;
   /**
+   * The feature of the plan catalog's limit table (schemas/plans/plans.json `limits`) that bounds how many items a guild may hold on its plan (the free tier's from `freeTier.limitsOf`). A create or duplicate beyond it answers 403 naming the plan that allows more; `itemCap` still bounds every plan, unlimited included. Checked at generation: the feature must exist and give each plan a number or unlimited.
+   */
+  planLimit?: string;
+  /**
+   * The premium feature (schemas/plans/plans.json `premiumFeatures`) the items belong to: a guild without an active paid plan may list them but not create, change or duplicate any (403). Checked at generation.
+   */
+  premiumFeature?: string;
+  /**
    * What a duplicate changes: `title` is a template for the copy's value of `titleProperty` ({title}: the original's); the server-owned (readOnly) properties always start afresh.
    */
   duplicate: {
@@ -1443,7 +1634,17 @@ export interface PlanCatalog {
    */
   limits: PlanLimitRow[];
   /**
-   * Dashboard pages that are premium features (spec 1:2.8 'Premium Features': Custom Embeds). `sidebarPremium` is the premium flag the manage sidebar shows for the page (spec 1:2.7: every item it shows currently has it false). Nothing is gated by this list: the payments issue gates.
+   * A guild without an active paid plan (never bought, or past its end date). The pricing policy reads Basic as free (spec 2:9), so the free tier's limits are those of the `limitsOf` plan; buying Basic adds the premium features (Custom Embeds) and premium dashboard access.
+   */
+  freeTier: {
+    /**
+     * How the dashboard names it.
+     */
+    name: string;
+    limitsOf: PlanKey;
+  };
+  /**
+   * Dashboard pages that are premium features (spec 1:2.8 'Premium Features': Custom Embeds). `sidebarPremium` is the premium flag the manage sidebar shows for the page. Spec 1:2.7 read every item false before premium could be bought; the payments issue flags Custom Embeds, so for a guild without an active paid plan its sidebar item shows 'Premium Feature / Upgrade to premium to unlock this feature.' and is locked, and its API refuses.
    */
   premiumFeatures?: {
     feature: string;
@@ -1492,6 +1693,10 @@ export interface PlanPeriod {
    * As shown on the duration card.
    */
   label: string;
+  /**
+   * How long a purchase of this duration lasts, in calendar months, counted from the later of the payment and the end of the plan the guild already has. null: lifetime (no end date).
+   */
+  months: number | null;
   /**
    * The displayed saving compares the price with this many months at the monthly price (3 for 3 months, 12 for 1 year; lifetime is compared with 36 months, three years of monthly payments). null: no saving shown (the monthly price itself).
    */

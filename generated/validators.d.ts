@@ -22,6 +22,8 @@ import type {
   FieldError,
   GreetingPreviewRequest,
   GreetingPreviewResponse,
+  GuildPremiumResponse,
+  GuildPremium,
   GuildStats,
   GuildSummary,
   HealthStatus,
@@ -31,6 +33,13 @@ import type {
   JoinDmTestResponse,
   JoinDmToggleResponse,
   ManagedGuild,
+  PaymentCallback,
+  PaymentCreateRequest,
+  PaymentCreateResponse,
+  PaymentOrderResponse,
+  PaymentOrder,
+  PaymentWebhookEvent,
+  PlanLimitStatus,
   RoleList,
   Role,
   SchemaList,
@@ -127,6 +136,10 @@ export declare const validateFieldError: StandaloneValidator<FieldError>;
 export declare const validateGreetingPreviewRequest: StandaloneValidator<GreetingPreviewRequest>;
 /** Validates GreetingPreviewResponse (https://guildhall.dev/schemas/api/greeting-preview-response.json). */
 export declare const validateGreetingPreviewResponse: StandaloneValidator<GreetingPreviewResponse>;
+/** Validates GuildPremiumResponse (https://guildhall.dev/schemas/api/guild-premium-response.json). */
+export declare const validateGuildPremiumResponse: StandaloneValidator<GuildPremiumResponse>;
+/** Validates GuildPremium (https://guildhall.dev/schemas/api/guild-premium.json). */
+export declare const validateGuildPremium: StandaloneValidator<GuildPremium>;
 /** Validates GuildStats (https://guildhall.dev/schemas/api/guild-stats.json). */
 export declare const validateGuildStats: StandaloneValidator<GuildStats>;
 /** Validates GuildSummary (https://guildhall.dev/schemas/api/guild-summary.json). */
@@ -145,6 +158,20 @@ export declare const validateJoindmTestResponse: StandaloneValidator<JoinDmTestR
 export declare const validateJoindmToggleResponse: StandaloneValidator<JoinDmToggleResponse>;
 /** Validates ManagedGuild (https://guildhall.dev/schemas/api/managed-guild.json). */
 export declare const validateManagedGuild: StandaloneValidator<ManagedGuild>;
+/** Validates PaymentCallback (https://guildhall.dev/schemas/api/payment-callback.json). */
+export declare const validatePaymentCallback: StandaloneValidator<PaymentCallback>;
+/** Validates PaymentCreateRequest (https://guildhall.dev/schemas/api/payment-create-request.json). */
+export declare const validatePaymentCreateRequest: StandaloneValidator<PaymentCreateRequest>;
+/** Validates PaymentCreateResponse (https://guildhall.dev/schemas/api/payment-create-response.json). */
+export declare const validatePaymentCreateResponse: StandaloneValidator<PaymentCreateResponse>;
+/** Validates PaymentOrderResponse (https://guildhall.dev/schemas/api/payment-order-response.json). */
+export declare const validatePaymentOrderResponse: StandaloneValidator<PaymentOrderResponse>;
+/** Validates PaymentOrder (https://guildhall.dev/schemas/api/payment-order.json). */
+export declare const validatePaymentOrder: StandaloneValidator<PaymentOrder>;
+/** Validates PaymentWebhookEvent (https://guildhall.dev/schemas/api/payment-webhook-event.json). */
+export declare const validatePaymentWebhookEvent: StandaloneValidator<PaymentWebhookEvent>;
+/** Validates PlanLimitStatus (https://guildhall.dev/schemas/api/plan-limit-status.json). */
+export declare const validatePlanLimitStatus: StandaloneValidator<PlanLimitStatus>;
 /** Validates RoleList (https://guildhall.dev/schemas/api/role-list.json). */
 export declare const validateRoleList: StandaloneValidator<RoleList>;
 /** Validates Role (https://guildhall.dev/schemas/api/role.json). */

@@ -128,6 +128,13 @@ export function buildOpenApi(catalog) {
           name: 'Authorization',
           description: "The bot's own credential, `Bot <BOT_API_TOKEN>` (never a user session); operations under /api/bot/v1 only",
         },
+        provider: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Razorpay-Signature',
+          description:
+            'The payment provider signs the raw body (HMAC-SHA256 with the webhook secret, hex); no session, no anti-forgery header',
+        },
         xsrf: {
           type: 'apiKey',
           in: 'header',
@@ -163,17 +170,21 @@ function tableOperation(op, schemaNames) {
   const writes = STATE_CHANGING.has(op.method);
   // The bot is no browser: its credential is a header no other site can send, so it needs no anti-forgery token.
   const bot = op.access === 'bot';
+  // The payment provider's webhook is signed over its body: no cookie authorises it, so nothing can be forged.
+  const provider = op.access === 'provider';
   const parameters = [
     ...(op.parameters ?? []).map((param) => parameter(param, schemaNames)),
-    ...(writes && !bot ? [{ $ref: '#/components/parameters/XsrfToken' }] : []),
+    ...(writes && !bot && !provider ? [{ $ref: '#/components/parameters/XsrfToken' }] : []),
   ];
   const security = bot
     ? [{ bot: [] }]
-    : op.access === 'public'
-      ? writes
-        ? [{ xsrf: [] }]
-        : []
-      : [{ session: [], ...(writes ? { xsrf: [] } : {}) }];
+    : provider
+      ? [{ provider: [] }]
+      : op.access === 'public'
+        ? writes
+          ? [{ xsrf: [] }]
+          : []
+        : [{ session: [], ...(writes ? { xsrf: [] } : {}) }];
   const answer = op.redirect
     ? { 302: { description: op.redirect, headers: { Location: { schema: { type: 'string' } } } } }
     : {
@@ -270,11 +281,33 @@ function collectionPaths(collection, schemas, paths) {
   schemas[`${type}ListResponse`] = {
     title: `${type} list response`,
     type: 'object',
-    required: ['success', 'items', 'cap'],
+    required: [
+      'success',
+      'items',
+      'cap',
+      ...(collection.planLimit ? ['planLimit'] : []),
+      ...(collection.premiumFeature ? ['premium'] : []),
+    ],
     properties: {
       success,
       items: { type: 'array', items: ref(`${type}Entry`), description: 'Oldest first.' },
       cap: { type: 'integer', minimum: 1, description: "The most items a guild may hold (the collection row's itemCap)." },
+      ...(collection.planLimit
+        ? {
+            planLimit: {
+              ...ref('PlanLimitStatus'),
+              description: `The guild's plan's limit of ${collection.planLimit} and the plan that allows more.`,
+            },
+          }
+        : {}),
+      ...(collection.premiumFeature
+        ? {
+            premium: {
+              type: 'boolean',
+              description: `Whether the guild has an active paid plan: without one, ${collection.premiumFeature} items are listed but not created, changed or duplicated (403).`,
+            },
+          }
+        : {}),
     },
   };
   schemas[`${type}CreateRequest`] = {
@@ -310,7 +343,7 @@ function collectionPaths(collection, schemas, paths) {
     post: write(
       ids.create,
       `${collection.title}: create one`,
-      `Missing fields take their defaults.${ownedNote} A guild holds at most ${collection.itemCap}; one more answers 409.`,
+      `Missing fields take their defaults.${ownedNote} A guild holds at most ${collection.itemCap}; one more answers 409.${planNote(collection)}`,
       {
         requestBody: { required: true, content: json(ref(`${type}CreateRequest`)) },
         responses: {
@@ -365,6 +398,17 @@ function operation(tag, operationId, summary, rest) {
 const ok = (description, schema) => ({ description, content: json(schema) });
 const problem = (name) => ({ $ref: `#/components/responses/${name}` });
 const problemResponse = (description) => ({ description, content: json(ref('ApiError')) });
+/** What a collection's plan limit and premium feature add to its create's description. */
+function planNote(collection) {
+  const limit = collection.planLimit
+    ? ` Its plan allows fewer (the plan catalog's ${collection.planLimit} row; the free tier's are those of freeTier.limitsOf): one more answers 403 with planLimit naming the plan that allows more.`
+    : '';
+  const premium = collection.premiumFeature
+    ? ` ${collection.premiumFeature} is a premium feature: without an active paid plan, creating, changing and duplicating answer 403.`
+    : '';
+  return limit + premium;
+}
+
 /** A section with access levels says how its PUT is judged (its GET's `access` says what the caller may do). */
 function levelsNote(section) {
   if (!section.access) return '';

@@ -119,12 +119,13 @@ function collectionFunctions(collection) {
     args,
     returns,
     doc: `${collection.title}: ${doc}`,
-    types: [type],
+    types: [type, ...(collection.planLimit ? ['PlanLimitStatus'] : [])],
     query: [],
     call: `transport(${literal(method)}, \`${path}\`${args.some((arg) => arg.name === 'body') ? ', body' : ''})`,
   });
   const guildId = { name: 'guildId', type: 'string' };
   const itemId = { name: 'itemId', type: 'string' };
+  const planFields = (row) => (row.planLimit ? '; planLimit: PlanLimitStatus' : '') + (row.premiumFeature ? '; premium: boolean' : '');
   const partial = `Partial<${type}>`;
   return [
     fn(
@@ -132,7 +133,7 @@ function collectionFunctions(collection) {
       'GET',
       [guildId],
       base,
-      `{ success: true; items: { id: string; version: number; item: ${type} }[]; cap: number }`,
+      `{ success: true; items: { id: string; version: number; item: ${type} }[]; cap: number${planFields(collection)} }`,
       "the guild's items, oldest first, and the cap.",
     ),
     fn(ids.create, 'POST', [guildId, { name: 'body', type: `{ item: ${partial} }` }], base, entry, 'creates an item (409 beyond the cap).'),

@@ -42,9 +42,9 @@ export async function load(schemasDir) {
   const byId = new Map(files.map((file) => [file.id, file]));
   for (const key of ['name', 'typeName']) unique(files, key);
 
-  const { sections, collections } = await loadSections(schemasDir, files, byId);
-  const operations = await loadOperations(schemasDir, files, byId);
   const plans = await loadPlans(schemasDir, files, byId);
+  const { sections, collections } = await loadSections(schemasDir, files, byId, plans);
+  const operations = await loadOperations(schemasDir, files, byId);
   return { dir: schemasDir, files, byId, sections, collections, operations, plans };
 }
 
@@ -108,7 +108,7 @@ async function loadPlans(schemasDir, files, byId) {
   return catalog;
 }
 
-async function loadSections(schemasDir, files, byId) {
+async function loadSections(schemasDir, files, byId, plans) {
   const table = await loadTable(schemasDir, files, byId, SECTIONS_FILE, SECTION_TABLE_ID);
   const sections = table.sections.map((row) => {
     const file = byId.get(row.schema) ?? byId.get(ID_BASE + row.schema);
@@ -131,10 +131,28 @@ async function loadSections(schemasDir, files, byId) {
         SECTIONS_FILE,
         `${where}: duplicate.titleProperty "${row.duplicate.titleProperty}" is not a text property of ${file.rel}`,
       );
+    checkPlanReferences(row, where, plans);
     return { ...row, file };
   });
   for (const key of ['name', 'storageKey']) unique(collections, key, SECTIONS_FILE);
   return { sections, collections };
+}
+
+/** A collection's plan limit and premium feature name rows of the plan catalog, so a typo cannot lift a limit. */
+function checkPlanReferences(row, where, plans) {
+  if (row.planLimit !== undefined) {
+    const limit = plans.limits.find((entry) => entry.feature === row.planLimit);
+    if (!limit) throw new SchemaError(SECTIONS_FILE, `${where}: planLimit "${row.planLimit}" is not a feature of ${PLANS_FILE}'s limits`);
+    for (const [plan, cell] of Object.entries(limit.limits)) {
+      if (typeof cell !== 'number' && cell !== 'unlimited')
+        throw new SchemaError(
+          SECTIONS_FILE,
+          `${where}: planLimit "${row.planLimit}" gives plan ${plan} "${cell}", not a number or unlimited`,
+        );
+    }
+  }
+  if (row.premiumFeature !== undefined && !(plans.premiumFeatures ?? []).some((entry) => entry.feature === row.premiumFeature))
+    throw new SchemaError(SECTIONS_FILE, `${where}: premiumFeature "${row.premiumFeature}" is not one of ${PLANS_FILE}'s premiumFeatures`);
 }
 
 /**

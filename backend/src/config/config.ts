@@ -9,6 +9,15 @@ import { SANDBOX_CLIENT_ID } from '../sandbox/seed.js';
 /** Where Discord calls go: the real service, or the sandbox module mounted in this same app. */
 export type DiscordMode = 'discord' | 'sandbox';
 
+/**
+ * Who takes premium payments: Razorpay (RAZORPAY_KEY_ID set), the payment sandbox mounted in this app (no key, outside
+ * production or in the SANDBOX=on demo), or nobody (production without a key: buying premium is closed, 503).
+ */
+export type PaymentMode = 'razorpay' | 'sandbox' | 'off';
+
+/** The payment sandbox's key id; its secrets are made anew by each process, like the Discord sandbox's. */
+export const SANDBOX_RAZORPAY_KEY_ID = 'rzp_test_guildhallsandbox';
+
 export interface AppConfig {
   env: EnvironmentConfig;
   port: number;
@@ -28,6 +37,16 @@ export interface AppConfig {
     authorizeUrl: string;
     tokenUrl: string;
     revokeUrl: string;
+  };
+  payments: {
+    mode: PaymentMode;
+    keyId: string;
+    /** Basic auth of the API calls and the callback signature's key. Never logged. */
+    keySecret: string;
+    /** Signs X-Razorpay-Signature. Never logged. */
+    webhookSecret: string;
+    /** API base without the version: https://api.razorpay.com, or the payment sandbox's. */
+    apiBase: string;
   };
   sessionSecret?: string;
   /** The bot's credential for /api/bot/v1: BOT_API_TOKEN, or (unset) a random one made by this process. */
@@ -81,6 +100,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const sandbox = !env.DISCORD_CLIENT_ID;
   const sandboxProblem = sandboxConflict(env, sandbox, production);
   if (sandboxProblem) throw new ConfigError([sandboxProblem]);
+  const paymentsProblem = razorpayIncomplete(env);
+  if (paymentsProblem) throw new ConfigError([paymentsProblem]);
+  const paymentMode: PaymentMode = env.RAZORPAY_KEY_ID ? 'razorpay' : !production || (sandbox && production) ? 'sandbox' : 'off';
   const apiBase = sandbox ? `${internalUrl}/sandbox/discord/api` : String(env.DISCORD_API_BASE).replace(/\/+$/, '');
   return {
     env,
@@ -99,6 +121,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       authorizeUrl: sandbox ? `${publicUrl}/sandbox/discord/oauth2/authorize` : String(env.DISCORD_AUTHORIZE_URL),
       tokenUrl: `${apiBase}/oauth2/token`,
       revokeUrl: `${apiBase}/oauth2/token/revoke`,
+    },
+    payments: {
+      mode: paymentMode,
+      keyId: env.RAZORPAY_KEY_ID ?? SANDBOX_RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET ?? newSandboxSecret(),
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? newSandboxSecret(),
+      apiBase: paymentMode === 'razorpay' ? String(env.RAZORPAY_API_BASE).replace(/\/+$/, '') : `${internalUrl}/sandbox/razorpay`,
     },
     sessionSecret: env.SESSION_SECRET,
     botApiToken: env.BOT_API_TOKEN ?? newSandboxSecret(),
@@ -129,6 +158,15 @@ function sandboxConflict(env: EnvironmentConfig, sandbox: boolean, production: b
       'NODE_ENV is production but no Discord credentials are set: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and ' +
       'DISCORD_BOT_TOKEN, or SANDBOX=on to run the demo sandbox (anyone can sign in as a demo user)'
     );
+  return undefined;
+}
+
+/** Razorpay needs all three of its values: a key id alone would take payments nobody could confirm. */
+function razorpayIncomplete(env: EnvironmentConfig): string | undefined {
+  const missing = (['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
+  if (env.RAZORPAY_KEY_ID && missing.length) return `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required when RAZORPAY_KEY_ID is set`;
+  if (!env.RAZORPAY_KEY_ID && (env.RAZORPAY_KEY_SECRET || env.RAZORPAY_WEBHOOK_SECRET))
+    return 'RAZORPAY_KEY_SECRET or RAZORPAY_WEBHOOK_SECRET is set without RAZORPAY_KEY_ID: set the key id too, or unset them to use the payment sandbox';
   return undefined;
 }
 
