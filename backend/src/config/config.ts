@@ -164,7 +164,8 @@ function sandboxConflict(env: EnvironmentConfig, sandbox: boolean, production: b
 /** Razorpay needs all three of its values: a key id alone would take payments nobody could confirm. */
 function razorpayIncomplete(env: EnvironmentConfig): string | undefined {
   const missing = (['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
-  if (env.RAZORPAY_KEY_ID && missing.length) return `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required when RAZORPAY_KEY_ID is set`;
+  if (env.RAZORPAY_KEY_ID && missing.length)
+    return `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required when RAZORPAY_KEY_ID is set`;
   if (!env.RAZORPAY_KEY_ID && (env.RAZORPAY_KEY_SECRET || env.RAZORPAY_WEBHOOK_SECRET))
     return 'RAZORPAY_KEY_SECRET or RAZORPAY_WEBHOOK_SECRET is set without RAZORPAY_KEY_ID: set the key id too, or unset them to use the payment sandbox';
   return undefined;
