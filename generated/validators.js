@@ -28575,11 +28575,11 @@ const schema118 = {
   required: ['success', 'orderId', 'paymentUrl'],
   properties: {
     success: { const: true },
-    orderId: { type: 'string', pattern: '^order_[A-Za-z0-9_-]{8,40}$' },
+    orderId: { type: 'string', pattern: '^ord_[A-Za-z0-9_-]{8,40}$' },
     paymentUrl: { type: 'string', pattern: '^https?://' },
   },
 };
-const pattern73 = new RegExp('^order_[A-Za-z0-9_-]{8,40}$', 'u');
+const pattern73 = new RegExp('^ord_[A-Za-z0-9_-]{8,40}$', 'u');
 const pattern74 = new RegExp('^https?://', 'u');
 function validate83(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/payment-create-response.json" */ let vErrors = null;
@@ -28695,9 +28695,9 @@ function validate83(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/orderId',
             schemaPath: '#/properties/orderId/pattern',
             keyword: 'pattern',
-            params: { pattern: '^order_[A-Za-z0-9_-]{8,40}$' },
-            message: 'must match pattern "' + '^order_[A-Za-z0-9_-]{8,40}$' + '"',
-            schema: '^order_[A-Za-z0-9_-]{8,40}$',
+            params: { pattern: '^ord_[A-Za-z0-9_-]{8,40}$' },
+            message: 'must match pattern "' + '^ord_[A-Za-z0-9_-]{8,40}$' + '"',
+            schema: '^ord_[A-Za-z0-9_-]{8,40}$',
             parentSchema: schema118.properties.orderId,
             data: data1,
           };
@@ -28797,7 +28797,7 @@ const schema127 = {
   additionalProperties: false,
   required: ['id', 'status', 'planType', 'period', 'guildId', 'amount', 'currency', 'createdAt', 'updatedAt', 'premium'],
   properties: {
-    id: { type: 'string', pattern: '^order_[A-Za-z0-9_-]{8,40}$' },
+    id: { type: 'string', pattern: '^ord_[A-Za-z0-9_-]{8,40}$' },
     status: { $ref: '#/$defs/status' },
     planType: { $ref: '#/$defs/PlanSlug' },
     period: { $ref: '#/$defs/PeriodKey' },
@@ -29302,9 +29302,9 @@ function validate89(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/id',
             schemaPath: '#/properties/id/pattern',
             keyword: 'pattern',
-            params: { pattern: '^order_[A-Za-z0-9_-]{8,40}$' },
-            message: 'must match pattern "' + '^order_[A-Za-z0-9_-]{8,40}$' + '"',
-            schema: '^order_[A-Za-z0-9_-]{8,40}$',
+            params: { pattern: '^ord_[A-Za-z0-9_-]{8,40}$' },
+            message: 'must match pattern "' + '^ord_[A-Za-z0-9_-]{8,40}$' + '"',
+            schema: '^ord_[A-Za-z0-9_-]{8,40}$',
             parentSchema: schema127.properties.id,
             data: data0,
           };
@@ -29678,7 +29678,7 @@ const schema119 = {
       additionalProperties: false,
       required: ['id', 'status', 'planType', 'period', 'guildId', 'amount', 'currency', 'createdAt', 'updatedAt', 'premium'],
       properties: {
-        id: { type: 'string', pattern: '^order_[A-Za-z0-9_-]{8,40}$' },
+        id: { type: 'string', pattern: '^ord_[A-Za-z0-9_-]{8,40}$' },
         status: { $ref: '#/$defs/PaymentOrderStatus' },
         planType: { $ref: '#/$defs/PlanSlug' },
         period: { $ref: '#/$defs/PeriodKey' },
@@ -29716,7 +29716,7 @@ const schema120 = {
   additionalProperties: false,
   required: ['id', 'status', 'planType', 'period', 'guildId', 'amount', 'currency', 'createdAt', 'updatedAt', 'premium'],
   properties: {
-    id: { type: 'string', pattern: '^order_[A-Za-z0-9_-]{8,40}$' },
+    id: { type: 'string', pattern: '^ord_[A-Za-z0-9_-]{8,40}$' },
     status: { $ref: '#/$defs/PaymentOrderStatus' },
     planType: { $ref: '#/$defs/PlanSlug' },
     period: { $ref: '#/$defs/PeriodKey' },
@@ -30201,9 +30201,9 @@ function validate85(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/id',
             schemaPath: '#/properties/id/pattern',
             keyword: 'pattern',
-            params: { pattern: '^order_[A-Za-z0-9_-]{8,40}$' },
-            message: 'must match pattern "' + '^order_[A-Za-z0-9_-]{8,40}$' + '"',
-            schema: '^order_[A-Za-z0-9_-]{8,40}$',
+            params: { pattern: '^ord_[A-Za-z0-9_-]{8,40}$' },
+            message: 'must match pattern "' + '^ord_[A-Za-z0-9_-]{8,40}$' + '"',
+            schema: '^ord_[A-Za-z0-9_-]{8,40}$',
             parentSchema: schema120.properties.id,
             data: data0,
           };
