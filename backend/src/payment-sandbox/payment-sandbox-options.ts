@@ -22,7 +22,7 @@ export interface PaymentSandboxOptions {
   retryDelaysMs?: number[];
 }
 
-export interface ResolvedPaymentSandboxOptions extends Required<PaymentSandboxOptions> {}
+export type ResolvedPaymentSandboxOptions = Required<PaymentSandboxOptions>;
 
 export function resolvePaymentSandboxOptions(options: PaymentSandboxOptions): ResolvedPaymentSandboxOptions {
   return {
