@@ -1,6 +1,6 @@
 import type { PaymentCreateRequest, Plan, PlanPeriod } from '@guildhall/generated/types';
 import { CreditCard, Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, client } from '../../api/client';
 import type { CurrentUser } from '../../api/types';
@@ -43,6 +43,15 @@ export function PurchaseForm({ user, plan, period }: { user: CurrentUser; plan: 
     discordId: useRef<HTMLInputElement>(null),
   };
 
+  // The first field at fault takes focus once it is rendered enabled again (the form is disabled while it sends).
+  const focusNext = useRef<Field | null>(null);
+  useEffect(() => {
+    const field = focusNext.current;
+    if (!field || busy) return;
+    focusNext.current = null;
+    inputs[field].current?.focus();
+  });
+
   if (guilds.length === 0)
     return (
       <section aria-labelledby="no-server-heading" className="card mt-6 p-6 text-center">
@@ -64,8 +73,7 @@ export function PurchaseForm({ user, plan, period }: { user: CurrentUser; plan: 
 
   const fail = (fields: Partial<Record<Field, string>>, form?: string) => {
     setErrors({ fields, form });
-    const first = FIELDS.find((f) => fields[f]);
-    if (first) inputs[first].current?.focus();
+    focusNext.current = FIELDS.find((f) => fields[f]) ?? null;
   };
 
   const submit = async (e: FormEvent) => {
