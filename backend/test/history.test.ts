@@ -10,7 +10,7 @@ import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
-const GUILD = SANDBOX_GUILDS.community.id;
+const GUILD: string = SANDBOX_GUILDS.community.id;
 const OTHER = SANDBOX_GUILDS.pixelPainters.id;
 const NOT_MINE = SANDBOX_GUILDS.nightOwls.id; // demo-owner is a plain member there
 const CHANNEL = SANDBOX_GUILDS.community.channels.information;
@@ -80,8 +80,8 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
       author: { userId: OWNER.id, userName: expect.any(String) },
     });
     expect(first.author.userName).not.toBe('');
-    // The first save of a section is recorded from nothing stored: every field it wrote is added.
-    expect(first.changes).toContainEqual({ path: '/prefix', label: 'Bot prefix', after: '!' });
+    // The first save of a section changed its defaults: only what differs from them is shown.
+    expect(first.changes).toEqual([{ path: '/prefix', label: 'Bot prefix', before: '.', after: '!' }]);
     expect(second).toMatchObject({ version: 2, action: 'save' });
     expect(second.changes).toEqual(
       expect.arrayContaining([
@@ -93,7 +93,6 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
   });
 
   it('labels nested fields with the titles along the path', async () => {
-    await save('greeting', (s) => (s.welcome.enabled = false));
     await save('greeting', (s) => (s.welcome.channel = CHANNEL));
     const entry = await latest('greeting');
     expect(entry.changes).toContainEqual({
@@ -176,6 +175,22 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
     expect(applied.status).toBe(200);
     expect(applied.body.entry.changes).toEqual([{ path: '/prefix', label: 'Bot prefix', before: 'c', after: 'a' }]);
     expect((await settingsOf('basic')).settings.prefix).toBe('a');
+  });
+
+  it("reverts a section's first save to its defaults, again and again", async () => {
+    const defaults = await settingsOf('levels');
+    expect(defaults.version).toBe(0);
+    await save('levels', (s) => (s.ranking = !s.ranking));
+    const first = await latest('levels');
+    expect(first).toMatchObject({
+      version: 1,
+      changes: [{ path: '/ranking', before: defaults.settings.ranking, after: !defaults.settings.ranking }],
+    });
+    for (const round of [1, 2]) {
+      const { status } = await revert(first.id);
+      expect({ round, status }).toEqual({ round, status: 200 });
+      expect((await settingsOf('levels')).settings).toEqual(defaults.settings);
+    }
   });
 
   it('refuses an invalid resolution with 400, and one for a field the change did not touch', async () => {

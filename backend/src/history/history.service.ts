@@ -1,6 +1,15 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { userAvatarUrl } from '@guildhall/common/cdn';
-import { applyPatch, changesOf, invert, type JsonValue, type PatchOperation, pointerTokens } from '@guildhall/common/json-patch';
+import {
+  applyPatch,
+  changesOf,
+  fieldChanges,
+  invert,
+  type JsonValue,
+  type PatchOperation,
+  pointerTokens,
+  valueAt,
+} from '@guildhall/common/json-patch';
 import { schemaLabel } from '@guildhall/common/schema-labels';
 import { canManage } from '@guildhall/common/permissions';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
@@ -125,7 +134,7 @@ export class HistoryService {
     if (subject.kind === 'section') {
       const def = subject.def;
       const current = await this.settings.read(guildId, def.name, caller);
-      const document = this.applyInverse(def, current.settings, entry.patch, resolutions);
+      const document = this.applyInverse(def, current.settings, fromDefaults(entry.patch, def.defaults), resolutions);
       const saved = await this.settings.write(guildId, def.name, current.version, document, caller, {
         action: 'revert',
         revertOf: entry.id,
@@ -245,7 +254,7 @@ export class HistoryService {
       at: entry.at,
       revertOf: entry.revertOf,
       revertible,
-      changes: changesOf(entry.patch).map((change) => ({
+      changes: changesOf(subject.kind === 'section' ? fromDefaults(entry.patch, subject.def.defaults) : entry.patch).map((change) => ({
         path: change.path,
         label: schema ? schemaLabel(schema, change.path, lookup) : change.path,
         ...defined('before', change.before),
@@ -253,6 +262,29 @@ export class HistoryService {
       })),
     };
   }
+}
+
+/**
+ * A section's first save is recorded from nothing stored (storage: "insert: from {}"), but what the section showed
+ * before it was its defaults: each field the patch adds is read as changed from its default, so the timeline shows
+ * the value it replaced and a revert writes the default back (removing it would only bring the default back as well,
+ * and then no longer match what the revert expects).
+ */
+function fromDefaults(patch: readonly PatchOperation[], defaults: unknown): PatchOperation[] {
+  return changesOf(patch)
+    .flatMap((change) => (change.before === undefined ? fieldChanges(valueAt(defaults, change.path), change.after, change.path) : [change]))
+    .flatMap(({ path, before, after }): PatchOperation[] => {
+      if (before === undefined) return after === undefined ? [] : [{ op: 'add', path, value: after }];
+      if (after === undefined)
+        return [
+          { op: 'test', path, value: before },
+          { op: 'remove', path },
+        ];
+      return [
+        { op: 'test', path, value: before },
+        { op: 'replace', path, value: after },
+      ];
+    });
 }
 
 /** `{ [key]: value }`, or nothing for an absent value (JSON has no undefined). */
