@@ -16,6 +16,7 @@ import { MIGRATIONS, type Migration } from '../src/storage/migrations/index.js';
 import { PgExecutor } from '../src/storage/pg.executor.js';
 import { DataDirInUseError, lockFile, PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { PostgresStorage } from '../src/storage/postgres.storage.js';
+import { withReadCache } from '../src/storage/read-cache.js';
 import type { SqlExecutor } from '../src/storage/sql-executor.js';
 import { MAX_SETTINGS_VERSION, type StoragePort, UnstorableTextError } from '../src/storage/storage.port.js';
 import { findPostgresBinaries, startPostgresServer, type PostgresServer } from './support/postgres-server.js';
@@ -604,6 +605,28 @@ function storageContract(harness: () => AdapterHarness) {
       expect((await storage.history.since(feed[1]!.id, 2)).map((e) => e.id)).toEqual([feed[2]!.id, feed[3]!.id]);
       expect((await storage.history.since(start, 100, [other])).map((e) => e.guildId)).toEqual([other]);
       expect(await storage.history.since(start, 100, [])).toEqual([]);
+    });
+
+    it('through the read cache: a recorded put and a putMany update what it serves, and history is read through', async () => {
+      const cached = withReadCache(storage, { ttlMs: 60_000 });
+      const guild = unique('g');
+      // Both read once, so "nothing stored" is what the cache holds for them.
+      expect(await cached.settings.get(guild, 'a')).toBeNull();
+      expect(await cached.settings.get(guild, 'b')).toBeNull();
+      expect((await cached.settings.put(guild, 'a', { n: 1 }, 0, save)).ok).toBe(true);
+      expect(await cached.settings.get(guild, 'a')).toMatchObject({ version: 1, data: { n: 1 } });
+      const many = await cached.settings.putMany(
+        guild,
+        [
+          { section: 'a', data: { n: 2 }, expectedVersion: 1 },
+          { section: 'b', data: { n: 1 }, expectedVersion: 0 },
+        ],
+        save,
+      );
+      expect(many.ok).toBe(true);
+      expect(await cached.settings.get(guild, 'a')).toMatchObject({ version: 2, data: { n: 2 } });
+      expect(await cached.settings.get(guild, 'b')).toMatchObject({ version: 1, data: { n: 1 } });
+      expect((await cached.history.list(guild, { limit: 10 })).map((e) => `${e.key}@${e.version}`).sort()).toEqual(['a@1', 'a@2', 'b@1']);
     });
 
     it('hands out ids in commit order: a change that commits later never has the smaller id', async () => {
