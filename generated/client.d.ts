@@ -19,6 +19,9 @@ import type {
   GuildPremiumResponse,
   GuildStats,
   HealthStatus,
+  HistoryListResponse,
+  HistoryRevertRequest,
+  HistoryRevertResponse,
   JoinDmDelivery,
   JoinDmDeliveryResponse,
   JoinDmStatsResponse,
@@ -232,6 +235,13 @@ export interface GuildhallClient {
   paymentWebhook(body: PaymentWebhookEvent): Promise<SuccessResponse>;
   /** GET /api/guild/{guildId}/premium: The guild's plan (paid until its end date, or the free tier) and its plan-limited collections' limits and usage */
   getGuildPremium(guildId: string): Promise<GuildPremiumResponse>;
+  /** GET /api/guild/{guildId}/history: The guild's configuration history, newest first: who changed which section or item, when, and each field with the schema's titles */
+  listHistory(
+    guildId: string,
+    query?: { section?: string; collection?: string; itemId?: string; userId?: string; before?: number; limit?: number },
+  ): Promise<HistoryListResponse>;
+  /** POST /api/guild/{guildId}/history/{entryId}/revert: Revert one change: apply the inverse of its patch to the current document and save it as a new version (its own entry, revertOf the change) */
+  revertHistoryEntry(guildId: string, entryId: string, body: HistoryRevertRequest): Promise<HistoryRevertResponse>;
 }
 /** The client over a transport (the frontend passes its fetch wrapper). */
 export declare function createClient(transport: Transport): GuildhallClient;

@@ -91,5 +91,8 @@ export function createClient(transport) {
     confirmPaymentCallback: (orderId, body) => transport('POST', `/api/payments/orders/${segment(orderId)}/callback`, body),
     paymentWebhook: (body) => transport('POST', `/api/payments/webhook`, body),
     getGuildPremium: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/premium`),
+    listHistory: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/history`, query)),
+    revertHistoryEntry: (guildId, entryId, body) =>
+      transport('POST', `/api/guild/${segment(guildId)}/history/${segment(entryId)}/revert`, body),
   });
 }

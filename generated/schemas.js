@@ -34,56 +34,61 @@ import s31 from './schema.guild-stats.json' with { type: 'json' };
 import s32 from './schema.guild-summary.json' with { type: 'json' };
 import s33 from './schema.health-status.json' with { type: 'json' };
 import s34 from './schema.hex-colour.json' with { type: 'json' };
-import s35 from './schema.image-url.json' with { type: 'json' };
-import s36 from './schema.joindm-delivery.json' with { type: 'json' };
-import s37 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s38 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s39 from './schema.joindm-test-response.json' with { type: 'json' };
-import s40 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s41 from './schema.joindms.json' with { type: 'json' };
-import s42 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s43 from './schema.levels.json' with { type: 'json' };
-import s44 from './schema.managed-guild.json' with { type: 'json' };
-import s45 from './schema.moderation.json' with { type: 'json' };
-import s46 from './schema.moderation-action.json' with { type: 'json' };
-import s47 from './schema.payment-callback.json' with { type: 'json' };
-import s48 from './schema.payment-create-request.json' with { type: 'json' };
-import s49 from './schema.payment-create-response.json' with { type: 'json' };
-import s50 from './schema.payment-order.json' with { type: 'json' };
-import s51 from './schema.payment-order-response.json' with { type: 'json' };
-import s52 from './schema.payment-webhook-event.json' with { type: 'json' };
-import s53 from './schema.plan-limit-status.json' with { type: 'json' };
-import s54 from './schema.role.json' with { type: 'json' };
-import s55 from './schema.role-list.json' with { type: 'json' };
-import s56 from './schema.role-reference.json' with { type: 'json' };
-import s57 from './schema.saved-embed.json' with { type: 'json' };
-import s58 from './schema.schema-list.json' with { type: 'json' };
-import s59 from './schema.section-access.json' with { type: 'json' };
-import s60 from './schema.settings-put-request.json' with { type: 'json' };
-import s61 from './schema.settings-response.json' with { type: 'json' };
-import s62 from './schema.snowflake.json' with { type: 'json' };
-import s63 from './schema.success-response.json' with { type: 'json' };
-import s64 from './schema.ticket-categories.json' with { type: 'json' };
-import s65 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s66 from './schema.ticket-category-request.json' with { type: 'json' };
-import s67 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s68 from './schema.ticket-general.json' with { type: 'json' };
-import s69 from './schema.ticket-limits.json' with { type: 'json' };
-import s70 from './schema.ticket-panel.json' with { type: 'json' };
-import s71 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s72 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s73 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s74 from './schema.top-server.json' with { type: 'json' };
-import s75 from './schema.top-server-list.json' with { type: 'json' };
-import s76 from './schema.transcript-list.json' with { type: 'json' };
-import s77 from './schema.transcript-message.json' with { type: 'json' };
-import s78 from './schema.transcript-summary.json' with { type: 'json' };
-import s79 from './schema.transcript-upload.json' with { type: 'json' };
-import s80 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s81 from './schema.transcripts.json' with { type: 'json' };
-import s82 from './schema.user.json' with { type: 'json' };
-import s83 from './schema.user-search-response.json' with { type: 'json' };
-import s84 from './schema.user-search-result.json' with { type: 'json' };
+import s35 from './schema.history-item.json' with { type: 'json' };
+import s36 from './schema.history-list-response.json' with { type: 'json' };
+import s37 from './schema.history-revert-conflict.json' with { type: 'json' };
+import s38 from './schema.history-revert-request.json' with { type: 'json' };
+import s39 from './schema.history-revert-response.json' with { type: 'json' };
+import s40 from './schema.image-url.json' with { type: 'json' };
+import s41 from './schema.joindm-delivery.json' with { type: 'json' };
+import s42 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s43 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s44 from './schema.joindm-test-response.json' with { type: 'json' };
+import s45 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s46 from './schema.joindms.json' with { type: 'json' };
+import s47 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s48 from './schema.levels.json' with { type: 'json' };
+import s49 from './schema.managed-guild.json' with { type: 'json' };
+import s50 from './schema.moderation.json' with { type: 'json' };
+import s51 from './schema.moderation-action.json' with { type: 'json' };
+import s52 from './schema.payment-callback.json' with { type: 'json' };
+import s53 from './schema.payment-create-request.json' with { type: 'json' };
+import s54 from './schema.payment-create-response.json' with { type: 'json' };
+import s55 from './schema.payment-order.json' with { type: 'json' };
+import s56 from './schema.payment-order-response.json' with { type: 'json' };
+import s57 from './schema.payment-webhook-event.json' with { type: 'json' };
+import s58 from './schema.plan-limit-status.json' with { type: 'json' };
+import s59 from './schema.role.json' with { type: 'json' };
+import s60 from './schema.role-list.json' with { type: 'json' };
+import s61 from './schema.role-reference.json' with { type: 'json' };
+import s62 from './schema.saved-embed.json' with { type: 'json' };
+import s63 from './schema.schema-list.json' with { type: 'json' };
+import s64 from './schema.section-access.json' with { type: 'json' };
+import s65 from './schema.settings-put-request.json' with { type: 'json' };
+import s66 from './schema.settings-response.json' with { type: 'json' };
+import s67 from './schema.snowflake.json' with { type: 'json' };
+import s68 from './schema.success-response.json' with { type: 'json' };
+import s69 from './schema.ticket-categories.json' with { type: 'json' };
+import s70 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s71 from './schema.ticket-category-request.json' with { type: 'json' };
+import s72 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s73 from './schema.ticket-general.json' with { type: 'json' };
+import s74 from './schema.ticket-limits.json' with { type: 'json' };
+import s75 from './schema.ticket-panel.json' with { type: 'json' };
+import s76 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s77 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s78 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s79 from './schema.top-server.json' with { type: 'json' };
+import s80 from './schema.top-server-list.json' with { type: 'json' };
+import s81 from './schema.transcript-list.json' with { type: 'json' };
+import s82 from './schema.transcript-message.json' with { type: 'json' };
+import s83 from './schema.transcript-summary.json' with { type: 'json' };
+import s84 from './schema.transcript-upload.json' with { type: 'json' };
+import s85 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s86 from './schema.transcripts.json' with { type: 'json' };
+import s87 from './schema.user.json' with { type: 'json' };
+import s88 from './schema.user-search-response.json' with { type: 'json' };
+import s89 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -128,56 +133,61 @@ export const publishedSchemas = deepFreeze({
   'guild-summary': s32.schema,
   'health-status': s33.schema,
   'hex-colour': s34.schema,
-  'image-url': s35.schema,
-  'joindm-delivery': s36.schema,
-  'joindm-delivery-response': s37.schema,
-  'joindm-stats-response': s38.schema,
-  'joindm-test-response': s39.schema,
-  'joindm-toggle-response': s40.schema,
-  joindms: s41.schema,
-  'level-up-placeholder': s42.schema,
-  levels: s43.schema,
-  'managed-guild': s44.schema,
-  moderation: s45.schema,
-  'moderation-action': s46.schema,
-  'payment-callback': s47.schema,
-  'payment-create-request': s48.schema,
-  'payment-create-response': s49.schema,
-  'payment-order': s50.schema,
-  'payment-order-response': s51.schema,
-  'payment-webhook-event': s52.schema,
-  'plan-limit-status': s53.schema,
-  role: s54.schema,
-  'role-list': s55.schema,
-  'role-reference': s56.schema,
-  'saved-embed': s57.schema,
-  'schema-list': s58.schema,
-  'section-access': s59.schema,
-  'settings-put-request': s60.schema,
-  'settings-response': s61.schema,
-  snowflake: s62.schema,
-  'success-response': s63.schema,
-  'ticket-categories': s64.schema,
-  'ticket-categories-response': s65.schema,
-  'ticket-category-request': s66.schema,
-  'ticket-default-category-request': s67.schema,
-  'ticket-general': s68.schema,
-  'ticket-limits': s69.schema,
-  'ticket-panel': s70.schema,
-  'ticket-panel-deploy-default-request': s71.schema,
-  'ticket-panel-deploy-request': s72.schema,
-  'ticket-panel-deploy-response': s73.schema,
-  'top-server': s74.schema,
-  'top-server-list': s75.schema,
-  'transcript-list': s76.schema,
-  'transcript-message': s77.schema,
-  'transcript-summary': s78.schema,
-  'transcript-upload': s79.schema,
-  'transcript-upload-response': s80.schema,
-  transcripts: s81.schema,
-  user: s82.schema,
-  'user-search-response': s83.schema,
-  'user-search-result': s84.schema,
+  'history-item': s35.schema,
+  'history-list-response': s36.schema,
+  'history-revert-conflict': s37.schema,
+  'history-revert-request': s38.schema,
+  'history-revert-response': s39.schema,
+  'image-url': s40.schema,
+  'joindm-delivery': s41.schema,
+  'joindm-delivery-response': s42.schema,
+  'joindm-stats-response': s43.schema,
+  'joindm-test-response': s44.schema,
+  'joindm-toggle-response': s45.schema,
+  joindms: s46.schema,
+  'level-up-placeholder': s47.schema,
+  levels: s48.schema,
+  'managed-guild': s49.schema,
+  moderation: s50.schema,
+  'moderation-action': s51.schema,
+  'payment-callback': s52.schema,
+  'payment-create-request': s53.schema,
+  'payment-create-response': s54.schema,
+  'payment-order': s55.schema,
+  'payment-order-response': s56.schema,
+  'payment-webhook-event': s57.schema,
+  'plan-limit-status': s58.schema,
+  role: s59.schema,
+  'role-list': s60.schema,
+  'role-reference': s61.schema,
+  'saved-embed': s62.schema,
+  'schema-list': s63.schema,
+  'section-access': s64.schema,
+  'settings-put-request': s65.schema,
+  'settings-response': s66.schema,
+  snowflake: s67.schema,
+  'success-response': s68.schema,
+  'ticket-categories': s69.schema,
+  'ticket-categories-response': s70.schema,
+  'ticket-category-request': s71.schema,
+  'ticket-default-category-request': s72.schema,
+  'ticket-general': s73.schema,
+  'ticket-limits': s74.schema,
+  'ticket-panel': s75.schema,
+  'ticket-panel-deploy-default-request': s76.schema,
+  'ticket-panel-deploy-request': s77.schema,
+  'ticket-panel-deploy-response': s78.schema,
+  'top-server': s79.schema,
+  'top-server-list': s80.schema,
+  'transcript-list': s81.schema,
+  'transcript-message': s82.schema,
+  'transcript-summary': s83.schema,
+  'transcript-upload': s84.schema,
+  'transcript-upload-response': s85.schema,
+  transcripts: s86.schema,
+  user: s87.schema,
+  'user-search-response': s88.schema,
+  'user-search-result': s89.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -216,6 +226,11 @@ export const schemaIds = deepFreeze({
   'guild-summary': 'https://guildhall.dev/schemas/api/guild-summary.json',
   'health-status': 'https://guildhall.dev/schemas/api/health-status.json',
   'hex-colour': 'https://guildhall.dev/schemas/common/hex-colour.json',
+  'history-item': 'https://guildhall.dev/schemas/api/history-item.json',
+  'history-list-response': 'https://guildhall.dev/schemas/api/history-list-response.json',
+  'history-revert-conflict': 'https://guildhall.dev/schemas/api/history-revert-conflict.json',
+  'history-revert-request': 'https://guildhall.dev/schemas/api/history-revert-request.json',
+  'history-revert-response': 'https://guildhall.dev/schemas/api/history-revert-response.json',
   'image-url': 'https://guildhall.dev/schemas/common/image-url.json',
   'joindm-delivery': 'https://guildhall.dev/schemas/api/joindm-delivery.json',
   'joindm-delivery-response': 'https://guildhall.dev/schemas/api/joindm-delivery-response.json',
@@ -304,6 +319,11 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/guild-summary.json': publishedSchemas['guild-summary'],
   'https://guildhall.dev/schemas/api/health-status.json': publishedSchemas['health-status'],
   'https://guildhall.dev/schemas/common/hex-colour.json': publishedSchemas['hex-colour'],
+  'https://guildhall.dev/schemas/api/history-item.json': publishedSchemas['history-item'],
+  'https://guildhall.dev/schemas/api/history-list-response.json': publishedSchemas['history-list-response'],
+  'https://guildhall.dev/schemas/api/history-revert-conflict.json': publishedSchemas['history-revert-conflict'],
+  'https://guildhall.dev/schemas/api/history-revert-request.json': publishedSchemas['history-revert-request'],
+  'https://guildhall.dev/schemas/api/history-revert-response.json': publishedSchemas['history-revert-response'],
   'https://guildhall.dev/schemas/common/image-url.json': publishedSchemas['image-url'],
   'https://guildhall.dev/schemas/api/joindm-delivery.json': publishedSchemas['joindm-delivery'],
   'https://guildhall.dev/schemas/api/joindm-delivery-response.json': publishedSchemas['joindm-delivery-response'],

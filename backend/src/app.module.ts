@@ -24,6 +24,8 @@ import { GreetingService } from './greeting/greeting.service.js';
 import { GuildAccessGuard } from './guild/guild-access.guard.js';
 import { GuildAccessService } from './guild/guild-access.service.js';
 import { GuildController } from './guild/guild.controller.js';
+import { HistoryController } from './history/history.controller.js';
+import { HistoryService } from './history/history.service.js';
 import { HealthController } from './health/health.controller.js';
 import { JoinDmsController } from './joindms/joindms.controller.js';
 import { JoinDmsService } from './joindms/joindms.service.js';
@@ -85,6 +87,7 @@ export class AppModule {
       PanelsService,
       JoinDmsService,
       EmbedsService,
+      HistoryService,
     ];
     return {
       module: AppModule,
@@ -138,6 +141,7 @@ export class AppModule {
         JoinDmsController,
         BotGuildController,
         EmbedsController,
+        HistoryController,
       ],
       providers,
       exports: [PASSPORT],

@@ -188,11 +188,14 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
   const itemIds: Record<string, string> = {};
   /** The panel Deploy fuzzes: its own, since the panels' save fuzz gives its item random channels meanwhile. */
   let deployedPanelId = '';
+  /** The change the revert fuzz reverts: a save of GUILD's basic section, which no other route here changes. */
+  let entryId = 0;
   const url = (route: RouteSpec) =>
     route.path
       .replace('{guildId}', route.operationId.startsWith('settings:') ? SETTINGS_GUILD : GUILD)
       .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
-      .replace('{panelId}', deployedPanelId);
+      .replace('{panelId}', deployedPanelId)
+      .replace('{entryId}', String(entryId));
   const settingsVersion = async (route: RouteSpec) => (await owner.json(url(route))).body.version as number;
 
   interface Acceptance {
@@ -499,6 +502,14 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     });
     expect(panel.status).toBe(201);
     deployedPanelId = panel.body.id;
+    // Reverting it again and again is a save of the same value each time (no conflict), so every valid body is a 200.
+    const basic = (await owner.json(`/api/guild/${GUILD}/settings/basic`)).body;
+    const saved = await owner.json(`/api/guild/${GUILD}/settings/basic`, {
+      method: 'PUT',
+      json: { version: basic.version, settings: { ...basic.settings, prefix: '?' } },
+    });
+    expect(saved.status).toBe(200);
+    entryId = (await owner.json(`/api/guild/${GUILD}/history?section=basic&limit=1`)).body.entries[0].id;
 
     const started = performance.now();
     const done = await Promise.all(routes.map(fuzz));

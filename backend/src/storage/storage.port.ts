@@ -1,3 +1,5 @@
+import type { PatchOperation } from '@guildhall/common/json-patch';
+
 /**
  * The storage port: everything the API keeps, behind one small interface so that the
  * PostgreSQL adapter (PGlite embedded or a PostgreSQL server) and later adapters (MongoDB)
@@ -61,13 +63,94 @@ export class UnstorableTextError extends Error {
   }
 }
 
+/** Who made a change: a dashboard user (Discord id and name at the time), or null for the server's own writes. */
+export interface ChangeAuthor {
+  userId: string;
+  userName: string;
+  /** The user's Discord avatar hash then, for the history timeline. */
+  avatar: string | null;
+}
+
+export type ChangeAction = 'save' | 'create' | 'update' | 'delete' | 'revert' | 'import' | 'clone';
+
+/**
+ * What a write records in the history: given to a settings put or a record write, it is stored in the same database
+ * transaction as the write, with the JSON Patch (common/src/json-patch.ts `diff`) from the stored data to the new
+ * data, so a save never lands without its history entry, nor the reverse.
+ */
+export interface ChangeNote {
+  author: ChangeAuthor | null;
+  action: ChangeAction;
+  /** The history entry a revert undoes. */
+  revertOf?: number;
+}
+
+/** One recorded change of a guild's settings section or collection item. */
+export interface HistoryEntry {
+  /** Increasing across all guilds, in commit order of the writes that made them: the change feed's cursor. */
+  id: number;
+  guildId: string;
+  /** What changed: a settings document (`key` = its storage key) or a record (`key` = its collection, `itemId`). */
+  scope: 'settings' | 'records';
+  key: string;
+  itemId: string | null;
+  /** The version the write produced (0 for a deleted record). */
+  version: number;
+  action: ChangeAction;
+  author: ChangeAuthor | null;
+  /** RFC 6902, from the previous data to the new: a `test` of each old value, then its write. */
+  patch: PatchOperation[];
+  revertOf: number | null;
+  at: string;
+}
+
+export interface HistoryFilter {
+  scope?: 'settings' | 'records';
+  key?: string;
+  itemId?: string;
+  userId?: string;
+  /** Only entries with a smaller id (paging back through the timeline). */
+  before?: number;
+  limit: number;
+}
+
+/**
+ * How many history entries a guild keeps: each write that records one drops the guild's oldest beyond this, in the
+ * same transaction (README: "History keeps the last 500 changes of each server").
+ */
+export const HISTORY_RETENTION = 500;
+
+export interface HistoryStore {
+  /** The guild's entries, newest first. */
+  list(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]>;
+  get(guildId: string, id: number): Promise<HistoryEntry | null>;
+  /** Every guild's entries with an id above `after` (or only `guildIds`'), oldest first: the change feed. */
+  since(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]>;
+  /** The highest id recorded so far (0 when none): a bulk read's cursor for the feed. */
+  latestId(): Promise<number>;
+}
+
+/** One section of an all-or-nothing write of several sections (an import, a clone). */
+export interface SettingsWrite<T = unknown> {
+  section: string;
+  data: T;
+  expectedVersion: number;
+}
+
+export type PutManyResult<T = unknown> =
+  | { ok: true; documents: SettingsDocument<T>[] }
+  /** One section's stored version differed: nothing was written; `section` and what is stored there now. */
+  | { ok: false; section: string; current: SettingsDocument<T> | null };
+
 export interface SettingsStore {
   get<T = unknown>(guildId: string, section: string): Promise<SettingsDocument<T> | null>;
   /**
    * Writes `data` only if the stored version equals `expectedVersion` (0 when nothing is stored yet). A version that is
    * not an integer from 0 to MAX_SETTINGS_VERSION - 1 is a RangeError; text that cannot be stored, UnstorableTextError.
    */
-  put<T = unknown>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>>;
+  put<T = unknown>(guildId: string, section: string, data: T, expectedVersion: number, change?: ChangeNote): Promise<PutSettingsResult<T>>;
+  /** Several sections of one guild in one transaction: all written (each with its history entry) or none. */
+  putMany<T = unknown>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>>;
 }
 
 /** Every write (settings, records, sessions) refuses data with text that cannot be stored: UnstorableTextError. */
@@ -83,7 +166,13 @@ export interface RecordStore {
    * Like update, but only if the stored version equals `expectedVersion` (an integer from 1 to MAX_SETTINGS_VERSION - 1,
    * else a RangeError); otherwise nothing is written and `current` is what is stored now.
    */
-  replace<T = unknown>(collection: string, id: string, data: T, expectedVersion: number): Promise<ReplaceRecordResult<T>>;
+  replace<T = unknown>(
+    collection: string,
+    id: string,
+    data: T,
+    expectedVersion: number,
+    change?: ChangeNote,
+  ): Promise<ReplaceRecordResult<T>>;
   /** How many records the collection holds (for one guild with filter.guildId). */
   count(collection: string, filter?: { guildId?: string }): Promise<number>;
   /**
@@ -91,8 +180,14 @@ export interface RecordStore {
    * is full. The count and the insert are one statement, so a full collection is never passed by one writer; writers
    * racing at the last free place may both get in under READ COMMITTED (the cap is a safety bound, not an invariant).
    */
-  insertCapped<T = unknown>(collection: string, record: { guildId: string; data: T }, cap: number): Promise<StoredRecord<T> | null>;
-  delete(collection: string, id: string): Promise<boolean>;
+  insertCapped<T = unknown>(
+    collection: string,
+    record: { guildId: string; data: T },
+    cap: number,
+    change?: ChangeNote,
+  ): Promise<StoredRecord<T> | null>;
+  /** With a change note, the deletion is recorded in the history of the record's guild (patch: every field removed). */
+  delete(collection: string, id: string, change?: ChangeNote): Promise<boolean>;
 }
 
 export interface SessionStore {
@@ -116,6 +211,7 @@ export interface StoragePort {
   readonly settings: SettingsStore;
   readonly records: RecordStore;
   readonly sessions: SessionStore;
+  readonly history: HistoryStore;
 }
 
 export const STORAGE = Symbol('STORAGE');
