@@ -64,6 +64,8 @@ const MANAGE_PAGES: RouteObject[] = [
   { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
   { path: 'tickets/panel', element: page(() => import('./pages/manage/TicketPanels')) },
   { path: 'embeds', element: page(() => import('./pages/manage/EmbedBuilder')) },
+  { path: 'history', element: page(() => import('./pages/manage/History')) },
+  { path: 'transfer', element: page(() => import('./pages/manage/Transfer')) },
 ];
 
 /** Public pages by path (spec 1:2.1 and part 2): the table is public-paths.ts. */

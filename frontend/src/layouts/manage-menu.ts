@@ -41,6 +41,14 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
     { name: 'Dashboard', path: 'dashboard', description: 'Overview of your server, the bot and quick actions.', premium: false },
     { name: 'Bot Personalizer', path: 'personalizer', premium: false },
     'basic',
+    // Issue 14: every section's history and revert, and the guild's settings as one file or copied to another guild.
+    { name: 'Change History', path: 'history', description: 'Who changed what, and undo it in one click.', premium: false },
+    {
+      name: 'Backup & Transfer',
+      path: 'transfer',
+      description: "Export this server's settings to a file, import them, or clone them to another server.",
+      premium: false,
+    },
   ],
   'basic-features': [
     'levels',

@@ -16,6 +16,7 @@ import { builderReducer, initialState, LIMITS, type MessageErrors, validateMessa
 import { Preview } from './embed-builder/Preview';
 import { SavedEmbeds } from './embed-builder/SavedEmbeds';
 import { SendOptions, type SendMode } from './embed-builder/SendOptions';
+import { SectionHistoryLink } from './SectionPage';
 
 /** /manage/{guildId}/embeds (spec 2:2 "Embed Builder"): its own login prompt without a user (spec 2:6). */
 export default function EmbedBuilder() {
@@ -284,11 +285,14 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6">
-      <header>
-        <h1 className="text-2xl font-bold">Embed Builder</h1>
-        <p className="mt-1 text-sm text-muted">
-          Design up to {LIMITS.embeds} embeds with optional text, then send them or update a message the bot sent.
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Embed Builder</h1>
+          <p className="mt-1 text-sm text-muted">
+            Design up to {LIMITS.embeds} embeds with optional text, then send them or update a message the bot sent.
+          </p>
+        </div>
+        <SectionHistoryLink collection="embeds" />
       </header>
       {/* A toast at the top right: Send and Fetch sit far down the page, on a phone below the fold. */}
       <div className="fixed top-4 right-4 left-4 z-40 rounded-lg bg-panel shadow-2xl sm:left-auto sm:w-96 [&_p]:mb-0">

@@ -1,9 +1,13 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
 import type { SectionName } from '@guildhall/generated/types';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/queries';
+import type { CurrentUser } from '../../api/types';
+import { levelledSections } from '../guild-entry';
 import type { PageOptions } from '../../form/core/page-messages';
 import { SchemaForm, type SchemaFormProps } from '../../form/SchemaForm';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -34,6 +38,24 @@ function BackButton({ to }: { to: string }) {
   );
 }
 
+/**
+ * The page's way to its history: the Change History timeline filtered to this section (or collection). Rendered by
+ * SectionHeader, so every section page has it, the generic one and the custom ones alike.
+ */
+export function SectionHistoryLink({ section, collection }: { section?: SectionName; collection?: string }) {
+  const { guildId = '' } = useParams();
+  // Someone let in by a section's access levels alone (no Manage Server) cannot open the guild's history. The user is
+  // read from the cache (RequireAuth loaded it before any manage page), so the header needs no AuthProvider.
+  const user = useQueryClient().getQueryData<CurrentUser | null>(queryKeys.user);
+  if (levelledSections(user?.guilds.find((g) => g.id === guildId))) return null;
+  const query = section ? `section=${encodeURIComponent(section)}` : `collection=${encodeURIComponent(collection ?? '')}`;
+  return (
+    <Link to={`/manage/${guildId}/history?${query}`} className="btn-secondary">
+      <History aria-hidden="true" className="h-4 w-4" /> History
+    </Link>
+  );
+}
+
 /** A section page's heading: the title and description of its row in schemas/sections.json, also the document's. */
 export function SectionHeader({ section, children }: { section: SectionName; children?: ReactNode }) {
   const { title, description } = sectionPages[section];
@@ -46,7 +68,10 @@ export function SectionHeader({ section, children }: { section: SectionName; chi
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-1 text-muted">{description}</p>
       </div>
-      {children}
+      <div className="flex flex-wrap items-center gap-2">
+        <SectionHistoryLink section={section} />
+        {children}
+      </div>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { PanelEditor, type EditorOutcome } from './ticket-panels/PanelEditor';
 import type { PanelEntry } from './ticket-panels/panel-model';
 import { planLimitRefusal, type PlanLimitRefusal, planLimitText, UpgradeLink } from './ticket-panels/plan-limit';
 import { PreviewDialog } from './ticket-panels/PreviewDialog';
+import { SectionHistoryLink } from './SectionPage';
 
 /** Spec 2:9: the list's notices clear after 4 seconds. */
 export const LIST_NOTICE_MS = 4000;
@@ -146,7 +147,8 @@ export default function TicketPanels() {
             <p className="text-sm text-muted">The messages members open support tickets from.</p>
           </div>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <SectionHistoryLink collection="panels" />
           <button type="button" className="btn-secondary" onClick={refresh} disabled={panels.isFetching}>
             <RefreshCw aria-hidden="true" className={`h-4 w-4 ${panels.isFetching ? 'animate-spin' : ''}`} />
             Refresh

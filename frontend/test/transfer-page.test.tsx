@@ -1,0 +1,211 @@
+// Issue 14, the Backup & Transfer page: export downloads the server's file; import previews what a file would change
+// (a dry run), applies it, and names the section and field of each error; clone previews, asks for every channel and
+// role the target lacks (mapped or cleared), then applies.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Transfer from '../src/pages/manage/Transfer';
+
+const GUILD = '1100000000000010000';
+const TARGET = '1100000000000020000';
+const OTHER = '1100000000000030000';
+const SOURCE_CHANNEL = '1100000000000000101';
+const SOURCE_ROLE = '1100000000000000201';
+const TARGET_CHANNEL = '1100000000000020101';
+
+const EXPORT = {
+  $schema: 'https://guildhall.dev/schemas/api/guild-export.json',
+  exportedAt: '2026-11-22T10:00:00.000Z',
+  guild: { id: GUILD, name: 'Guildhall Community' },
+  schemaVersions: { basic: '1' },
+  sections: { basic: { prefix: '!' } },
+};
+const PREVIEW = [{ section: 'basic', title: 'Server Settings', changes: [{ path: '/prefix', label: 'Prefix', before: '.', after: '!' }] }];
+
+interface Call {
+  path: string;
+  method: string;
+  body: Record<string, unknown>;
+}
+type ImportMode = 'ok' | 'invalid';
+
+function serve({ importMode = 'ok' }: { importMode?: ImportMode } = {}) {
+  const calls: Call[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://guildhall.test');
+      const method = (init.method ?? 'GET').toUpperCase();
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      calls.push({ path: url.pathname, method, body });
+      if (url.pathname === '/api/user')
+        return json(200, {
+          id: '1100000000000000001',
+          username: 'ana',
+          avatar: null,
+          discriminator: '0',
+          email: null,
+          discord_id: '1100000000000000001',
+          guilds: [
+            { id: GUILD, name: 'Guildhall Community', iconURL: null, settingsUrl: `/manage/${GUILD}/dashboard` },
+            { id: TARGET, name: 'Pixel Painters', iconURL: null, settingsUrl: `/manage/${TARGET}/dashboard` },
+            // Without the bot: an invite link, not a clone target.
+            { id: OTHER, name: 'No Bot Here', iconURL: null, settingsUrl: 'https://discord.com/oauth2/authorize?client_id=1' },
+          ],
+        });
+      if (url.pathname === `/api/guild/${GUILD}/channels`)
+        return json(200, { success: true, channels: [{ id: SOURCE_CHANNEL, name: 'welcome', type: 0 }] });
+      if (url.pathname === `/api/guild/${GUILD}/roles`) return json(200, { success: true, roles: [] });
+      if (url.pathname === `/api/guild/${TARGET}/channels`)
+        return json(200, { success: true, channels: [{ id: TARGET_CHANNEL, name: 'lobby', type: 0 }] });
+      if (url.pathname === `/api/guild/${TARGET}/roles`) return json(200, { success: true, roles: [] });
+      if (url.pathname === `/api/guild/${GUILD}/export`)
+        return new Response(JSON.stringify(EXPORT), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename="guildhall-${GUILD}.json"` },
+        });
+      if (url.pathname === `/api/guild/${GUILD}/import`) {
+        if (importMode === 'invalid')
+          return json(400, {
+            success: false,
+            error: 'The file has invalid settings; nothing was imported.',
+            fieldErrors: [{ path: '/document/sections/greeting/welcome/channel', message: 'Please select a channel' }],
+          });
+        return json(200, body.dryRun ? { success: true, preview: PREVIEW } : { success: true, sections: ['basic'], preview: PREVIEW });
+      }
+      if (url.pathname === `/api/guild/${GUILD}/clone`) {
+        const mapping = (body.mapping ?? {}) as { channels?: Record<string, unknown>; roles?: Record<string, unknown> };
+        const missing = {
+          channels:
+            SOURCE_CHANNEL in (mapping.channels ?? {})
+              ? []
+              : [{ id: SOURCE_CHANNEL, name: 'welcome', paths: ['/greeting/welcome/channel'] }],
+          roles: SOURCE_ROLE in (mapping.roles ?? {}) ? [] : [{ id: SOURCE_ROLE, name: 'Mods', paths: ['/moderation/mod_role'] }],
+        };
+        const complete = missing.channels.length + missing.roles.length === 0;
+        return json(200, { success: true, applied: complete && !body.dryRun, unmapped: missing, preview: PREVIEW });
+      }
+      return json(404, { success: false, error: `No fake for ${method} ${url.pathname}` });
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/manage/${GUILD}/transfer`]}>
+        <Routes>
+          <Route path="/manage/:guildId/transfer" element={<Transfer />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const file = (content: string, name = 'backup.json') => new File([content], name, { type: 'application/json' });
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=test-token';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Backup & Transfer: export', () => {
+  it('downloads the file under the name the server gives it', async () => {
+    serve();
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Download export' }));
+    await waitFor(() => expect(clicked).toEqual([`guildhall-${GUILD}.json`]));
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    expect(JSON.parse(await blob.text())).toEqual(EXPORT);
+    expect(await screen.findByText('Export downloaded.')).toBeTruthy();
+  });
+});
+
+describe('Backup & Transfer: import', () => {
+  it('previews what the file changes, applies only on request, and says so', async () => {
+    const calls = serve();
+    renderPage();
+    await userEvent.upload(screen.getByLabelText('Settings file (.json)'), file(JSON.stringify(EXPORT)));
+    const preview = await screen.findByRole('region', { name: 'Server Settings' });
+    expect(within(preview).getByText('Prefix')).toBeTruthy();
+    expect(within(preview).getByText('.')).toBeTruthy();
+    expect(within(preview).getByText('!')).toBeTruthy();
+    const imports = () => calls.filter((c) => c.path.endsWith('/import'));
+    expect(imports()).toEqual([{ path: `/api/guild/${GUILD}/import`, method: 'POST', body: { document: EXPORT, dryRun: true } }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply import' }));
+    expect(await screen.findByText('Settings imported (1 section).')).toBeTruthy();
+    expect(imports()[1]!.body).toEqual({ document: EXPORT });
+  });
+
+  it('names the section and field of each error, and nothing is offered to apply', async () => {
+    serve({ importMode: 'invalid' });
+    renderPage();
+    await userEvent.upload(screen.getByLabelText('Settings file (.json)'), file(JSON.stringify(EXPORT)));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The file has invalid settings; nothing was imported.');
+    expect(alert.textContent).toContain('Welcome Configuration: welcome › channel Please select a channel');
+    expect(screen.queryByRole('button', { name: 'Apply import' })).toBeNull();
+  });
+
+  it('refuses a file that is not JSON without asking the server', async () => {
+    const calls = serve();
+    renderPage();
+    await userEvent.upload(screen.getByLabelText('Settings file (.json)'), file('{ not json'));
+    expect((await screen.findByRole('alert')).textContent).toContain('it is not valid JSON');
+    expect(calls.some((c) => c.path.endsWith('/import'))).toBe(false);
+  });
+});
+
+describe('Backup & Transfer: clone', () => {
+  it('offers only other servers with the bot, asks for every missing channel and role, then clones with the mapping', async () => {
+    const calls = serve();
+    renderPage();
+    const target = screen.getByRole('combobox', { name: 'Target server' });
+    await within(target).findByRole('option', { name: 'Pixel Painters' });
+    expect(within(target).queryByRole('option', { name: 'Guildhall Community' })).toBeNull();
+    expect(within(target).queryByRole('option', { name: 'No Bot Here' })).toBeNull();
+    await userEvent.selectOptions(target, 'Pixel Painters');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Antinuke Configuration' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const channel = await screen.findByRole('combobox', { name: /#welcome/ });
+    const role = screen.getByRole('combobox', { name: /@Mods/ });
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(apply).toHaveProperty('disabled', true);
+    const dryRun = calls.find((c) => c.path.endsWith('/clone'))!;
+    expect(dryRun.body.dryRun).toBe(true);
+    expect(dryRun.body.targetGuildId).toBe(TARGET);
+    expect(dryRun.body.sections).not.toContain('antinuke');
+    expect(dryRun.body.sections).toContain('basic');
+
+    await userEvent.selectOptions(channel, '#lobby');
+    expect(apply).toHaveProperty('disabled', true);
+    await userEvent.selectOptions(role, 'Clear it');
+    await userEvent.click(apply);
+
+    expect(await screen.findByText('Settings cloned to Pixel Painters.')).toBeTruthy();
+    const applied = calls.filter((c) => c.path.endsWith('/clone')).at(-1)!;
+    expect(applied.body).toMatchObject({
+      targetGuildId: TARGET,
+      dryRun: false,
+      mapping: { channels: { [SOURCE_CHANNEL]: TARGET_CHANNEL }, roles: { [SOURCE_ROLE]: null } },
+    });
+  });
+});
