@@ -594,15 +594,11 @@ export interface HistoryItem {
     /**
      * The value before; absent when the field was added.
      */
-    before?: {
-      [k: string]: unknown;
-    };
+    before?: unknown;
     /**
      * The value after; absent when the field was removed.
      */
-    after?: {
-      [k: string]: unknown;
-    };
+    after?: unknown;
   }[];
 }
 /**
@@ -632,21 +628,15 @@ export interface HistoryRevertConflict {
     /**
      * What the reverted change wrote there (absent: it removed the field).
      */
-    expected?: {
-      [k: string]: unknown;
-    };
+    expected?: unknown;
     /**
      * What is there now (absent: nothing).
      */
-    current?: {
-      [k: string]: unknown;
-    };
+    current?: unknown;
     /**
      * What the revert would write (absent: it would remove the field).
      */
-    reverted?: {
-      [k: string]: unknown;
-    };
+    reverted?: unknown;
   }[];
 }
 /**

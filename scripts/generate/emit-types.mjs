@@ -33,6 +33,22 @@ export async function emitTypes(catalog) {
   return `${code}\n${sectionTypes(catalog)}`;
 }
 
+const TYPING_KEYWORDS = [
+  'type',
+  '$ref',
+  'tsType',
+  'enum',
+  'const',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'properties',
+  'items',
+  'additionalProperties',
+  'if',
+];
+
 /** One definition as json2ts should see it. */
 function typeView(name, schema) {
   const view = mapSchema(schema, (node, pointer) => {
@@ -43,6 +59,9 @@ function typeView(name, schema) {
       const { description, default: fallback } = rest;
       return { tsType: rest.$ref.slice(DEF_PREFIX.length), description, default: fallback };
     }
+    // A schema that constrains nothing (any JSON value, e.g. a field's value before a change) is `unknown`; json2ts
+    // would otherwise read it as an object with any keys.
+    if (pointer !== '' && !TYPING_KEYWORDS.some((keyword) => keyword in rest)) return { ...rest, tsType: 'unknown' };
     if (rest.properties) {
       const defaulted = Object.keys(rest.properties).filter((key) => rest.properties[key]?.default !== undefined);
       const required = [...new Set([...(rest.required ?? []), ...defaulted])];

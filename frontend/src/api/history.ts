@@ -1,49 +1,22 @@
-import type { SectionName } from '@guildhall/generated/types';
+import type {
+  HistoryItem as HistoryItemSchema,
+  HistoryListResponse,
+  HistoryRevertConflict,
+  HistoryRevertResponse,
+  SectionName,
+} from '@guildhall/generated/types';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { client } from './client';
 import { queryKeys } from './queries';
 
-// The configuration history API (issue 14). Not in the generated client yet: typed here from the issue's contract and
-// called through the one fetch wrapper (CSRF included), so moving to the generated client is a change in this file only.
+// The configuration history API (issue 14), through the generated client: the types are the published schemas'.
 
-export type HistoryAction = 'save' | 'create' | 'update' | 'delete' | 'revert' | 'import' | 'clone';
-
+export type HistoryItem = HistoryItemSchema;
+export type HistoryAction = HistoryItem['action'];
 /** One field a change touched: `label` is the schema's titles joined with " › "; an absent side is undefined. */
-export interface HistoryChange {
-  path: string;
-  label: string;
-  before?: unknown;
-  after?: unknown;
-}
-
-export interface HistoryAuthor {
-  userId: string;
-  userName: string;
-  avatarURL: string | null;
-}
-
-export interface HistoryItem {
-  id: number;
-  section: string | null;
-  collection: string | null;
-  itemId: string | null;
-  /** The section's or collection's title, e.g. "Server Settings". */
-  title: string;
-  version: number;
-  action: HistoryAction | (string & {});
-  author: HistoryAuthor | null;
-  at: string;
-  revertOf: number | null;
-  revertible: boolean;
-  changes: HistoryChange[];
-}
-
-export interface HistoryPage {
-  success: true;
-  entries: HistoryItem[];
-  nextBefore: number | null;
-  retention: number;
-}
+export type HistoryChange = HistoryItem['changes'][number];
+export type HistoryAuthor = NonNullable<HistoryItem['author']>;
+export type HistoryPage = HistoryListResponse;
 
 export interface HistoryFilter {
   section?: string;
@@ -53,51 +26,29 @@ export interface HistoryFilter {
 }
 
 export type Resolution = 'keep' | 'apply';
-
-export interface RevertConflict {
-  path: string;
-  label: string;
-  /** What the reverted change wrote. */
-  expected: unknown;
-  current: unknown;
-  /** The value the revert would write. */
-  reverted: unknown;
-}
-
-export interface RevertResult {
-  success: true;
-  entry: HistoryItem;
-  version: number;
-}
+export type RevertConflict = HistoryRevertConflict['conflicts'][number];
+export type RevertResult = HistoryRevertResponse;
 
 export const HISTORY_PAGE_SIZE = 50;
-
-const guildPath = (guildId: string) => `/api/guild/${encodeURIComponent(guildId)}`;
 
 export function historyKey(guildId: string, filter: HistoryFilter = {}) {
   return ['guild', guildId, 'history', filter.section ?? '', filter.collection ?? '', filter.itemId ?? '', filter.userId ?? ''] as const;
 }
 
-export function fetchHistory(guildId: string, filter: HistoryFilter, before?: number | null, signal?: AbortSignal) {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value);
-  if (before != null) query.set('before', String(before));
-  query.set('limit', String(HISTORY_PAGE_SIZE));
-  return api<HistoryPage>(`${guildPath(guildId)}/history?${query}`, { signal });
+export function fetchHistory(guildId: string, filter: HistoryFilter, before?: number | null) {
+  const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => Boolean(value)));
+  return client.listHistory(guildId, { ...query, ...(before != null ? { before } : {}), limit: HISTORY_PAGE_SIZE });
 }
 
 export function revertChange(guildId: string, entryId: number, resolutions?: Record<string, Resolution>) {
-  return api<RevertResult>(`${guildPath(guildId)}/history/${entryId}/revert`, {
-    method: 'POST',
-    json: resolutions ? { resolutions } : {},
-  });
+  return client.revertHistoryEntry(guildId, String(entryId), resolutions ? { resolutions } : {});
 }
 
 /** The timeline, newest first, a page at a time ("Load older" asks for the entries before the last one shown). */
 export function useHistory(guildId: string, filter: HistoryFilter) {
   return useInfiniteQuery<HistoryPage, Error, InfiniteData<HistoryPage>, ReturnType<typeof historyKey>, number | null>({
     queryKey: historyKey(guildId, filter),
-    queryFn: ({ pageParam, signal }) => fetchHistory(guildId, filter, pageParam, signal),
+    queryFn: ({ pageParam }) => fetchHistory(guildId, filter, pageParam),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     retry: false,
