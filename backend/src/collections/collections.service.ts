@@ -6,6 +6,9 @@ import { validatorsById } from '@guildhall/generated/validators';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
 import { LOGGER } from '../logging/logger.js';
+import { planLimitMessage } from '@guildhall/common/premium';
+import type { PlanLimitStatus } from '@guildhall/generated/types';
+import { PremiumService } from '../payments/premium.service.js';
 import { MAX_SETTINGS_VERSION, STORAGE, type StoragePort, type StoredRecord } from '../storage/storage.port.js';
 
 type Item = Record<string, unknown>;
@@ -28,6 +31,7 @@ export class CollectionsService {
   constructor(
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly premium: PremiumService,
   ) {}
 
   definition(name: string): CollectionDefinition {
@@ -36,10 +40,19 @@ export class CollectionsService {
     return def as CollectionDefinition;
   }
 
-  async list(guildId: string, name: string): Promise<{ items: CollectionEntry[]; cap: number }> {
+  /** The items, the item cap, and what the row's plan rules say: the plan's limit (`planLimit`), whether it is unlocked (`premium`). */
+  async list(
+    guildId: string,
+    name: string,
+  ): Promise<{ items: CollectionEntry[]; cap: number; planLimit?: PlanLimitStatus; premium?: boolean }> {
     const def = this.definition(name);
     const records = await this.storage.records.list<Item>(def.storageKey, { guildId });
-    return { items: records.map((record) => this.entry(def, record)), cap: def.itemCap };
+    return {
+      items: records.map((record) => this.entry(def, record)),
+      cap: def.itemCap,
+      ...(def.planLimit ? { planLimit: await this.premium.limit(guildId, def.planLimit) } : {}),
+      ...(def.premiumFeature ? { premium: await this.premium.active(guildId) } : {}),
+    };
   }
 
   async get(guildId: string, name: string, id: string): Promise<CollectionEntry> {
@@ -49,12 +62,14 @@ export class CollectionsService {
 
   async create(guildId: string, name: string, body: unknown, userId: string): Promise<CollectionEntry> {
     const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
     const item = this.validBody(def, body, false).item;
     return this.insert(def, guildId, { ...item, ...this.fresh(def) }, userId, 'create');
   }
 
   async update(guildId: string, name: string, id: string, body: unknown, userId: string): Promise<CollectionEntry> {
     const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
     const { version, item } = this.validBody(def, body, true);
     const stored = await this.find(def, guildId, id);
     // The server-owned properties keep their stored values, whatever the client sent; updated_at is this save's time.
@@ -109,6 +124,7 @@ export class CollectionsService {
   /** A copy: a new id and version 1, the title from the row's template, the server-owned properties afresh. */
   async duplicate(guildId: string, name: string, id: string, userId: string): Promise<CollectionEntry> {
     const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
     const original = this.withDefaults(def, (await this.find(def, guildId, id)).data);
     const { titleProperty, title } = def.duplicate;
     const copyTitle = title.replaceAll('{title}', String(original[titleProperty] ?? ''));
@@ -119,8 +135,23 @@ export class CollectionsService {
     return this.insert(def, guildId, result.value as Item, userId, 'duplicate');
   }
 
+  /** A premium feature's items are created and changed only with a paid plan in force (listing, reading and delete stay open). */
+  private async assertUnlocked(def: CollectionDefinition, guildId: string): Promise<void> {
+    if (def.premiumFeature) await this.premium.assertFeature(guildId, def.premiumFeature);
+  }
+
+  /**
+   * Inserts under the lower of the item cap and the guild's plan limit. Reaching the plan's limit is a 403 that names
+   * the plan which allows more (the page offers the upgrade); reaching the item cap stays a 409.
+   */
   private async insert(def: CollectionDefinition, guildId: string, item: Item, userId: string, action: string): Promise<CollectionEntry> {
-    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, def.itemCap);
+    const status = def.planLimit ? await this.premium.limit(guildId, def.planLimit) : null;
+    const byPlan = status !== null && status.max !== null && status.max < def.itemCap;
+    const cap = byPlan ? status.max! : def.itemCap;
+    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, cap);
+    if (!record && byPlan) {
+      throw new ApiError(HttpStatus.FORBIDDEN, planLimitMessage(status, def.title.toLowerCase()), { planLimit: status });
+    }
     if (!record) {
       throw new ApiError(HttpStatus.CONFLICT, `This server already has the most ${def.title.toLowerCase()} allowed (${def.itemCap}).`, {
         cap: def.itemCap,
