@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { buyPremium } from './support/payments.js';
+import { createHmac } from 'node:crypto';
+import { SANDBOX_USERS } from '../src/sandbox/seed.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 interface Guild {
@@ -326,6 +329,8 @@ describe('API contract: the operations table matches the running API', () => {
   /** The bot API's credential (operations with `access: bot`): the sandbox made it for this process. */
   let bot: Record<string, string>;
   const itemIds: Record<string, string> = {};
+  /** An order of the owner's, for the routes with {orderId}. */
+  let orderId: string;
   beforeAll(async () => {
     app = await startTestApp({ DATA_DIR: data.dir });
     bot = { authorization: `Bot ${app.config.botApiToken}` };
@@ -346,6 +351,8 @@ describe('API contract: the operations table matches the running API', () => {
       },
     });
     transcriptId = uploaded.body.transcript.id;
+    // Saved embeds are Custom Embeds, a premium feature: the guild buys a plan (and the order serves {orderId}).
+    orderId = await buyPremium(app, owner, SANDBOX_USERS.demoOwner.id, guildId, 'unlimited', 'lifetime');
     // An item of each collection, for the routes with {itemId}.
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
@@ -396,6 +403,7 @@ describe('API contract: the operations table matches the running API', () => {
       .replace('{id}', transcriptId)
       // Deploy's body may be empty (the panel's own channel); that channel here is a category, so an empty body is 400.
       .replace('{panelId}', itemIds.panels ?? '')
+      .replace('{orderId}', orderId)
       .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);
   type Row = { path: string; method: string; operationId: string; response?: string; parameters?: Parameter[] };
   type Parameter = { name: string; in: string; schema?: { examples?: string[] } };
@@ -418,10 +426,38 @@ describe('API contract: the operations table matches the running API', () => {
           route,
           body: 'requestBody' in (item[method] as object),
           bot: ((item[method] as { security?: object[] }).security ?? []).some((requirement) => 'bot' in requirement),
+          provider: ((item[method] as { security?: object[] }).security ?? []).some((requirement) => 'provider' in requirement),
         })),
     );
-  /** What a route needs besides the owner's session: the bot's credential for the bot API. */
-  const credentials = (op: { bot: boolean }) => (op.bot ? { headers: bot } : {});
+  /**
+   * What a route needs besides the owner's session: the bot's credential for the bot API, the payment provider's
+   * signature over the body (`json` as TestBrowser sends it; none: no bytes) for its webhook.
+   */
+  const credentials = (op: { bot: boolean; provider?: boolean }, init: { json?: unknown } = {}) => {
+    if (op.bot) return { headers: bot };
+    if (!op.provider) return {};
+    const raw = init.json === undefined ? '' : JSON.stringify(init.json);
+    return { headers: { 'x-razorpay-signature': createHmac('sha256', app.config.payments.webhookSecret).update(raw).digest('hex') } };
+  };
+
+  it('takes only the payment provider\'s signature on its webhook: 401 without it, with a wrong one, or with a session', async () => {
+    const providerOps = documented().filter((op) => op.provider);
+    expect(providerOps.map((op) => op.route)).toEqual(['/api/payments/webhook']);
+    for (const op of providerOps) {
+      for (const [client, headers] of [
+        [app.browser(), {}],
+        [owner, {}],
+        [app.browser(), { 'x-razorpay-signature': 'f'.repeat(64) }],
+      ] as const) {
+        const res = await client.request(concrete(op.route), { method: 'POST', headers, json: { event: 'payment_link.paid', payload: {} } });
+        expect({ ...op, status: res.status, body: await res.json() }).toEqual({
+          ...op,
+          status: 401,
+          body: { success: false, error: 'Invalid webhook signature' },
+        });
+      }
+    }
+  });
 
   it('takes only the bot credential on every bot operation: 401 without it, 401 with a user session and its CSRF header', async () => {
     const botOps = documented().filter((op) => op.bot);
@@ -475,7 +511,7 @@ describe('API contract: the operations table matches the running API', () => {
     // swept below.
     const writes = documented()
       .filter((op) => op.method !== 'get' && op.body)
-      .map(({ method, route, bot }) => ({ method, route, bot }));
+      .map(({ method, route, bot, provider }) => ({ method, route, bot, provider }));
     expect(
       documented()
         .filter((op) => op.method !== 'get' && !op.body)
@@ -484,7 +520,7 @@ describe('API contract: the operations table matches the running API', () => {
     expect(writes.length).toBeGreaterThan(sectionNames.length);
     for (const op of writes) {
       for (const init of [{ json: {} }, {}]) {
-        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...credentials(op), ...init });
+        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...credentials(op, init), ...init });
         const body = (await res.json()) as { success: boolean; error: unknown; fieldErrors: { path: string; message: string }[] };
         expect({ ...op, status: res.status }).toEqual({ ...op, status: 400 });
         expect(body.success).toBe(false);
@@ -515,14 +551,14 @@ describe('API contract: the operations table matches the running API', () => {
     }
 
     // And over HTTP: no documented operation meets "no such route" (writes send an empty body: 400, never 404).
-    const signOut = { method: 'post', route: '/api/logout', body: false, bot: false };
+    const signOut = { method: 'post', route: '/api/logout', body: false, bot: false, provider: false };
     const sweep = ops.filter((op) => op.method !== signOut.method || op.route !== signOut.route);
     // Deletes last (a collection item's DELETE removes the item the other {itemId} routes use), then signing out.
     const ordered = [...sweep.filter((op) => op.method !== 'delete'), ...sweep.filter((op) => op.method === 'delete')];
     for (const op of [...ordered, signOut]) {
       const res = await owner.request(concrete(op.route), {
         method: op.method.toUpperCase(),
-        ...credentials(op),
+        ...credentials(op, op.method === 'get' ? {} : { json: {} }),
         ...(op.method === 'get' ? {} : { json: {} }),
       });
       expect({ ...op, status: res.status }).not.toMatchObject({ status: 404 });

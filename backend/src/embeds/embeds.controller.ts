@@ -64,7 +64,7 @@ export class EmbedsController {
 
   @Post('send-channel')
   @HttpCode(HttpStatus.OK)
-  @RequiresPremium(CUSTOM_EMBEDS)
+  @RequiresPremium(CUSTOM_EMBEDS, validateEmbedSendChannelRequest)
   sendToChannel(
     @Body(new SchemaBody(validateEmbedSendChannelRequest, firstMessage)) body: EmbedSendChannelRequest,
     @Req() req: Request,
@@ -91,7 +91,7 @@ export class EmbedsController {
 
   @Post('update')
   @HttpCode(HttpStatus.OK)
-  @RequiresPremium(CUSTOM_EMBEDS)
+  @RequiresPremium(CUSTOM_EMBEDS, validateEmbedUpdateRequest)
   update(
     @Body(new SchemaBody(validateEmbedUpdateRequest, firstMessage)) body: EmbedUpdateRequest,
     @Req() req: Request,

@@ -165,7 +165,7 @@ export class OrdersService {
       params.razorpay_payment_link_id === order.data.linkId;
     if (!genuine) {
       this.logger.warn({ orderId }, 'payment callback with an invalid signature');
-      throw new ApiError(HttpStatus.BAD_REQUEST, CONFIRMATION_INVALID);
+      throw ApiError.validation([{ path: '/razorpay_signature', message: CONFIRMATION_INVALID }], CONFIRMATION_INVALID);
     }
     if (params.razorpay_payment_link_status !== 'paid') return this.view(order);
     return this.view(await this.pay(orderId, 'callback', { paymentId: params.razorpay_payment_id }));

@@ -28,8 +28,8 @@ export class PaymentWebhooksService {
     private readonly orders: OrdersService,
   ) {}
 
-  async receive(rawBody: Buffer | undefined, signature: string | undefined, eventIdHeader: string | undefined, body: unknown): Promise<void> {
-    if (!rawBody || !this.provider.verifyWebhookSignature(rawBody, signature)) {
+  async receive(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined, body: unknown): Promise<void> {
+    if (!this.provider.verifyWebhookSignature(rawBody, signature)) {
       this.logger.warn('payment webhook with a missing or invalid signature');
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_SIGNATURE);
     }

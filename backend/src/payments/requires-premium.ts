@@ -1,6 +1,6 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { validateSnowflake } from '@guildhall/generated/validators';
+import type { StandaloneValidator } from '@guildhall/generated/validators';
 import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
@@ -8,11 +8,17 @@ import { PremiumService } from './premium.service.js';
 
 const PREMIUM_FEATURE = 'guildhall:premium-feature';
 
+interface PremiumRoute {
+  feature: string;
+  /** The route's body validator: a body it refuses is left to the route's own 400 (guards run before pipes). */
+  validate: StandaloneValidator<{ guildId?: string }>;
+}
+
 /**
  * A route of a premium feature whose guild is named in the body (`guildId`), as the embed builder's are: the caller
  * must manage that guild (checked first, so the answer tells nothing about other guilds' plans) and the guild needs a
- * paid plan in force, else 403 '<feature> is a premium feature. ...'. A body without a guild id is left to the route's
- * own validation.
+ * paid plan in force, else 403 '<feature> is a premium feature. ...'. A body the route would refuse, or one without a
+ * guild id, is left to the route's own validation, so bad input still answers 400 first.
  */
 @Injectable()
 export class PremiumFeatureGuard implements CanActivate {
@@ -23,16 +29,18 @@ export class PremiumFeatureGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const feature = this.reflector.get<string | undefined>(PREMIUM_FEATURE, context.getHandler());
-    if (!feature) return true;
+    const route = this.reflector.get<PremiumRoute | undefined>(PREMIUM_FEATURE, context.getHandler());
+    if (!route) return true;
     const req = context.switchToHttp().getRequest<Request>();
-    const guildId = (req.body as { guildId?: unknown } | undefined)?.guildId;
-    if (typeof guildId !== 'string' || !validateSnowflake(guildId)) return true;
-    await this.access.assertCanManage(req.user as SessionUser | undefined, guildId);
-    await this.premium.assertFeature(guildId, feature);
+    // A copy: the validator fills defaults in, and the pipe must see the body as sent.
+    const body = structuredClone(req.body ?? {}) as { guildId?: string };
+    if (!route.validate(body) || typeof body.guildId !== 'string' || body.guildId === '') return true;
+    await this.access.assertCanManage(req.user as SessionUser | undefined, body.guildId);
+    await this.premium.assertFeature(body.guildId, route.feature);
     return true;
   }
 }
 
-/** `@RequiresPremium('Custom Embeds')`: the feature's name as schemas/plans/plans.json lists it. */
-export const RequiresPremium = (feature: string) => applyDecorators(SetMetadata(PREMIUM_FEATURE, feature), UseGuards(PremiumFeatureGuard));
+/** `@RequiresPremium('Custom Embeds', validateEmbedSendChannelRequest)`: the feature as schemas/plans/plans.json names it. */
+export const RequiresPremium = <T extends { guildId?: string }>(feature: string, validate: StandaloneValidator<T>) =>
+  applyDecorators(SetMetadata(PREMIUM_FEATURE, { feature, validate } satisfies PremiumRoute), UseGuards(PremiumFeatureGuard));
