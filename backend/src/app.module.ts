@@ -46,6 +46,7 @@ import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
 import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
+import { PaymentSandboxModule } from './payment-sandbox/index.js';
 import { CollectionsController } from './collections/collections.controller.js';
 import { CollectionsService } from './collections/collections.service.js';
 import { SettingsController } from './settings/settings.controller.js';
@@ -101,8 +102,8 @@ export class AppModule {
     ];
     return {
       module: AppModule,
-      imports:
-        config.discord.mode === 'sandbox'
+      imports: [
+        ...(config.discord.mode === 'sandbox'
           ? [
               DiscordSandboxModule.forRoot({
                 clientId: config.discord.clientId,
@@ -119,7 +120,19 @@ export class AppModule {
                 botApi: { baseUrl: config.internalUrl, token: config.botApiToken },
               }),
             ]
-          : [],
+          : []),
+        ...(config.payments.mode === 'sandbox'
+          ? [
+              PaymentSandboxModule.forRoot({
+                keyId: config.payments.keyId,
+                keySecret: config.payments.keySecret,
+                webhookSecret: config.payments.webhookSecret,
+                webhookUrl: `${config.internalUrl}/api/payments/webhook`,
+                publicUrl: `${config.publicUrl}/sandbox/razorpay`,
+              }),
+            ]
+          : []),
+      ],
       controllers: [
         HealthController,
         AuthController,

@@ -91,6 +91,10 @@ export const routes: RouteObject[] = [
           // which the router decodes before matching).
           { path: 'refund ', element: <Navigate to="/refund" replace /> },
           { path: 'selector', element: protectedPage(page(() => import('./pages/Selector'))) },
+          // Named by the payment result pages (spec 1:2.1: not in its table): the dashboard is the server picker, and
+          // support is the contact page.
+          { path: 'dashboard', element: protectedPage(<Navigate to="/selector" replace />) },
+          { path: 'support', element: <Navigate to="/contact" replace /> },
           // What the bot posted in the Discord sandbox; the page says so when the sandbox is off. (/sandbox itself is
           // the backend's mount of the sandbox, never served as the app.)
           { path: 'sandbox-viewer', element: page(() => import('./pages/sandbox/SandboxViewer')) },

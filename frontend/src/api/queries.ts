@@ -27,6 +27,8 @@ export const queryKeys = {
   users: (guildId: string, ids: readonly string[]) => ['guild', guildId, 'users', ids.join(',')] as const,
   antinukePreflight: (guildId: string) => ['guild', guildId, 'antinuke', 'preflight'] as const,
   ticketPanels: (guildId: string) => ['guild', guildId, 'collections', 'panels'] as const,
+  guildPremium: (guildId: string) => ['guild', guildId, 'premium'] as const,
+  paymentOrder: (orderId: string) => ['payment-order', orderId] as const,
 };
 
 // Routes not yet in the generated client (user search and lookup, AntiNuke's bypass role and pre-flight): called
@@ -273,5 +275,32 @@ export function useDeployTicketPanel(guildId: string) {
       queries.setQueryData(queryKeys.ticketPanels(guildId), (list: Awaited<ReturnType<typeof client.listTicketPanels>> | undefined) =>
         list ? { ...list, items: list.items.map((entry) => (entry.id === id ? { id, version, item } : entry)) } : list,
       ),
+  });
+}
+
+// ---- premium (spec 1:2.14) -------------------------------------------------------------------------------------------
+
+/** The guild's plan (a paid plan with its end, or the free tier) and its collections' use of their plan limits. */
+export function useGuildPremium(guildId: string) {
+  return useQuery({
+    queryKey: queryKeys.guildPremium(guildId),
+    queryFn: () => client.getGuildPremium(guildId),
+    enabled: guildId !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * A payment order as the server knows it, read every `pollMs` while `pollMs` is set (the pending page stops when the
+ * order settles or it has waited long enough).
+ */
+export function usePaymentOrder(orderId: string | null, { enabled = true, pollMs }: { enabled?: boolean; pollMs?: number | false } = {}) {
+  return useQuery({
+    queryKey: queryKeys.paymentOrder(orderId ?? ''),
+    queryFn: () => client.getPaymentOrder(orderId!).then((r) => r.order),
+    enabled: enabled && Boolean(orderId),
+    refetchInterval: pollMs ?? false,
+    retry: false,
   });
 }

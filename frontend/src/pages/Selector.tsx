@@ -4,16 +4,14 @@ import { Link } from 'react-router-dom';
 import type { GuildSummary } from '../api/types';
 import { useAuth } from '../auth/AuthProvider';
 import { FallbackImage } from '../components/FallbackImage';
+import { PlanBadge } from '../components/premium/PlanBadge';
 import { Spinner } from '../components/Spinner';
 import { useDocumentMeta } from '../lib/use-document-meta';
-import { guildEntry } from './guild-entry';
+import { botAbsentFrom, guildEntry } from './guild-entry';
 
 export const APP_VERSION_LABEL = 'V1.1.0';
-/**
- * Spec 1:2.6: a settingsUrl on Discord's authorize page means the bot is not in that server. The page is the configured
- * one (the sandbox's, offline), so what counts is that it leaves the app: the app's own pages are paths.
- */
-export const botAbsentFrom = (guild: Pick<GuildSummary, 'settingsUrl'>): boolean => !guild.settingsUrl.startsWith('/');
+// Kept in guild-entry.ts, which the purchase form (a public page) also reads without loading this page.
+export { botAbsentFrom } from './guild-entry';
 
 export function filterGuilds(guilds: GuildSummary[], query: string): GuildSummary[] {
   const q = query.trim().toLowerCase();
@@ -29,6 +27,7 @@ function GuildCard({ guild }: { guild: GuildSummary }) {
       <h2 className="w-full truncate font-semibold" title={guild.name}>
         {guild.name}
       </h2>
+      {!botAbsent && <PlanBadge premium={guild.premium} />}
       {botAbsent ? (
         <a href={guild.settingsUrl} className="btn-secondary w-full" aria-label={`Invite Bot to ${guild.name}`}>
           Invite Bot

@@ -2,6 +2,12 @@ import { sectionPages, type SectionPageInfo } from '@guildhall/generated/section
 import type { GuildSummary } from '../api/types';
 
 /**
+ * Spec 1:2.6: a settingsUrl on Discord's authorize page means the bot is not in that server. The page is the configured
+ * one (the sandbox's, offline), so what counts is that it leaves the app: the app's own pages are paths.
+ */
+export const botAbsentFrom = (guild: Pick<GuildSummary, 'settingsUrl'>): boolean => !guild.settingsUrl.startsWith('/');
+
+/**
  * The sections an access level lets the user into in a guild they do not manage (the guild summary's `sections`, e.g.
  * AntiNuke for its extra owners and whitelisted users), as pages; undefined for a guild they manage (every page).
  */

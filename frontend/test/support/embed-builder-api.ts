@@ -1,4 +1,4 @@
-// A fake of what the embed builder calls (in place of fetch): GET /api/user, a guild's channels, the saved embeds
+// A fake of what the embed builder calls (in place of fetch): GET /api/user, a guild's plan and channels, the saved embeds
 // collection (entries { id, version, item }, 409 on a stale version, '{name} (Copy)' on duplicate) and the four
 // /api/embed routes, whose answers each test sets. Every call is recorded with its parsed body.
 import { vi } from 'vitest';
@@ -39,6 +39,12 @@ export function fakeEmbedApi({
   signedIn = true,
   channels = { [GUILD]: true, [OTHER_GUILD]: false } as Record<string, boolean>,
   drafts = [] as any[],
+  /** The guild's plan: Custom Embeds needs a paid one. */
+  premium = { plan: 'standard', planName: 'Standard', endsAt: '2027-01-01T00:00:00.000Z' } as {
+    plan: string | null;
+    planName: string;
+    endsAt: string | null;
+  },
 } = {}) {
   const server = {
     calls: [] as Call[],
@@ -56,6 +62,7 @@ export function fakeEmbedApi({
       const path = url.pathname;
       server.calls.push({ method, path, body });
       if (path === '/api/user') return signedIn ? json(200, USER) : json(401, { success: false, error: 'Not signed in' });
+      if (/^\/api\/guild\/\d+\/premium$/.test(path)) return json(200, { success: true, premium, limits: [] });
       const channelList = /^\/api\/guild\/(\d+)\/channels$/.exec(path);
       if (channelList) {
         const list = channels[channelList[1]!]

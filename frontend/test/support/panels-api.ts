@@ -3,7 +3,7 @@
 // the same generated validator the server runs, '{title} (Copy)' on duplicate.
 import { collections } from '@guildhall/generated/collections';
 import { validateWith } from '@guildhall/generated/field-errors';
-import type { TicketPanel } from '@guildhall/generated/types';
+import type { PlanLimitStatus, TicketPanel } from '@guildhall/generated/types';
 import { validateTicketPanel } from '@guildhall/generated/validators';
 import { vi } from 'vitest';
 
@@ -35,7 +35,17 @@ interface Call {
   body: any;
 }
 
-export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
+/** The panels' plan limit as GET .../collections/panels answers it (the Free plan allows 2, Standard 4). */
+export const FREE_PANELS: PlanLimitStatus = {
+  feature: 'Ticket Panel',
+  planName: 'Free',
+  max: 2,
+  upgrade: { plan: 'standard', planName: 'Standard', max: 4 },
+};
+
+export const UNLIMITED_PANELS: PlanLimitStatus = { feature: 'Ticket Panel', planName: 'Unlimited', max: null, upgrade: null };
+
+export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100, planLimit = UNLIMITED_PANELS as PlanLimitStatus } = {}) {
   const server = {
     items: structuredClone(items),
     cap,
@@ -89,7 +99,7 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100 } = {}) {
       if (path === COLLECTION && method === 'GET') {
         const q = queued('list');
         if (q) return json(q.status, q.body);
-        return json(200, { success: true, items: server.items, cap: server.cap });
+        return json(200, { success: true, items: server.items, cap: server.cap, planLimit });
       }
       if (path === COLLECTION && method === 'POST') {
         const q = queued('post');

@@ -1,9 +1,10 @@
-import { Headphones, Plus, Search } from 'lucide-react';
+import { Headphones, Lock, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { ManagedGuildSummary as ManagedGuild } from '../../api/types';
 import { useAuth } from '../../auth/AuthProvider';
 import { UserAvatar } from '../../components/FallbackImage';
+import { UPGRADE_PATH, usePremiumLocked } from '../../components/premium/use-premium';
 import { levelledSections } from '../../pages/guild-entry';
 import { filterMenu, MANAGE_MENU, restrictMenu } from '../manage-menu';
 import { ItemInfo } from './ItemInfo';
@@ -15,6 +16,7 @@ export function Sidebar({ guildId, guild, onNavigate }: { guildId: string; guild
   const [query, setQuery] = useState('');
   const only = levelledSections(user?.guilds.find((g) => g.id === guildId))?.map((s) => s.path);
   const groups = filterMenu(restrictMenu(MANAGE_MENU, only), query);
+  const locked = usePremiumLocked(only ? '' : guildId);
   return (
     <div className="flex h-full flex-col gap-4 p-4">
       <ServerSwitcher current={guild} />
@@ -37,15 +39,28 @@ export function Sidebar({ guildId, guild, onNavigate }: { guildId: string; guild
             <ul>
               {group.items.map((item) => (
                 <li key={item.path} className="flex items-center">
-                  <NavLink
-                    to={`/manage/${guildId}/${item.path}`}
-                    onClick={onNavigate}
-                    className={({ isActive }) =>
-                      `flex-1 rounded-md px-2 py-2 text-sm ${isActive ? 'bg-brand/20 font-semibold text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg'}`
-                    }
-                  >
-                    {item.name}
-                  </NavLink>
+                  {item.premium && locked ? (
+                    // A premium feature the guild's plan does not include: the way to the plans, saying so.
+                    <Link
+                      to={UPGRADE_PATH}
+                      onClick={onNavigate}
+                      aria-label={`${item.name} (locked: premium feature, upgrade to unlock)`}
+                      className="flex flex-1 items-center gap-2 rounded-md px-2 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg"
+                    >
+                      <span className="flex-1">{item.name}</span>
+                      <Lock aria-hidden="true" className="h-3.5 w-3.5 text-warn" />
+                    </Link>
+                  ) : (
+                    <NavLink
+                      to={`/manage/${guildId}/${item.path}`}
+                      onClick={onNavigate}
+                      className={({ isActive }) =>
+                        `flex-1 rounded-md px-2 py-2 text-sm ${isActive ? 'bg-brand/20 font-semibold text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg'}`
+                      }
+                    >
+                      {item.name}
+                    </NavLink>
+                  )}
                   <ItemInfo item={item} />
                 </li>
               ))}

@@ -4,6 +4,7 @@ import {
   Crown,
   Hand,
   LayoutTemplate,
+  Lock,
   Mail,
   MessageSquare,
   RefreshCw,
@@ -19,7 +20,9 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useBotStatus, useGuildStats, useManagedGuild } from '../../api/queries';
+import { useBotStatus, useGuildPremium, useGuildStats, useManagedGuild } from '../../api/queries';
+import { hasPaidPlan, premiumActiveText } from '../../components/premium/plan-status';
+import { UPGRADE_PATH } from '../../components/premium/use-premium';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 
@@ -105,6 +108,49 @@ function StatCard({ label, value, icon: Icon, children }: { label: string; value
   );
 }
 
+/** The guild's plan: a paid plan and its end, or the free tier with the way to upgrade. */
+function PremiumCard({ premium }: { premium: ReturnType<typeof useGuildPremium> }) {
+  const plan = premium.data?.premium;
+  const paid = hasPaidPlan(plan);
+  return (
+    <section
+      aria-labelledby="premium-heading"
+      className={`card mt-6 flex flex-wrap items-center justify-between gap-4 p-5 ${paid ? 'border-warn/50' : ''}`}
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-warn/15">
+          <Crown aria-hidden="true" className="h-5 w-5 text-warn" />
+        </span>
+        <div>
+          <h2 id="premium-heading" className="font-semibold">
+            {premium.isPending ? 'Premium' : plan ? `${plan.planName} plan` : 'Premium'}
+          </h2>
+          <p className="text-sm text-muted">
+            {premium.isPending
+              ? 'Loading your plan...'
+              : premium.isError
+                ? 'Could not load your plan.'
+                : paid
+                  ? premiumActiveText(plan)
+                  : 'Upgrade to premium to unlock Custom Embeds and higher limits.'}
+          </p>
+        </div>
+      </div>
+      {premium.isError ? (
+        <button type="button" className="btn-secondary" onClick={() => void premium.refetch()}>
+          Try again
+        </button>
+      ) : (
+        premium.isSuccess && (
+          <Link to={UPGRADE_PATH} className={paid ? 'btn-secondary' : 'btn-primary'}>
+            <Crown aria-hidden="true" className="h-4 w-4" /> {paid ? 'Extend or change plan' : 'Upgrade'}
+          </Link>
+        )
+      )}
+    </section>
+  );
+}
+
 /** Dashboard home (spec 1:2.8): bot status, statistics, quick actions and the feature sections. */
 export default function Dashboard() {
   const { guildId = '' } = useParams();
@@ -112,6 +158,8 @@ export default function Dashboard() {
   const guild = useManagedGuild(guildId);
   const stats = useGuildStats(guildId);
   const bot = useBotStatus();
+  const premium = useGuildPremium(guildId);
+  const locked = premium.isSuccess && !hasPaidPlan(premium.data.premium);
   const base = `/manage/${guildId}`;
   const botUsers = bot.data?.guilds.reduce((sum, g) => sum + g.memberCount, 0);
   const failed = stats.isError || bot.isError;
@@ -143,6 +191,8 @@ export default function Dashboard() {
           </Link>
         </div>
       </header>
+
+      <PremiumCard premium={premium} />
 
       {failed && (
         <div
@@ -213,7 +263,11 @@ export default function Dashboard() {
           <ul className="mt-3 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
             {section.features.map((f) => (
               <li key={f.name}>
-                <Link to={`${base}/${f.path}`} className="card flex h-full items-start gap-3 p-4 hover:border-brand">
+                <Link
+                  to={f.premium && locked ? UPGRADE_PATH : `${base}/${f.path}`}
+                  aria-label={f.premium && locked ? `${f.name} (locked: upgrade to premium to unlock this feature)` : undefined}
+                  className="card flex h-full items-start gap-3 p-4 hover:border-brand"
+                >
                   <f.icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand" />
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2 font-semibold">
@@ -222,6 +276,11 @@ export default function Dashboard() {
                       {f.premium && (
                         <span className="inline-flex items-center gap-1 rounded-full bg-warn/15 px-2 py-0.5 text-xs text-warn">
                           <Crown aria-hidden="true" className="h-3 w-3" /> Premium
+                        </span>
+                      )}
+                      {f.premium && locked && (
+                        <span className="inline-flex items-center gap-1 rounded-full bg-panel-2 px-2 py-0.5 text-xs text-muted">
+                          <Lock aria-hidden="true" className="h-3 w-3" /> Locked
                         </span>
                       )}
                     </span>

@@ -1,10 +1,13 @@
 import { embedFromFetched, parseMessageLink } from '@guildhall/common/embed-message';
 import type { DiscordEmbed } from '@guildhall/generated/types';
-import { LogIn, Pencil, Plus, X } from 'lucide-react';
+import { Crown, Lock, LogIn, Pencil, Plus, X } from 'lucide-react';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, client } from '../../api/client';
+import { useGuildPremium } from '../../api/queries';
 import { useAuth } from '../../auth/AuthProvider';
+import { hasPaidPlan } from '../../components/premium/plan-status';
+import { UPGRADE_PATH } from '../../components/premium/use-premium';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -18,6 +21,8 @@ import { SendOptions, type SendMode } from './embed-builder/SendOptions';
 export default function EmbedBuilder() {
   useDocumentMeta('Embed Builder', 'Design rich embed messages and send them to a channel or a webhook.');
   const { status, user } = useAuth();
+  const { guildId = '' } = useParams();
+  const premium = useGuildPremium(user ? guildId : '');
   if (status === 'loading') return <Spinner label="Loading..." />;
   if (!user)
     return (
@@ -30,7 +35,31 @@ export default function EmbedBuilder() {
         </Link>
       </div>
     );
+  if (premium.isPending) return <Spinner label="Loading..." />;
+  // Custom Embeds is a premium feature: the server refuses it without a paid plan, so the page says so first. (A plan
+  // that cannot be read leaves the builder: the server still has the last word.)
+  if (premium.isSuccess && !hasPaidPlan(premium.data.premium)) return <PremiumLocked />;
   return <Builder guilds={user.guilds ?? []} />;
+}
+
+function PremiumLocked() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">Embed Builder</h1>
+      <div className="card mt-6 flex flex-col items-center gap-3 p-8">
+        <span className="relative">
+          <Crown aria-hidden="true" className="h-12 w-12 text-warn" />
+          <Lock aria-hidden="true" className="absolute -right-2 -bottom-1 h-5 w-5 text-muted" />
+        </span>
+        <p className="font-semibold">Custom Embeds is a premium feature.</p>
+        <p className="text-muted">Upgrade to premium to unlock this feature.</p>
+        <Link to={UPGRADE_PATH} className="btn-primary mt-2 inline-flex items-center gap-2">
+          <Crown aria-hidden="true" className="h-4 w-4" />
+          Upgrade to Premium
+        </Link>
+      </div>
+    </div>
+  );
 }
 
 interface EditTarget {

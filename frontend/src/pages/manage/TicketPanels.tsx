@@ -12,6 +12,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 import { PanelCard, type PanelAction } from './ticket-panels/PanelCard';
 import { PanelEditor, type EditorOutcome } from './ticket-panels/PanelEditor';
 import type { PanelEntry } from './ticket-panels/panel-model';
+import { planLimitRefusal, type PlanLimitRefusal, planLimitText, UpgradeLink } from './ticket-panels/plan-limit';
 import { PreviewDialog } from './ticket-panels/PreviewDialog';
 
 /** Spec 2:9: the list's notices clear after 4 seconds. */
@@ -37,6 +38,7 @@ export default function TicketPanels() {
   const [previewing, setPreviewing] = useState<PanelEntry | null>(null);
   const [deleting, setDeleting] = useState<PanelEntry | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [refused, setRefused] = useState<PlanLimitRefusal | null>(null);
   const cancelDelete = useRef<HTMLButtonElement>(null);
 
   const textChannels = useMemo(() => (channels.data ?? []).filter((c) => c.type === 0), [channels.data]);
@@ -72,13 +74,20 @@ export default function TicketPanels() {
           showNotice({ kind: 'success', message: 'Panel deployed successfully!' });
         }
       } catch (err) {
+        const refusal = planLimitRefusal(err);
+        if (refusal) {
+          setRefused(refusal);
+          // The list's count and limit may be stale (a panel made elsewhere): read them again.
+          void panels.refetch();
+          return;
+        }
         const what = action === 'duplicate' ? 'Failed to duplicate panel' : 'Failed to deploy panel';
         showNotice({ kind: 'error', message: `${what}: ${reason(err)}` });
       } finally {
         setBusyId(null);
       }
     },
-    [guildId, upsert, showNotice],
+    [guildId, upsert, showNotice, panels],
   );
 
   const confirmDelete = async () => {
@@ -115,6 +124,15 @@ export default function TicketPanels() {
   const deployed = items.filter((e) => e.item.deployed).length;
   const cap = panels.data?.cap;
   const full = cap !== undefined && items.length >= cap;
+  const planLimit = panels.data?.planLimit;
+  const atPlanLimit = planLimit !== undefined && planLimit.max !== null && items.length >= planLimit.max;
+  const onPlanLimit = useCallback(
+    (refusal: PlanLimitRefusal) => {
+      setRefused(refusal);
+      void panels.refetch();
+    },
+    [panels],
+  );
 
   return (
     <div className="space-y-6">
@@ -133,7 +151,13 @@ export default function TicketPanels() {
             <RefreshCw aria-hidden="true" className={`h-4 w-4 ${panels.isFetching ? 'animate-spin' : ''}`} />
             Refresh
           </button>
-          <button type="button" className="btn-primary" onClick={() => setEditing(null)} disabled={!panels.isSuccess || full}>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => setEditing(null)}
+            disabled={!panels.isSuccess || full || atPlanLimit}
+            aria-describedby={atPlanLimit ? 'panel-plan-limit' : undefined}
+          >
             <Plus aria-hidden="true" className="h-4 w-4" />
             Create Panel
           </button>
@@ -141,6 +165,16 @@ export default function TicketPanels() {
       </header>
 
       <StatusBanner banner={notice} />
+
+      {refused && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-warn/50 bg-warn/10 p-4 text-sm">
+          <p className="flex-1">{refused.message}</p>
+          <UpgradeLink limit={refused.planLimit} />
+          <button type="button" className="btn-secondary" onClick={() => setRefused(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
 
       {channels.isError && (
         <LoadErrorCard title="Failed to load channels and categories" error={channels.error} onRetry={() => void channels.refetch()} />
@@ -172,6 +206,15 @@ export default function TicketPanels() {
               </dd>
             </div>
           </dl>
+          {planLimit && (
+            <p id="panel-plan-limit" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-plan-limit>
+              <span className={atPlanLimit ? 'text-warn' : 'text-muted'}>
+                {planLimitText(items.length, planLimit)}
+                {atPlanLimit && '. Your plan allows no more.'}
+              </span>
+              {atPlanLimit && <UpgradeLink limit={planLimit} />}
+            </p>
+          )}
           {full && <p className="text-sm text-warn">This server has the most panels allowed ({cap}). Delete one to create another.</p>}
           {items.length === 0 ? (
             <div className="card flex flex-col items-center gap-3 p-10 text-center">
@@ -207,6 +250,7 @@ export default function TicketPanels() {
           onChanged={upsert}
           onDeleted={removeFromList}
           onClose={closeEditor}
+          onPlanLimit={onPlanLimit}
         />
       )}
       {previewing && <PreviewDialog entry={previewing} onClose={() => setPreviewing(null)} />}

@@ -1,20 +1,22 @@
-import { ArrowLeft, Info } from 'lucide-react';
+import { ArrowLeft, LogIn } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider';
 import { AuthLink } from '../../components/public/AuthLink';
+import { PurchaseForm } from '../../components/public/PurchaseForm';
+import { Spinner } from '../../components/Spinner';
 import { formatRupees, type OrderState, periodForKey, planForSlug } from '../../components/public/plans';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 
 /**
  * /premium/{planType}/{period}/process: the order summary from the plan page's navigation state (or, when the
- * page is opened directly, from the plan catalog). The purchase form and the payment arrive with the payments
- * release; until then this page says so rather than pretending to take money.
+ * page is opened directly, from the plan catalog), and the purchase form (spec 1:5), which needs a signed-in buyer:
+ * a visitor signs in and comes back here.
  */
 export default function PaymentProcess() {
   useDocumentMeta('Order summary', 'Review your Guildhall premium order: plan, duration and price in Indian rupees.');
   const { planType, period: periodParam } = useParams();
   const { state, pathname } = useLocation();
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const plan = planForSlug(planType);
   const period = periodForKey(periodParam);
   const carried = (state && typeof state === 'object' ? state : null) as Partial<OrderState> | null;
@@ -62,33 +64,25 @@ export default function PaymentProcess() {
           </p>
         )}
       </section>
-      <div role="note" className="mt-6 flex gap-3 rounded-lg border border-warn/50 bg-warn/10 p-4 text-sm">
-        <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-warn" />
-        <div>
-          <p className="font-semibold">Online payment is not open yet.</p>
-          <p className="mt-1 text-muted">
-            Choosing the server and paying will be possible here soon. Nothing has been charged. Until then you can claim your first month
-            free through our support server (see the{' '}
-            <Link to="/faq#premium" className="text-fg underline decoration-brand underline-offset-2">
-              FAQ
-            </Link>
-            ) or{' '}
-            <Link to="/contact" className="text-fg underline decoration-brand underline-offset-2">
-              contact us
-            </Link>
-            .
-          </p>
-          {status === 'unauthenticated' && (
-            <p className="mt-2 text-muted">
-              Buying a plan needs you to{' '}
-              <AuthLink to={pathname} returnHere className="text-fg underline decoration-brand underline-offset-2">
-                sign in
+      {period && order.price !== undefined && (
+        <>
+          {status === 'loading' ? (
+            <Spinner label="Checking your session..." />
+          ) : user ? (
+            <PurchaseForm user={user} plan={plan} period={period} />
+          ) : (
+            <section aria-labelledby="sign-in-heading" className="card mt-6 p-6 text-center">
+              <h2 id="sign-in-heading" className="text-lg font-semibold">
+                Sign in to buy
+              </h2>
+              <p className="mt-2 text-muted">Sign in with Discord to choose the server this plan is for. You come back here afterwards.</p>
+              <AuthLink to={pathname} returnHere className="btn-primary mt-4">
+                <LogIn aria-hidden="true" className="h-4 w-4" /> Sign in to buy
               </AuthLink>
-              .
-            </p>
+            </section>
           )}
-        </div>
-      </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import type { PaymentCallback, PaymentOrder } from '@guildhall/generated/types';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { formatRupees, isPlanSlug, periodForKey, planForSlug } from '../../components/public/plans';
 
 /** What a payment result page shows (spec 1:2.14), from navigation state or, after the provider's redirect, the query. */
 export interface PaymentDetails {
@@ -6,6 +8,8 @@ export interface PaymentDetails {
   period?: string;
   guildId?: string;
   amount?: number;
+  /** Why the purchase form gave up (the server's words), on the failed page. */
+  reason?: string;
 }
 
 export function usePaymentDetails(): PaymentDetails {
@@ -20,5 +24,51 @@ export function usePaymentDetails(): PaymentDetails {
     period: pick('period'),
     guildId: pick('guildId'),
     amount: Number.isFinite(amount) && pick('amount') !== undefined ? amount : undefined,
+    reason: typeof from.reason === 'string' ? from.reason : undefined,
   };
+}
+
+/** The order a result page is about: the payment link's callback URL names it (?order=). */
+export function useOrderId(): string | null {
+  const [params] = useSearchParams();
+  return params.get('order') || null;
+}
+
+export function orderDetails(order: PaymentOrder): PaymentDetails {
+  return { planType: order.planType, period: order.period, guildId: order.guildId, amount: order.amount };
+}
+
+/** The rows a result page lists, in the spec's words; undefined where the page does not know the value. */
+export function detailRows(details: PaymentDetails, amountLabel: string): [string, string | undefined][] {
+  return [
+    ['Plan type', details.planType && (isPlanSlug(details.planType) ? planForSlug(details.planType).name : details.planType)],
+    ['Duration', details.period && (periodForKey(details.period)?.label ?? details.period)],
+    ['Server ID', details.guildId],
+    [amountLabel, details.amount !== undefined ? formatRupees(details.amount) : undefined],
+  ];
+}
+
+const CALLBACK_KEYS = [
+  'razorpay_payment_id',
+  'razorpay_payment_link_id',
+  'razorpay_payment_link_reference_id',
+  'razorpay_payment_link_status',
+  'razorpay_signature',
+] as const satisfies readonly (keyof PaymentCallback)[];
+
+/** The provider's callback parameters when it sent the buyer back after paying (all five), else null. */
+export function providerCallback(params: URLSearchParams): PaymentCallback | null {
+  const values = CALLBACK_KEYS.map((key) => params.get(key));
+  if (values.some((v) => !v)) return null;
+  return Object.fromEntries(CALLBACK_KEYS.map((key, i) => [key, values[i]!])) as unknown as PaymentCallback;
+}
+
+/** The provider's description of a failed attempt (error[description], else error[reason] or error[code]), else null. */
+export function providerError(params: URLSearchParams): string | null {
+  return params.get('error[description]') || params.get('error[reason]') || params.get('error[code]') || null;
+}
+
+/** Whether the query holds anything the provider added (so the page can drop it from the address bar). */
+export function hasProviderParams(params: URLSearchParams): boolean {
+  return [...params.keys()].some((key) => key.startsWith('razorpay_') || key.startsWith('error['));
 }

@@ -25,6 +25,7 @@ import {
   type PanelErrors,
 } from './panel-model';
 import { PanelPreview } from './PanelPreview';
+import { planLimitRefusal, type PlanLimitRefusal } from './plan-limit';
 
 // Spec 2:9 timings.
 export const AUTO_SAVE_DELAY_MS = 3000;
@@ -57,6 +58,7 @@ export function PanelEditor({
   onChanged,
   onDeleted,
   onClose,
+  onPlanLimit,
 }: {
   guildId: string;
   entry: PanelEntry | null;
@@ -65,6 +67,8 @@ export function PanelEditor({
   onChanged(entry: PanelEntry): void;
   onDeleted(id: string): void;
   onClose(outcome: EditorOutcome): void;
+  /** A create the guild's plan refused. */
+  onPlanLimit?(refusal: PlanLimitRefusal): void;
 }) {
   const [draft, setDraft] = useState<PanelDraft>(() => (entry ? draftOf(entry.item) : defaultPanel()));
   const draftRef = useRef(draft);
@@ -138,7 +142,12 @@ export function PanelEditor({
       return true;
     } catch (err) {
       setStatus('unsaved');
-      if (err instanceof ApiError && err.status === 409 && typeof err.body.version === 'number') {
+      const refusal = planLimitRefusal(err);
+      if (refusal) {
+        // The plan's limit, not the panel, is the problem: the list page says so, with the plan that allows more.
+        fail(`Failed to save panel: ${refusal.message}`);
+        onPlanLimit?.(refusal);
+      } else if (err instanceof ApiError && err.status === 409 && typeof err.body.version === 'number') {
         setConflict(err.body as unknown as PanelEntry);
       } else if (err instanceof ApiError && err.status === 400) {
         setErrors(errorsByField(err.fieldErrors));

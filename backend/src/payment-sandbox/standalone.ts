@@ -1,0 +1,38 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createServer, type AddressInfo } from 'node:net';
+import { PaymentSandboxModule } from './payment-sandbox.module.js';
+import { PAYMENT_SANDBOX_PREFIX, type PaymentSandboxOptions } from './payment-sandbox-options.js';
+import { PaymentSandboxService } from './payment-sandbox.service.js';
+
+export interface RunningPaymentSandbox {
+  app: INestApplication;
+  service: PaymentSandboxService;
+  /** http://127.0.0.1:<port>/sandbox/razorpay: the API base, like https://api.razorpay.com */
+  base: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The payment sandbox alone on a free port (Nest's own JSON and form parsers), for tests that need the webhooks to go
+ * somewhere of their choosing. publicUrl defaults to where it listens.
+ */
+export async function startPaymentSandbox(
+  options: Omit<PaymentSandboxOptions, 'publicUrl'> & { publicUrl?: string },
+): Promise<RunningPaymentSandbox> {
+  // The port is chosen first: the links' short_url names it.
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const base = `http://127.0.0.1:${port}/${PAYMENT_SANDBOX_PREFIX}`;
+  const app = await NestFactory.create(PaymentSandboxModule.forRoot({ ...options, publicUrl: options.publicUrl ?? base }), {
+    logger: false,
+  });
+  await app.listen(port, '127.0.0.1');
+  return { app, service: app.get(PaymentSandboxService), base, close: () => app.close() };
+}
