@@ -10,7 +10,6 @@ import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
 import { createHmac } from 'node:crypto';
-import { SANDBOX_USERS } from '../src/sandbox/seed.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 interface Guild {
@@ -352,7 +351,7 @@ describe('API contract: the operations table matches the running API', () => {
     });
     transcriptId = uploaded.body.transcript.id;
     // Saved embeds are Custom Embeds, a premium feature: the guild buys a plan (and the order serves {orderId}).
-    orderId = await buyPremium(app, owner, SANDBOX_USERS.demoOwner.id, guildId, 'unlimited', 'lifetime');
+    orderId = await buyPremium(owner, guildId, 'unlimited', 'lifetime');
     // An item of each collection, for the routes with {itemId}.
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {

@@ -106,7 +106,7 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
     await owner.signIn('demo-owner');
     await owner.json('/api/user'); // primes the XSRF-TOKEN cookie
     // Sending and editing through the embed builder is Custom Embeds, a premium feature (plan-limits.test.ts tests the lock).
-    for (const guild of [GUILD, OTHER.id]) await buyPremium(app, owner, SANDBOX_USERS.demoOwner.id, guild, 'unlimited', 'lifetime');
+    for (const guild of [GUILD, OTHER.id]) await buyPremium(owner, guild, 'unlimited', 'lifetime');
     member = app.browser();
     await member.signIn('demo-member');
     await member.json('/api/user');

@@ -10,7 +10,7 @@ import operations from '../../schemas/operations.json' with { type: 'json' };
 import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
 import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { buyPremium } from './support/payments.js';
 import { createHmac } from 'node:crypto';
 import type { TestBrowser } from './support/browser.js';
@@ -529,7 +529,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     visitor = app.browser();
     await visitor.json('/api/schemas'); // an anonymous XSRF-TOKEN, as the contact page gets one
     // Saved embeds and sends are Custom Embeds (premium), and panels beyond the free tier's 2 need a plan.
-    orderId = await buyPremium(app, owner, SANDBOX_USERS.demoOwner.id, GUILD, 'unlimited', 'lifetime');
+    orderId = await buyPremium(owner, GUILD, 'unlimited', 'lifetime');
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',

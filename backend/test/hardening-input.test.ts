@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
 import { CONTACT_COLLECTION } from '../src/public/contact.service.js';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { MAX_SETTINGS_VERSION } from '../src/storage/storage.port.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -309,7 +309,7 @@ describe('input the database or the stack cannot take answers 400 with its field
       expect(saved.status).toBe(200);
     }
     // Saved embeds are Custom Embeds, a premium feature; the order serves the payment callback's {orderId}.
-    orderId = await buyPremium(app, owner, SANDBOX_USERS.demoOwner.id, GUILD, 'unlimited', 'lifetime');
+    orderId = await buyPremium(owner, GUILD, 'unlimited', 'lifetime');
     // One item per collection, for its PUT (a panel needs its channel, a saved embed its name and message; the other
     // fields take their defaults).
     for (const name of collectionNames) {

@@ -92,7 +92,7 @@ describe('ticket panels: Deploy, Redeploy and deploy-default over real HTTP (PGl
     await owner.signIn('demo-owner');
     await owner.json('/api/user'); // primes the XSRF-TOKEN cookie
     // The free tier allows 2 panels (plan-limits.test.ts): these tests make more, so the guilds are on Unlimited.
-    for (const guild of [GUILD, OTHER.id]) await buyPremium(app, owner, SANDBOX_USERS.demoOwner.id, guild, 'unlimited', 'lifetime');
+    for (const guild of [GUILD, OTHER.id]) await buyPremium(owner, guild, 'unlimited', 'lifetime');
   });
   afterAll(async () => {
     await app?.close();

@@ -19,7 +19,7 @@ import { PaymentWebhooksService } from './payment-webhooks.service.js';
 
 export const PAYMENTS_CLOSED = 'Online payment is not available right now. Please contact support.';
 
-/** Guards run before the body pipe: a signed-out caller gets 401 and a closed shop 503, not a 400 about the form. */
+/** Guards run before the body pipe: a closed shop answers 503 to anyone, a signed-out caller 401, not a 400 about the form. */
 @Injectable()
 class SignedIn implements CanActivate {
   canActivate(context: import('@nestjs/common').ExecutionContext): boolean {
@@ -51,7 +51,7 @@ export class PaymentsController {
 
   @Post('create')
   @HttpCode(HttpStatus.OK)
-  @UseGuards(SignedIn, PaymentsOpen)
+  @UseGuards(PaymentsOpen, SignedIn)
   async create(
     @Body(new SchemaBody(validatePaymentCreateRequest, firstMessage)) body: PaymentCreateRequest,
     @Req() req: Request,

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { PeriodKey, PlanSlug } from '@guildhall/generated/types';
-import { planBySlug, priceFor } from '@guildhall/common/premium';
+import { priceFor } from '@guildhall/common/premium';
 import type { RunningApp } from '../../src/app.js';
-import { PAYMENT_ORDERS, type PaymentOrderRecord } from '../../src/payments/orders.service.js';
 import type { TestBrowser } from './browser.js';
 
 const alnum = (n: number) => randomBytes(n * 2).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, n).padEnd(n, 'x');
@@ -88,43 +87,64 @@ export function failedEvent(order: { orderId: string; amountPaise: number }) {
   };
 }
 
+/** Polls the buyer's order until `done` holds (the sandbox's webhook arrives on its own, a moment after the Pay). */
+export async function orderWhen(browser: TestBrowser, orderId: string, done: (order: any) => boolean, timeoutMs = 10_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await browser.json(`/api/payments/orders/${orderId}`);
+    if (done(body.order)) return body.order;
+    if (Date.now() > until) throw new Error(`order ${orderId} is still ${body.order?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** POST /api/payments/create for the signed-in buyer, with the catalog's price unless told otherwise. */
+export function createOrder(
+  browser: TestBrowser,
+  guildId: string,
+  planType: PlanSlug = 'basic',
+  period: PeriodKey = 'monthly',
+  extra: { amount?: number; discordId?: string } = {},
+) {
+  return browser.json('/api/payments/create', {
+    method: 'POST',
+    json: {
+      planType,
+      period,
+      guildId,
+      email: 'buyer@example.com',
+      discordId: extra.discordId ?? '1100000000000000101',
+      amount: extra.amount ?? priceFor(planType, period),
+    },
+  });
+}
+
+/** The buyer's choice on the sandbox's hosted checkout, posted as its form posts it; the 303's target, not followed. */
+export async function checkout(browser: TestBrowser, paymentUrl: string, choice: 'pay' | 'fail' | 'leave'): Promise<URL> {
+  const res = await browser.request(`${paymentUrl}/${choice}`, {
+    method: 'POST',
+    body: 'method=upi',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (res.status !== 303) throw new Error(`checkout ${choice} answered ${res.status}`);
+  await res.body?.cancel();
+  return new URL(res.headers.get('location')!, browser.baseUrl);
+}
+
 /**
- * Buys premium for a guild the user manages. With the payment sandbox mounted, through the real path end to end
- * (POST /api/payments/create, the sandbox checkout's Pay, its signed webhook). Without it, the order is stored as
- * POST /api/payments/create stores it (a link id of our own) and paid by a signed payment_link.paid webhook, so only
- * the link's creation is skipped.
+ * Buys premium for a guild the signed-in user manages, the way a buyer does: POST /api/payments/create, Pay on the
+ * payment sandbox's hosted checkout, and the sandbox's signed payment_link.paid webhook; resolves once the order is
+ * paid and its premium applied. Returns the order id.
  */
 export async function buyPremium(
-  app: RunningApp,
   browser: TestBrowser,
-  userId: string,
   guildId: string,
   planType: PlanSlug = 'basic',
   period: PeriodKey = 'monthly',
 ): Promise<string> {
-  const plan = planBySlug(planType);
-  const amount = priceFor(planType, period);
-  const orderId = `ord_${randomBytes(15).toString('base64url')}`;
-  const linkId = `plink_${alnum(14)}`;
-  const data: PaymentOrderRecord = {
-    userId,
-    guildId,
-    planKey: plan.key,
-    planType,
-    period,
-    amount,
-    currency: 'INR',
-    email: 'buyer@example.com',
-    discordId: userId,
-    status: 'created',
-    linkId,
-    paymentUrl: `${app.url}/sandbox/razorpay/checkout/${linkId}`,
-    premiumGranted: false,
-    history: [{ at: new Date().toISOString(), from: null, to: 'created', source: 'create' }],
-  };
-  void browser;
-  await app.storage.records.insert(PAYMENT_ORDERS, { id: orderId, guildId, data });
-  const answer = await postWebhook(app, paidEvent({ orderId, linkId, amountPaise: amount * 100 }));
-  if (answer.status !== 200) throw new Error(`premium not bought: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return orderId;
+  const created = await createOrder(browser, guildId, planType, period);
+  if (created.status !== 200) throw new Error(`premium not bought: ${created.status} ${JSON.stringify(created.body)}`);
+  await checkout(browser, created.body.paymentUrl, 'pay');
+  await orderWhen(browser, created.body.orderId, (order) => order.status === 'paid' && order.premium?.plan !== null);
+  return created.body.orderId;
 }
