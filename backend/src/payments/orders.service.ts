@@ -128,7 +128,7 @@ export class OrdersService {
     }
     await this.change(orderId, (data) => ({ ...data, linkId: link.linkId, paymentUrl: link.paymentUrl }));
     this.logger.info({ orderId, guildId: request.guildId, plan: plan.key, period: request.period }, 'payment order created');
-    return { orderId, ...link };
+    return { orderId, paymentUrl: link.paymentUrl };
   }
 
   /** The signed-in user's own order, or 404 (another user's order answers as an unknown one). */
