@@ -113,12 +113,15 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env, options: A
 
 async function startOn(config: AppConfig, logger: Logger, storage: StoragePort, clock: Clock): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock }), {
-    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
-    bufferLogs: true,
-    // Our own parser reads every body (below): it refuses what PostgreSQL or the stack cannot take before any route runs.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock }),
+    {
+      logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+      bufferLogs: true,
+      // Our own parser reads every body (below): it refuses what PostgreSQL or the stack cannot take before any route runs.
+      bodyParser: false,
+    },
+  );
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Settings carry their own version; hashing every JSON answer for an ETag is work nobody reads.

@@ -439,7 +439,7 @@ describe('API contract: the operations table matches the running API', () => {
     return { headers: { 'x-razorpay-signature': createHmac('sha256', app.config.payments.webhookSecret).update(raw).digest('hex') } };
   };
 
-  it('takes only the payment provider\'s signature on its webhook: 401 without it, with a wrong one, or with a session', async () => {
+  it("takes only the payment provider's signature on its webhook: 401 without it, with a wrong one, or with a session", async () => {
     const providerOps = documented().filter((op) => op.provider);
     expect(providerOps.map((op) => op.route)).toEqual(['/api/payments/webhook']);
     for (const op of providerOps) {
@@ -448,7 +448,11 @@ describe('API contract: the operations table matches the running API', () => {
         [owner, {}],
         [app.browser(), { 'x-razorpay-signature': 'f'.repeat(64) }],
       ] as const) {
-        const res = await client.request(concrete(op.route), { method: 'POST', headers, json: { event: 'payment_link.paid', payload: {} } });
+        const res = await client.request(concrete(op.route), {
+          method: 'POST',
+          headers,
+          json: { event: 'payment_link.paid', payload: {} },
+        });
         expect({ ...op, status: res.status, body: await res.json() }).toEqual({
           ...op,
           status: 401,

@@ -27,7 +27,10 @@ const NOT_MANAGED = SANDBOX_GUILDS.nightOwls.id;
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 const documented = (name: string, answer: unknown) => {
-  const validate = ajv.compile({ $ref: `#/components/schemas/${name}`, components: (openapi as { components: object }).components });
+  const validate = ajv.compile({
+    $ref: `#/components/schemas/${name}`,
+    components: (openapi as unknown as { components: object }).components,
+  });
   return { valid: validate(structuredClone(answer)), errors: validate.errors ?? null };
 };
 const linkOf = (paymentUrl: string) => paymentUrl.split('/').pop()!;
@@ -153,10 +156,21 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     const history = (await order(orderId)).data.history;
     expect(history).toEqual([
       { at: expect.any(String), from: null, to: 'created', source: 'create' },
-      { at: paid.paidAt, from: 'created', to: 'paid', source: 'webhook', eventId: expect.stringMatching(/^evt_/), paymentId: back.searchParams.get('razorpay_payment_id') },
+      {
+        at: paid.paidAt,
+        from: 'created',
+        to: 'paid',
+        source: 'webhook',
+        eventId: expect.stringMatching(/^evt_/),
+        paymentId: back.searchParams.get('razorpay_payment_id'),
+      },
     ]);
     expect((await order(orderId)).data.premiumGranted).toBe(true);
-    expect((await owner.json(`/api/guild/${GUILD}/premium`)).body.premium).toEqual({ plan: 'basic', planName: 'Basic', endsAt: expectedEnd });
+    expect((await owner.json(`/api/guild/${GUILD}/premium`)).body.premium).toEqual({
+      plan: 'basic',
+      planName: 'Basic',
+      endsAt: expectedEnd,
+    });
 
     // The buyer's browser passes the callback on too: it finds the order paid and changes nothing.
     const confirmed = await owner.json(`/api/payments/orders/${orderId}/callback`, { method: 'POST', json: callbackParams(back) });
@@ -177,7 +191,11 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     expect(await extensionsFor(SECOND, body.orderId)).toHaveLength(0);
     await checkout(owner, body.paymentUrl, 'pay');
     const paid = await orderWhen(owner, body.orderId, (o) => o.status === 'paid' && o.premium.plan !== null);
-    expect((await order(body.orderId)).data.history.map((h) => `${h.from}->${h.to}`)).toEqual(['null->created', 'created->failed', 'failed->paid']);
+    expect((await order(body.orderId)).data.history.map((h) => `${h.from}->${h.to}`)).toEqual([
+      'null->created',
+      'created->failed',
+      'failed->paid',
+    ]);
     expect((await premiumRecord(SECOND))!.ends.intermediate).toBe(addMonths(new Date(paid.paidAt), 3).toISOString());
   });
 
@@ -208,7 +226,11 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
       { ...params, razorpay_signature: signed(`${linkId}|${body.orderId}|paid|pay_Other000000000`) },
       { ...params, razorpay_signature: createHmac('sha256', 'guessed').update(`${linkId}|${body.orderId}|paid|${pay}`).digest('hex') },
       // Another order's genuine signature does not confirm this one.
-      { ...params, razorpay_payment_link_reference_id: 'ord_AAAAAAAAAAAAAAAAAAAA', razorpay_signature: signed(`${linkId}|ord_AAAAAAAAAAAAAAAAAAAA|paid|${pay}`) },
+      {
+        ...params,
+        razorpay_payment_link_reference_id: 'ord_AAAAAAAAAAAAAAAAAAAA',
+        razorpay_signature: signed(`${linkId}|ord_AAAAAAAAAAAAAAAAAAAA|paid|${pay}`),
+      },
     ];
     for (const forged of forgeries) {
       const answer = await owner.json(`/api/payments/orders/${body.orderId}/callback`, { method: 'POST', json: forged });
@@ -233,12 +255,20 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
   it('refuses webhooks without a valid signature (401), writing nothing', async () => {
     const { body } = await createOrder(owner, GUILD, 'unlimited', 'monthly');
     const event = paidEvent({ orderId: body.orderId, linkId: linkOf(body.paymentUrl), amountPaise: 19900 });
-    const before = { order: await order(body.orderId), events: await app.storage.records.count(WEBHOOK_EVENTS), premium: await premiumRecord(GUILD) };
+    const before = {
+      order: await order(body.orderId),
+      events: await app.storage.records.count(WEBHOOK_EVENTS),
+      premium: await premiumRecord(GUILD),
+    };
     for (const options of [{ signature: null }, { signature: 'f'.repeat(64) }, { secret: app.config.payments.keySecret }]) {
       const answer = await postWebhook(app, event, options);
       expect(answer).toEqual({ status: 401, body: { success: false, error: 'Invalid webhook signature' } });
     }
-    expect({ order: await order(body.orderId), events: await app.storage.records.count(WEBHOOK_EVENTS), premium: await premiumRecord(GUILD) }).toEqual(before);
+    expect({
+      order: await order(body.orderId),
+      events: await app.storage.records.count(WEBHOOK_EVENTS),
+      premium: await premiumRecord(GUILD),
+    }).toEqual(before);
   });
 
   it('a replayed event (the sandbox redelivers the same event id) extends premium no further', async () => {
@@ -251,7 +281,9 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     expect(redelivered.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const log = await sandboxControl('webhooks');
-    expect(log.body.items.find((item: { id: string }) => item.id === eventOf).attempts.every((a: { status: number }) => a.status === 200)).toBe(true);
+    expect(
+      log.body.items.find((item: { id: string }) => item.id === eventOf).attempts.every((a: { status: number }) => a.status === 200),
+    ).toBe(true);
     expect(await premiumRecord(GUILD)).toEqual(before);
     expect(await extensionsFor(GUILD, body.orderId)).toHaveLength(1);
   });
@@ -278,6 +310,19 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
       expect(await postWebhook(app, event)).toEqual({ status: 200, body: { success: true } });
     }
     expect((await order(body.orderId)).data.status).toBe('created');
+    // No session and no anti-forgery cookie come with the webhook's answer: no cookie authorises it.
+    const raw = JSON.stringify({ event: 'refund.created', payload: {} });
+    const res = await fetch(`${app.url}/api/payments/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-event-id': eventId(),
+        'x-razorpay-signature': createHmac('sha256', app.config.payments.webhookSecret).update(raw).digest('hex'),
+      },
+      body: raw,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('refuses a tampered amount (400 at /amount with the price), a guild the buyer does not manage (403), and shows an order only to its buyer (404)', async () => {
@@ -286,7 +331,10 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     expect(tampered.status).toBe(400);
     expect(tampered.body.fieldErrors).toEqual([{ path: '/amount', message: "The amount must be the plan's price: ₹1499" }]);
     const theirs = await createOrder(owner, NOT_MANAGED);
-    expect(theirs).toMatchObject({ status: 403, body: { success: false, error: 'You need the Manage Server or Administrator permission in this server.' } });
+    expect(theirs).toMatchObject({
+      status: 403,
+      body: { success: false, error: 'You need the Manage Server or Administrator permission in this server.' },
+    });
     expect((await createOrder(member, GUILD)).status).toBe(403);
     expect((await createOrder(owner, '1100000000000099999')).status).toBe(403);
     expect((await app.browser().json('/api/payments/create', { method: 'POST', json: {} })).status).toBe(403); // no CSRF token
@@ -316,7 +364,11 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
   it('extends premium once for 20 concurrent deliveries of one paid event, and once for 20 distinct events of one payment', async () => {
     for (const sameId of [true, false]) {
       const { body } = await createOrder(owner, SECOND, 'basic', 'lifetime');
-      const event = paidEvent({ orderId: body.orderId, linkId: linkOf(body.paymentUrl), amountPaise: planBySlug('basic').prices.lifetime * 100 });
+      const event = paidEvent({
+        orderId: body.orderId,
+        linkId: linkOf(body.paymentUrl),
+        amountPaise: planBySlug('basic').prices.lifetime * 100,
+      });
       const id = eventId();
       const answers = await Promise.all(Array.from({ length: 20 }, () => postWebhook(app, event, { eventId: sameId ? id : eventId() })));
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));

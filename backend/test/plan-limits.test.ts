@@ -14,9 +14,9 @@ import { buyPremium, checkout, createOrder, postWebhook } from './support/paymen
 // payment sandbox), read from the dates on every request; the expiry job only records the return to the free tier.
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
-const FREE = SANDBOX_GUILDS.community.id;
+const FREE: string = SANDBOX_GUILDS.community.id;
 const CHANNEL = SANDBOX_GUILDS.community.channels.general;
-const UNLIMITED = SANDBOX_GUILDS.pixelPainters.id;
+const UNLIMITED: string = SANDBOX_GUILDS.pixelPainters.id;
 const UNLIMITED_CHANNEL = SANDBOX_GUILDS.pixelPainters.channels.studio;
 const DAY = 24 * 60 * 60 * 1000;
 const PREMIUM_ONLY = 'Custom Embeds is a premium feature. Upgrade to premium to unlock this feature.';
@@ -36,10 +36,14 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
 
   const panels = (guild: string) => `/api/guild/${guild}/collections/panels`;
   const embeds = (guild: string) => `/api/guild/${guild}/collections/embeds`;
-  const createPanel = (guild = FREE, channel = CHANNEL) => owner.json(panels(guild), { method: 'POST', json: { item: { channel_id: channel } } });
+  const createPanel = (guild = FREE, channel = CHANNEL) =>
+    owner.json(panels(guild), { method: 'POST', json: { item: { channel_id: channel } } });
   const savedEmbed = { name: 'Rules', message: { embeds: [{ title: 'Rules' }] } };
   const sendEmbed = (guild: string, channelId: string) =>
-    owner.json('/api/embed/send-channel', { method: 'POST', json: { guildId: guild, channelId, content: 'Hello', embeds: [{ title: 'Hello' }] } });
+    owner.json('/api/embed/send-channel', {
+      method: 'POST',
+      json: { guildId: guild, channelId, content: 'Hello', embeds: [{ title: 'Hello' }] },
+    });
   const premiumOf = async (guild: string) => (await app.storage.records.get<GuildPremiumRecord>(GUILD_PREMIUM, guild))?.data;
 
   beforeAll(async () => {
@@ -96,20 +100,31 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
   it('after buying Standard the guild creates up to 4 panels and saves embeds; /api/user and the premium route show the plan', async () => {
     await buyPremium(owner, FREE, 'standard', 'monthly');
     const end = (await premiumOf(FREE))!.ends.intermediate;
-    const standard = { feature: 'Ticket Panel', planName: 'Standard', max: 4, upgrade: { plan: 'unlimited', planName: 'Unlimited', max: null } };
+    const standard = {
+      feature: 'Ticket Panel',
+      planName: 'Standard',
+      max: 4,
+      upgrade: { plan: 'unlimited', planName: 'Unlimited', max: null },
+    };
     expect((await owner.json(panels(FREE))).body.planLimit).toEqual(standard);
     expect((await createPanel()).status).toBe(201);
     expect((await createPanel()).status).toBe(201);
     expect(await createPanel()).toMatchObject({
       status: 403,
-      body: { error: "Your server's Standard plan allows 4 ticket panels. Upgrade to Unlimited to create as many as you like.", planLimit: standard },
+      body: {
+        error: "Your server's Standard plan allows 4 ticket panels. Upgrade to Unlimited to create as many as you like.",
+        planLimit: standard,
+      },
     });
     expect((await owner.json(embeds(FREE), { method: 'POST', json: { item: savedEmbed } })).status).toBe(201);
     expect((await owner.json(embeds(FREE))).body.premium).toBe(true);
     expect((await sendEmbed(FREE, CHANNEL)).status).toBe(200);
 
     const plan = { plan: 'standard', planName: 'Standard', endsAt: end };
-    expect((await owner.json(`/api/guild/${FREE}/premium`)).body).toMatchObject({ premium: plan, limits: [{ collection: 'panels', used: 4 }] });
+    expect((await owner.json(`/api/guild/${FREE}/premium`)).body).toMatchObject({
+      premium: plan,
+      limits: [{ collection: 'panels', used: 4 }],
+    });
     const guilds = (await owner.json('/api/user')).body.guilds as { id: string; premium?: unknown; settingsUrl: string }[];
     expect(guilds.find((g) => g.id === FREE)!.premium).toEqual(plan);
     // Guilds without the bot have no dashboard, and no plan shown.
@@ -141,7 +156,9 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
     expect((await owner.json(embeds(FREE), { method: 'POST', json: { item: savedEmbed } })).status).toBe(403);
     // The saved embed can still be read and deleted, not changed.
     const [saved] = (await owner.json(embeds(FREE))).body.items;
-    expect((await owner.json(`${embeds(FREE)}/${saved.id}`, { method: 'PUT', json: { version: saved.version, item: savedEmbed } })).status).toBe(403);
+    expect(
+      (await owner.json(`${embeds(FREE)}/${saved.id}`, { method: 'PUT', json: { version: saved.version, item: savedEmbed } })).status,
+    ).toBe(403);
     expect((await owner.json(`${embeds(FREE)}/${saved.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await owner.json(`/api/guild/${FREE}/premium`)).body.premium).toEqual({ plan: null, planName: 'Free', endsAt: null });
 
@@ -149,7 +166,9 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
     await app.premiumExpiry.run();
     await app.premiumExpiry.run();
     const expired = (await premiumOf(FREE))!.history.filter((h) => h.event === 'expired');
-    expect(expired).toEqual([{ at: expect.any(String), event: 'expired', plan: 'intermediate', endsAt: (await premiumOf(FREE))!.ends.intermediate }]);
+    expect(expired).toEqual([
+      { at: expect.any(String), event: 'expired', plan: 'intermediate', endsAt: (await premiumOf(FREE))!.ends.intermediate },
+    ]);
     // Lifetime never lapses.
     expect((await premiumOf(UNLIMITED))!.history.filter((h) => h.event === 'expired')).toHaveLength(0);
     expect(await app.storage.records.list(collections.panels.storageKey, { guildId: FREE })).toEqual(storedBefore);
@@ -160,7 +179,9 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
     const control = (path: string) =>
       fetch(`${app.config.payments.apiBase}/control/${path}`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${app.config.payments.keyId}:${app.config.payments.keySecret}`).toString('base64')}` },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${app.config.payments.keyId}:${app.config.payments.keySecret}`).toString('base64')}`,
+        },
       });
     const stored = async (id: string) => (await app.storage.records.get<PaymentOrderRecord>(PAYMENT_ORDERS, id))!.data;
     ahead = 0;

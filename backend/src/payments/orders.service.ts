@@ -81,7 +81,10 @@ export class OrdersService {
   async create(userId: string, request: PaymentCreateRequest): Promise<{ orderId: string; paymentUrl: string }> {
     const price = priceFor(request.planType, request.period);
     if (request.amount !== price) {
-      throw ApiError.validation([{ path: '/amount', message: `The amount must be the plan's price: ₹${price}` }], `The amount must be the plan's price: ₹${price}`);
+      throw ApiError.validation(
+        [{ path: '/amount', message: `The amount must be the plan's price: ₹${price}` }],
+        `The amount must be the plan's price: ₹${price}`,
+      );
     }
     const plan = planBySlug(request.planType);
     const now = this.clock();
@@ -221,7 +224,11 @@ export class OrdersService {
    * order is marked granted. Whoever finds the order paid but not granted does the rest, so a crash in between is
    * finished by the next event, callback or reconcile.
    */
-  private async pay(orderId: string, source: OrderSource, meta: { eventId?: string; paymentId?: string }): Promise<StoredRecord<PaymentOrderRecord>> {
+  private async pay(
+    orderId: string,
+    source: OrderSource,
+    meta: { eventId?: string; paymentId?: string },
+  ): Promise<StoredRecord<PaymentOrderRecord>> {
     const order = await this.move(orderId, 'paid', source, meta);
     if (order.data.status !== 'paid' || order.data.premiumGranted) return order;
     await this.premium.grant({

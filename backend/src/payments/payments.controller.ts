@@ -1,4 +1,18 @@
-import { Body, type CanActivate, Controller, Get, Headers, HttpCode, HttpStatus, Inject, Injectable, Param, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  type CanActivate,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Param,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import type {
   FieldError,
   PaymentCallback,

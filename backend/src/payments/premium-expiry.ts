@@ -44,7 +44,10 @@ export async function runPremiumExpiry(
   for await (const page of pages<PaymentOrderRecord>(storage, PAYMENT_ORDERS)) {
     for (const record of page) {
       if (record.data.status === 'paid' && !record.data.premiumGranted) open.push(record);
-      else if ((record.data.status === 'created' || record.data.status === 'failed') && now - Date.parse(record.createdAt) >= RECONCILE_AFTER_MS)
+      else if (
+        (record.data.status === 'created' || record.data.status === 'failed') &&
+        now - Date.parse(record.createdAt) >= RECONCILE_AFTER_MS
+      )
         open.push(record);
     }
   }

@@ -87,13 +87,20 @@ export class PremiumService {
       const next = this.extended(stored?.data ?? null, purchase);
       if (!stored) {
         try {
-          await this.storage.records.insert<GuildPremiumRecord>(GUILD_PREMIUM, { id: purchase.guildId, guildId: purchase.guildId, data: next });
+          await this.storage.records.insert<GuildPremiumRecord>(GUILD_PREMIUM, {
+            id: purchase.guildId,
+            guildId: purchase.guildId,
+            data: next,
+          });
         } catch (err) {
           if (err instanceof RecordExistsError) continue;
           throw err;
         }
       } else if (!(await this.storage.records.replace(GUILD_PREMIUM, purchase.guildId, next, stored.version)).ok) continue;
-      this.logger.info({ guildId: purchase.guildId, orderId: purchase.orderId, plan: purchase.planKey, endsAt: next.ends[purchase.planKey] }, 'premium extended');
+      this.logger.info(
+        { guildId: purchase.guildId, orderId: purchase.orderId, plan: purchase.planKey, endsAt: next.ends[purchase.planKey] },
+        'premium extended',
+      );
       return guildPremium(next, this.clock());
     }
     throw new Error(`premium for guild ${purchase.guildId} kept changing: order ${purchase.orderId} not applied yet`);

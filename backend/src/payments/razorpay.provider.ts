@@ -88,7 +88,9 @@ export class RazorpayProvider implements PaymentProvider {
     if (!isObject(body) || !isObject(body.payload)) return { kind: 'ignored' };
     const link = entity(body.payload, 'payment_link');
     const payment = entity(body.payload, 'payment');
-    const linkOrder = link ? text(link.reference_id) ?? text(isObject(link.notes) ? link.notes.guildhall_order_id : undefined) : undefined;
+    const linkOrder = link
+      ? (text(link.reference_id) ?? text(isObject(link.notes) ? link.notes.guildhall_order_id : undefined))
+      : undefined;
     switch (body.event) {
       case 'payment_link.paid':
         if (!link || link.status !== 'paid') return { kind: 'ignored' };
@@ -143,5 +145,4 @@ export class RazorpayProvider implements PaymentProvider {
   }
 }
 
-const refused = (description: string) =>
-  new ApiError(HttpStatus.BAD_GATEWAY, `The payment provider refused the payment: ${description}`);
+const refused = (description: string) => new ApiError(HttpStatus.BAD_GATEWAY, `The payment provider refused the payment: ${description}`);

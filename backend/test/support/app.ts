@@ -16,11 +16,11 @@ export async function startTestApp(
 ): Promise<RunningApp & { browser(): TestBrowser }> {
   const running = await createApp(
     {
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000',
-    SANDBOX_RATE_LIMIT_MAX: '100000',
-    SANDBOX_GUILDS_RATE_LIMIT: '1000',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000',
+      SANDBOX_RATE_LIMIT_MAX: '100000',
+      SANDBOX_GUILDS_RATE_LIMIT: '1000',
       ...env,
     },
     options,

@@ -4,7 +4,12 @@ import { priceFor } from '@guildhall/common/premium';
 import type { RunningApp } from '../../src/app.js';
 import type { TestBrowser } from './browser.js';
 
-const alnum = (n: number) => randomBytes(n * 2).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, n).padEnd(n, 'x');
+const alnum = (n: number) =>
+  randomBytes(n * 2)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, n)
+    .padEnd(n, 'x');
 export const eventId = () => `evt_${alnum(14)}`;
 export const paymentId = () => `pay_${alnum(14)}`;
 
@@ -18,7 +23,10 @@ export async function postWebhook(
   const signature =
     options.signature === null
       ? undefined
-      : (options.signature ?? createHmac('sha256', options.secret ?? app.config.payments.webhookSecret).update(raw).digest('hex'));
+      : (options.signature ??
+        createHmac('sha256', options.secret ?? app.config.payments.webhookSecret)
+          .update(raw)
+          .digest('hex'));
   const res = await fetch(`${app.url}/api/payments/webhook`, {
     method: 'POST',
     headers: {
@@ -52,9 +60,28 @@ export function paidEvent(order: { orderId: string; linkId: string; amountPaise:
     contains: ['payment_link', 'order', 'payment'],
     payload: {
       payment_link: { entity: link },
-      order: { entity: { id: `order_${alnum(14)}`, entity: 'order', amount: order.amountPaise, amount_paid: order.amountPaise, status: 'paid', receipt: null, notes: link.notes } },
+      order: {
+        entity: {
+          id: `order_${alnum(14)}`,
+          entity: 'order',
+          amount: order.amountPaise,
+          amount_paid: order.amountPaise,
+          status: 'paid',
+          receipt: null,
+          notes: link.notes,
+        },
+      },
       payment: {
-        entity: { id: pay, entity: 'payment', amount: order.amountPaise, currency: 'INR', status: 'captured', method: 'upi', notes: link.notes, created_at: 1 },
+        entity: {
+          id: pay,
+          entity: 'payment',
+          amount: order.amountPaise,
+          currency: 'INR',
+          status: 'captured',
+          method: 'upi',
+          notes: link.notes,
+          created_at: 1,
+        },
       },
     },
     created_at: Math.floor(Date.now() / 1000),
