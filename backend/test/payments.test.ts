@@ -349,6 +349,27 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     expect((await createOrder(admin, GUILD)).status).toBe(200);
   });
 
+  it("answers 502 with the provider's reason when it refuses the link, and the stored order becomes failed", async () => {
+    // As with a wrong key: the payment sandbox answers 401 "Authentication failed", as Razorpay does.
+    const secret = app.config.payments.keySecret;
+    app.config.payments.keySecret = 'not the key';
+    let answer;
+    try {
+      answer = await createOrder(owner, GUILD, 'basic', 'monthly');
+    } finally {
+      app.config.payments.keySecret = secret;
+    }
+    expect(answer).toMatchObject({
+      status: 502,
+      body: { success: false, error: 'The payment provider refused the payment: Authentication failed' },
+    });
+    expect(JSON.stringify(answer.body)).not.toContain(secret);
+    const orders = await app.storage.records.list<PaymentOrderRecord>(PAYMENT_ORDERS, { guildId: GUILD });
+    const failed = orders.at(-1)!.data;
+    expect(failed).toMatchObject({ status: 'failed', linkId: null, paymentUrl: null });
+    expect(failed.history.map((h) => `${h.from}->${h.to} ${h.source}`)).toEqual(['null->created create', 'created->failed create']);
+  });
+
   it('a second purchase while the plan is in force extends it from its end date, not from now', async () => {
     const first = await createOrder(owner, SECOND, 'unlimited', 'monthly');
     await checkout(owner, first.body.paymentUrl, 'pay');
