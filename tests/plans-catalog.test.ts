@@ -26,6 +26,17 @@ function checkWith(change: (catalog: Record<string, any>) => void) {
   return spawnSync(process.execPath, [GENERATOR, '--check', '--schemas', dir], { cwd: REPO, encoding: 'utf8' });
 }
 
+/** The same over a copy whose sections table was changed (its collections name plan-catalog features). */
+function checkWithSections(change: (table: Record<string, any>) => void) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-plans-'));
+  temps.push(dir);
+  cpSync(path.join(REPO, 'schemas'), dir, { recursive: true });
+  const table = JSON.parse(readFileSync(path.join(REPO, 'schemas/sections.json'), 'utf8'));
+  change(table);
+  writeFileSync(path.join(dir, 'sections.json'), JSON.stringify(table));
+  return spawnSync(process.execPath, [GENERATOR, '--check', '--schemas', dir], { cwd: REPO, encoding: 'utf8' });
+}
+
 describe('plan catalog', () => {
   it('is emitted as generated/plans.js exactly as schemas/plans/plans.json holds it, frozen', () => {
     const { $schema: _pointer, ...data } = source();
@@ -58,5 +69,20 @@ describe('plan catalog', () => {
     const popular = checkWith((c) => (c.periods[0].mostPopular = true));
     expect(popular.status).toBe(2);
     expect(popular.stderr).toMatch(/at most one period is mostPopular/);
+  });
+
+  it("fails generation on a collection whose planLimit or premiumFeature is not the catalog's (a typo)", () => {
+    const panels = (t: Record<string, any>) => t.collections.find((c: { name: string }) => c.name === 'panels');
+    const embeds = (t: Record<string, any>) => t.collections.find((c: { name: string }) => c.name === 'embeds');
+    expect(checkWithSections(() => undefined).status).toBe(0);
+    const limit = checkWithSections((t) => (panels(t).planLimit = 'Ticket Panels'));
+    expect(limit.status).toBe(2);
+    expect(limit.stderr).toMatch(/sections\.json.*planLimit "Ticket Panels" is not a feature/);
+    const notCounted = checkWithSections((t) => (panels(t).planLimit = 'Antinuke Protection'));
+    expect(notCounted.status).toBe(2);
+    expect(notCounted.stderr).toMatch(/planLimit "Antinuke Protection" gives plan starter "included"/);
+    const feature = checkWithSections((t) => (embeds(t).premiumFeature = 'Custom Embed'));
+    expect(feature.status).toBe(2);
+    expect(feature.stderr).toMatch(/sections\.json.*premiumFeature "Custom Embed" is not one of/);
   });
 });

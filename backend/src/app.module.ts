@@ -34,6 +34,14 @@ import { LOGGER } from './logging/logger.js';
 import { ContactService } from './public/contact.service.js';
 import { MemberLookupService } from './members/member-lookup.service.js';
 import { MembersController } from './members/members.controller.js';
+import { CLOCK, type Clock, PAYMENT_PROVIDER } from './payments/payment-provider.js';
+import { OrdersService } from './payments/orders.service.js';
+import { PaymentWebhooksService } from './payments/payment-webhooks.service.js';
+import { PaymentsController } from './payments/payments.controller.js';
+import { PremiumController } from './payments/premium.controller.js';
+import { PremiumService } from './payments/premium.service.js';
+import { PremiumFeatureGuard } from './payments/requires-premium.js';
+import { RazorpayProvider } from './payments/razorpay.provider.js';
 import { PanelsController } from './panels/panels.controller.js';
 import { PanelsService } from './panels/panels.service.js';
 import { PublicController } from './public/public.controller.js';
@@ -62,7 +70,7 @@ function createPassport(config: AppConfig, sessionSecret: string): InstanceType<
 
 @Module({})
 export class AppModule {
-  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort; sessionSecret: string }): DynamicModule {
+  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort; sessionSecret: string; clock: Clock }): DynamicModule {
     const { config } = deps;
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
@@ -88,6 +96,12 @@ export class AppModule {
       JoinDmsService,
       EmbedsService,
       HistoryService,
+      { provide: CLOCK, useValue: deps.clock },
+      { provide: PAYMENT_PROVIDER, useClass: RazorpayProvider },
+      PremiumService,
+      OrdersService,
+      PaymentWebhooksService,
+      PremiumFeatureGuard,
     ];
     return {
       module: AppModule,
@@ -142,6 +156,8 @@ export class AppModule {
         BotGuildController,
         EmbedsController,
         HistoryController,
+        PaymentsController,
+        PremiumController,
       ],
       providers,
       exports: [PASSPORT],

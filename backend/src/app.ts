@@ -27,6 +27,10 @@ import { DiscordSandboxService } from './sandbox/sandbox.service.js';
 import { createStorage } from './storage/create-storage.js';
 import { withReadCache } from './storage/read-cache.js';
 import { SettingsService } from './settings/settings.service.js';
+import { OrdersService } from './payments/orders.service.js';
+import type { Clock } from './payments/payment-provider.js';
+import { type PremiumExpiry, schedulePremiumExpiry } from './payments/premium-expiry.js';
+import { PremiumService } from './payments/premium.service.js';
 import { scheduleTranscriptRetention, type TranscriptRetention } from './transcripts/retention.js';
 import { transcriptConfig } from './transcripts/transcript-config.js';
 import type { StoragePort } from './storage/storage.port.js';
@@ -40,6 +44,8 @@ export interface RunningApp {
   url: string;
   /** The transcript retention job (runs at start-up and hourly); `run()` prunes now. */
   transcriptRetention: TranscriptRetention;
+  /** Records lapsed plans, reconciles orders whose webhook never came (start-up, then every minute); `run()` runs it now. */
+  premiumExpiry: PremiumExpiry;
   close(): Promise<void>;
 }
 
@@ -77,7 +83,12 @@ async function sessionSecret(config: AppConfig, storage: StoragePort): Promise<s
   }
 }
 
-export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp> {
+/** What a test may replace: "now", for plan end dates and the expiry job. */
+export interface AppOptions {
+  clock?: Clock;
+}
+
+export async function createApp(env: NodeJS.ProcessEnv = process.env, options: AppOptions = {}): Promise<RunningApp> {
   const resolvedEnv = { ...env };
   if (resolvedEnv.PORT === '0') resolvedEnv.PORT = String(await freePort());
   const config = loadConfig(resolvedEnv);
@@ -92,7 +103,7 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
   );
   await storage.init();
   try {
-    return await startOn(config, logger, storage);
+    return await startOn(config, logger, storage, options.clock ?? (() => new Date()));
   } catch (err) {
     // A failed start (a busy port, say) still lets the database go, and with it the data directory's lock.
     await storage.close().catch(() => undefined);
@@ -100,14 +111,17 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
   }
 }
 
-async function startOn(config: AppConfig, logger: Logger, storage: StoragePort): Promise<RunningApp> {
+async function startOn(config: AppConfig, logger: Logger, storage: StoragePort, clock: Clock): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, logger, storage, sessionSecret: secret }), {
-    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
-    bufferLogs: true,
-    // Our own parser reads every body (below): it refuses what PostgreSQL or the stack cannot take before any route runs.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock }),
+    {
+      logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+      bufferLogs: true,
+      // Our own parser reads every body (below): it refuses what PostgreSQL or the stack cannot take before any route runs.
+      bodyParser: false,
+    },
+  );
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Settings carry their own version; hashing every JSON answer for an ETag is work nobody reads.
@@ -181,6 +195,7 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
     async (guildId) => (await transcriptConfig(settings, guildId)).retentionDays,
     logger,
   );
+  const premiumExpiry = schedulePremiumExpiry(storage, app.get(PremiumService), app.get(OrdersService), clock, logger);
   announceBotApiToken(config, logger);
 
   let closed = false;
@@ -191,12 +206,14 @@ async function startOn(config: AppConfig, logger: Logger, storage: StoragePort):
     logger,
     url,
     transcriptRetention: retention,
+    premiumExpiry,
     async close() {
       if (closed) return;
       closed = true;
       for (const l of [limiter, healthLimiter, sandboxLimits]) l?.close();
       await pruning.stop();
       await retention.stop();
+      await premiumExpiry.stop();
       await app.close();
       await storage.close();
     },

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { buyPremium } from './support/payments.js';
+import { createHmac } from 'node:crypto';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 interface Guild {
@@ -327,6 +329,8 @@ describe('API contract: the operations table matches the running API', () => {
   let bot: Record<string, string>;
   const itemIds: Record<string, string> = {};
   let entryId: number;
+  /** An order of the owner's, for the routes with {orderId}. */
+  let orderId: string;
   beforeAll(async () => {
     app = await startTestApp({ DATA_DIR: data.dir });
     bot = { authorization: `Bot ${app.config.botApiToken}` };
@@ -347,6 +351,8 @@ describe('API contract: the operations table matches the running API', () => {
       },
     });
     transcriptId = uploaded.body.transcript.id;
+    // Saved embeds are Custom Embeds, a premium feature: the guild buys a plan (and the order serves {orderId}).
+    orderId = await buyPremium(owner, guildId, 'unlimited', 'lifetime');
     // An item of each collection, for the routes with {itemId}.
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
@@ -400,6 +406,7 @@ describe('API contract: the operations table matches the running API', () => {
       // Deploy's body may be empty (the panel's own channel); that channel here is a category, so an empty body is 400.
       .replace('{panelId}', itemIds.panels ?? '')
       .replace('{entryId}', String(entryId))
+      .replace('{orderId}', orderId)
       .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);
   type Row = { path: string; method: string; operationId: string; response?: string; parameters?: Parameter[] };
   type Parameter = { name: string; in: string; schema?: { examples?: string[] } };
@@ -422,10 +429,42 @@ describe('API contract: the operations table matches the running API', () => {
           route,
           body: 'requestBody' in (item[method] as object),
           bot: ((item[method] as { security?: object[] }).security ?? []).some((requirement) => 'bot' in requirement),
+          provider: ((item[method] as { security?: object[] }).security ?? []).some((requirement) => 'provider' in requirement),
         })),
     );
-  /** What a route needs besides the owner's session: the bot's credential for the bot API. */
-  const credentials = (op: { bot: boolean }) => (op.bot ? { headers: bot } : {});
+  /**
+   * What a route needs besides the owner's session: the bot's credential for the bot API, the payment provider's
+   * signature over the body (`json` as TestBrowser sends it; none: no bytes) for its webhook.
+   */
+  const credentials = (op: { bot: boolean; provider?: boolean }, init: { json?: unknown } = {}) => {
+    if (op.bot) return { headers: bot };
+    if (!op.provider) return {};
+    const raw = init.json === undefined ? '' : JSON.stringify(init.json);
+    return { headers: { 'x-razorpay-signature': createHmac('sha256', app.config.payments.webhookSecret).update(raw).digest('hex') } };
+  };
+
+  it("takes only the payment provider's signature on its webhook: 401 without it, with a wrong one, or with a session", async () => {
+    const providerOps = documented().filter((op) => op.provider);
+    expect(providerOps.map((op) => op.route)).toEqual(['/api/payments/webhook']);
+    for (const op of providerOps) {
+      for (const [client, headers] of [
+        [app.browser(), {}],
+        [owner, {}],
+        [app.browser(), { 'x-razorpay-signature': 'f'.repeat(64) }],
+      ] as const) {
+        const res = await client.request(concrete(op.route), {
+          method: 'POST',
+          headers,
+          json: { event: 'payment_link.paid', payload: {} },
+        });
+        expect({ ...op, status: res.status, body: await res.json() }).toEqual({
+          ...op,
+          status: 401,
+          body: { success: false, error: 'Invalid webhook signature' },
+        });
+      }
+    }
+  });
 
   it('takes only the bot credential on every bot operation: 401 without it, 401 with a user session and its CSRF header', async () => {
     const botOps = documented().filter((op) => op.bot);
@@ -481,7 +520,7 @@ describe('API contract: the operations table matches the running API', () => {
     const optionalBody = ['/api/guild/{guildId}/history/{entryId}/revert'];
     const writes = documented()
       .filter((op) => op.method !== 'get' && op.body && !optionalBody.includes(op.route))
-      .map(({ method, route, bot }) => ({ method, route, bot }));
+      .map(({ method, route, bot, provider }) => ({ method, route, bot, provider }));
     expect(
       documented()
         .filter((op) => op.method !== 'get' && !op.body)
@@ -490,7 +529,7 @@ describe('API contract: the operations table matches the running API', () => {
     expect(writes.length).toBeGreaterThan(sectionNames.length);
     for (const op of writes) {
       for (const init of [{ json: {} }, {}]) {
-        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...credentials(op), ...init });
+        const res = await owner.request(concrete(op.route), { method: op.method.toUpperCase(), ...credentials(op, init), ...init });
         const body = (await res.json()) as { success: boolean; error: unknown; fieldErrors: { path: string; message: string }[] };
         expect({ ...op, status: res.status }).toEqual({ ...op, status: 400 });
         expect(body.success).toBe(false);
@@ -521,14 +560,14 @@ describe('API contract: the operations table matches the running API', () => {
     }
 
     // And over HTTP: no documented operation meets "no such route" (writes send an empty body: 400, never 404).
-    const signOut = { method: 'post', route: '/api/logout', body: false, bot: false };
+    const signOut = { method: 'post', route: '/api/logout', body: false, bot: false, provider: false };
     const sweep = ops.filter((op) => op.method !== signOut.method || op.route !== signOut.route);
     // Deletes last (a collection item's DELETE removes the item the other {itemId} routes use), then signing out.
     const ordered = [...sweep.filter((op) => op.method !== 'delete'), ...sweep.filter((op) => op.method === 'delete')];
     for (const op of [...ordered, signOut]) {
       const res = await owner.request(concrete(op.route), {
         method: op.method.toUpperCase(),
-        ...credentials(op),
+        ...credentials(op, op.method === 'get' ? {} : { json: {} }),
         ...(op.method === 'get' ? {} : { json: {} }),
       });
       expect({ ...op, status: res.status }).not.toMatchObject({ status: 404 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { buyPremium } from './support/payments.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 const GUILD: string = SANDBOX_GUILDS.community.id;
@@ -38,6 +39,8 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     owner = app.browser();
     await owner.signIn('demo-owner');
     await owner.json('/api/user'); // primes the XSRF-TOKEN cookie
+    // The free tier allows 2 panels (plan-limits.test.ts): on Unlimited only the table's item cap bounds them.
+    for (const guild of [GUILD, OTHER]) await buyPremium(owner, guild, 'unlimited', 'lifetime');
   });
   afterAll(async () => {
     await app?.close();

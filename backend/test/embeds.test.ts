@@ -10,6 +10,7 @@ import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { buyPremium } from './support/payments.js';
 
 // The embed builder's calls (spec 2:7) over real HTTP: the app on PGlite, the bot's calls to the Discord sandbox, and
 // what the bot posted read back through the sandbox's Discord API with the bot token and checked against Discord's
@@ -104,6 +105,8 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
     owner = app.browser();
     await owner.signIn('demo-owner');
     await owner.json('/api/user'); // primes the XSRF-TOKEN cookie
+    // Sending and editing through the embed builder is Custom Embeds, a premium feature (plan-limits.test.ts tests the lock).
+    for (const guild of [GUILD, OTHER.id]) await buyPremium(owner, guild, 'unlimited', 'lifetime');
     member = app.browser();
     await member.signIn('demo-member');
     await member.json('/api/user');

@@ -7,9 +7,12 @@ import type { ContactMessage } from '@guildhall/generated/types';
 import { validateSettingsPutRequest, validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
+import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
 import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { buyPremium } from './support/payments.js';
+import { createHmac } from 'node:crypto';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import {
@@ -19,6 +22,7 @@ import {
   excerpt,
   fuzzCases,
   hasUnsafeText,
+  nestingDepth,
   type FuzzCase,
   type Kind,
   type Schema,
@@ -190,9 +194,12 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
   let deployedPanelId = '';
   /** The change the revert fuzz reverts: a save of GUILD's basic section, which no other route here changes. */
   let entryId = 0;
+  /** An order of the owner's, for the payment callback's {orderId}. */
+  let orderId = '';
   const url = (route: RouteSpec) =>
     route.path
       .replace('{guildId}', route.operationId.startsWith('settings:') ? SETTINGS_GUILD : GUILD)
+      .replace('{orderId}', orderId)
       .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
       .replace('{panelId}', deployedPanelId)
       .replace('{entryId}', String(entryId));
@@ -206,7 +213,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     /** After every request, whatever the verdict. */
     after?(sent: Sent, accepted: boolean): Promise<void>;
     /** Checks over the whole run. */
-    finish(): string[];
+    finish(): string[] | Promise<string[]>;
   }
 
   async function acceptance(route: RouteSpec): Promise<Acceptance> {
@@ -384,6 +391,36 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
         },
       };
     }
+    if (route.operationId === 'createPayment') {
+      // A well-formed purchase may still name a guild that is not the owner's (403) or an amount that is not the price
+      // (400 at /amount); one that is both right gets its payment link (200), or 502 should the provider refuse it.
+      return {
+        async check(sent) {
+          if (sent.status === 200) return typeof sent.answer.paymentUrl === 'string' ? null : 'expected paymentUrl';
+          if (sent.status === 400) return refusalProblem(sent);
+          return [403, 502].includes(sent.status) && typeof sent.answer.error === 'string' ? null : 'expected 200, 400, 403 or 502';
+        },
+        finish: () => [],
+      };
+    }
+    if (route.operationId === 'confirmPaymentCallback') {
+      // Nobody but the provider can sign a callback: every well-formed one is a 400 that changes nothing.
+      const before = await app.storage.records.get('payment-orders', orderId);
+      return {
+        check: async (sent) => refusalProblem(sent),
+        async finish() {
+          const after = await app.storage.records.get('payment-orders', orderId);
+          return isDeepStrictEqual(after, before) ? [] : ['a forged callback changed the order'];
+        },
+      };
+    }
+    if (route.operationId === 'paymentWebhook') {
+      // Signed bodies the schema takes are acknowledged (200), whatever event they carry: they name no order of ours.
+      return {
+        check: async (sent) => (sent.status === 200 && sent.answer.success === true ? null : 'expected 200'),
+        finish: () => [],
+      };
+    }
     if (route.operationId === 'uploadTranscript') {
       // The bot's upload: 201, and what is stored is what was sent.
       return {
@@ -421,7 +458,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     };
     const cases: FuzzCase[] = fuzzCases(bodiesFor(route.schema, route.fixed), COUNTS, seedOf(route.name));
     // The bot API takes the bot's credential and no session (backend/src/bot-api/bot-credential.ts), and reads larger bodies.
-    const client = route.access === 'public' || route.access === 'bot' ? visitor : owner;
+    const client = route.access === 'public' || route.access === 'bot' || route.access === 'provider' ? visitor : owner;
     const credential: Record<string, string> = route.access === 'bot' ? { authorization: `Bot ${app.config.botApiToken}` } : {};
     const bodyLimit = route.access === 'bot' ? BOT_BODY_LIMIT : BODY_LIMIT;
     // Every route's cases are generated synchronously before any is sent, which can hold the event loop (the app's
@@ -438,7 +475,15 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       const res = await client.request(url(route), {
         method: route.method.toUpperCase(),
         body: text,
-        headers: { ...credential, 'content-type': 'application/json', 'x-forwarded-for': `10.9.${address >> 8}.${address & 255}` },
+        headers: {
+          ...credential,
+          // The payment provider's webhook: each body signed as the provider signs it (an unsigned one is 401, api.test.ts).
+          ...(route.access === 'provider'
+            ? { 'x-razorpay-signature': createHmac('sha256', app.config.payments.webhookSecret).update(text).digest('hex') }
+            : {}),
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.9.${address >> 8}.${address & 255}`,
+        },
       });
       const raw = await res.text();
       let answer: any;
@@ -451,7 +496,8 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
 
       const tooLarge = Buffer.byteLength(text) > bodyLimit;
-      const judged: Verdict = tooLarge || hasUnsafeText(sent.wire) ? { ok: false } : oracleSafely(route, text);
+      const judged: Verdict =
+        tooLarge || hasUnsafeText(sent.wire) || nestingDepth(sent.wire) > MAX_BODY_DEPTH ? { ok: false } : oracleSafely(route, text);
       const problem = tooLarge
         ? res.status === 413
           ? null
@@ -469,7 +515,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
         report.tally.set(key, (report.tally.get(key) ?? 0) + 1);
       }
     }
-    report.failures.push(...expectation.finish());
+    report.failures.push(...(await expectation.finish()));
     report.seconds = (performance.now() - started) / 1000;
     return report;
   }
@@ -485,6 +531,8 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     expect(managed).toEqual(expect.arrayContaining([GUILD, SETTINGS_GUILD]));
     visitor = app.browser();
     await visitor.json('/api/schemas'); // an anonymous XSRF-TOKEN, as the contact page gets one
+    // Saved embeds and sends are Custom Embeds (premium), and panels beyond the free tier's 2 need a plan.
+    orderId = await buyPremium(owner, GUILD, 'unlimited', 'lifetime');
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',

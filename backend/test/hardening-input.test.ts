@@ -16,6 +16,8 @@ import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { MAX_SETTINGS_VERSION } from '../src/storage/storage.port.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { buyPremium } from './support/payments.js';
+import { createHmac } from 'node:crypto';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 type Schema = { [keyword: string]: unknown };
@@ -44,6 +46,8 @@ interface WriteRoute {
   anonymous: boolean;
   /** The bot API: sent with the bot's credential, no session. */
   bot: boolean;
+  /** The payment provider's webhook: signed over the body with the webhook secret, no session. */
+  provider: boolean;
 }
 const components = (openapi as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas;
 const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
@@ -63,6 +67,7 @@ const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string
         collection,
         anonymous: !security?.some((requirement) => 'session' in requirement),
         bot: !!security?.some((requirement) => 'bot' in requirement),
+        provider: !!security?.some((requirement) => 'provider' in requirement),
       },
     ];
   }),
@@ -149,6 +154,22 @@ const SAMPLE_BODIES: Record<string, Json> = {
     content: 'Hi',
     embeds: [{ title: 'Hello' }],
   },
+  createPayment: {
+    planType: 'basic',
+    period: 'monthly',
+    guildId: '1100000000000010000',
+    email: 'ada@example.com',
+    discordId: '1100000000000000101',
+    amount: 89,
+  },
+  confirmPaymentCallback: {
+    razorpay_payment_id: 'pay_AAAAAAAAAAAAAA',
+    razorpay_payment_link_id: 'plink_AAAAAAAAAAAAAA',
+    razorpay_payment_link_reference_id: 'ord_AAAAAAAAAAAAAAAAAAAA',
+    razorpay_payment_link_status: 'paid',
+    razorpay_signature: '0'.repeat(64),
+  },
+  paymentWebhook: { entity: 'event', event: 'payment_link.paid', contains: ['payment_link'], payload: {}, created_at: 1 },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',
@@ -229,9 +250,12 @@ describe('input the database or the stack cannot take answers 400 with its field
 
   /** The item each collection's PUT saves (created in beforeAll). */
   const itemIds: Record<string, string> = {};
+  /** An order of the owner's, for the payment callback's {orderId}. */
+  let orderId = '';
   const urlOf = (route: WriteRoute) =>
     route.path
       .replace('{guildId}', GUILD)
+      .replace('{orderId}', orderId)
       .replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '')
       .replace('{panelId}', itemIds.panels ?? '');
   const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
@@ -260,6 +284,14 @@ describe('input the database or the stack cannot take answers 400 with its field
       headers: {
         ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
         ...(route.bot ? { authorization: `Bot ${app.config.botApiToken}` } : {}),
+        // Signed as the provider signs, so the webhook's body is what is judged (an unsigned one is 401, api.test.ts).
+        ...(route.provider
+          ? {
+              'x-razorpay-signature': createHmac('sha256', app.config.payments.webhookSecret)
+                .update(typeof body === 'string' ? body : JSON.stringify(body))
+                .digest('hex'),
+            }
+          : {}),
       },
     });
   const stillAnswers = async () => expect((await app.browser().json('/healthz')).status).toBe(200);
@@ -277,6 +309,8 @@ describe('input the database or the stack cannot take answers 400 with its field
       const saved = await owner.json(`/api/guild/${GUILD}/settings/${name}`, { method: 'PUT', json: { version, settings } });
       expect(saved.status).toBe(200);
     }
+    // Saved embeds are Custom Embeds, a premium feature; the order serves the payment callback's {orderId}.
+    orderId = await buyPremium(owner, GUILD, 'unlimited', 'lifetime');
     // One item per collection, for its PUT (a panel needs its channel, a saved embed its name and message; the other
     // fields take their defaults).
     for (const name of collectionNames) {
@@ -443,7 +477,8 @@ describe('input the database or the stack cannot take answers 400 with its field
       async (_, { route, field }) => {
         const before = await stored();
         const maximum = keyword(field, 'maximum') ?? Number.MAX_SAFE_INTEGER;
-        const values = [maximum + 1, INT4_MAX + 1, 2 ** 53, 1e308];
+        // Only values past the field's own maximum: a webhook's created_at (Unix seconds) may lawfully pass 2^31 in 2038.
+        const values = [maximum + 1, INT4_MAX + 1, 2 ** 53, 1e308].filter((value) => value > maximum);
         const answers: { value: number; status: number; paths: string[] }[] = [];
         for (const value of values) {
           const { status, body } = await send(route, setAt(await validBody(route), field.pointer, value));

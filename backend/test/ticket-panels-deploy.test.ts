@@ -9,6 +9,7 @@ import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { buyPremium } from './support/payments.js';
 
 // Deploy, Redeploy and deploy-default (spec 2:4, 2:7) over real HTTP: the app on PGlite, the bot's calls to the
 // Discord sandbox, and what the bot posted read back through the sandbox's Discord API with the bot token.
@@ -90,6 +91,8 @@ describe('ticket panels: Deploy, Redeploy and deploy-default over real HTTP (PGl
     owner = app.browser();
     await owner.signIn('demo-owner');
     await owner.json('/api/user'); // primes the XSRF-TOKEN cookie
+    // The free tier allows 2 panels (plan-limits.test.ts): these tests make more, so the guilds are on Unlimited.
+    for (const guild of [GUILD, OTHER.id]) await buyPremium(owner, guild, 'unlimited', 'lifetime');
   });
   afterAll(async () => {
     await app?.close();

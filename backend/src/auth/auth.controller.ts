@@ -9,6 +9,7 @@ import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { LOGGER } from '../logging/logger.js';
+import { PremiumService } from '../payments/premium.service.js';
 import { PASSPORT } from './auth.tokens.js';
 import { CALLBACK_PATH } from './discord.strategy.js';
 import { SIGN_IN_COOKIE } from './sign-in-cookie.js';
@@ -38,6 +39,7 @@ export class AuthController {
     private readonly discord: DiscordService,
     private readonly access: GuildAccessService,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly premium: PremiumService,
   ) {}
 
   /** Starts Discord's OAuth2 flow; state, PKCE verifier and return path go in the signed sign-in cookie, not a session. */
@@ -79,6 +81,10 @@ export class AuthController {
     let guildsError: string | undefined;
     try {
       guilds = await this.access.manageableGuilds(user);
+      // The selector shows each managed guild's plan (where the bot is, so its dashboard opens).
+      guilds = await Promise.all(
+        guilds.map(async (g) => (g.settingsUrl === `/manage/${g.id}/dashboard` ? { ...g, premium: await this.premium.read(g.id) } : g)),
+      );
     } catch (err) {
       const failure = err instanceof DiscordFailure ? err.toApiError() : err;
       // Discord no longer accepts this sign-in: end the session so the app asks for a new one.

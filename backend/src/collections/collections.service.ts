@@ -4,6 +4,9 @@ import { validateWith } from '@guildhall/generated/field-errors';
 import type { FieldError } from '@guildhall/generated/types';
 import { validatorsById } from '@guildhall/generated/validators';
 import { ApiError } from '../http/api-error.js';
+import { planLimitMessage } from '@guildhall/common/premium';
+import type { PlanLimitStatus } from '@guildhall/generated/types';
+import { PremiumService } from '../payments/premium.service.js';
 import {
   MAX_SETTINGS_VERSION,
   STORAGE,
@@ -31,7 +34,10 @@ export interface CollectionEntry {
  */
 @Injectable()
 export class CollectionsService {
-  constructor(@Inject(STORAGE) private readonly storage: StoragePort) {}
+  constructor(
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    private readonly premium: PremiumService,
+  ) {}
 
   definition(name: string): CollectionDefinition {
     const def = Object.hasOwn(collections, name) ? collections[name as keyof typeof collections] : undefined;
@@ -39,10 +45,19 @@ export class CollectionsService {
     return def as CollectionDefinition;
   }
 
-  async list(guildId: string, name: string): Promise<{ items: CollectionEntry[]; cap: number }> {
+  /** The items, the item cap, and what the row's plan rules say: the plan's limit (`planLimit`), whether it is unlocked (`premium`). */
+  async list(
+    guildId: string,
+    name: string,
+  ): Promise<{ items: CollectionEntry[]; cap: number; planLimit?: PlanLimitStatus; premium?: boolean }> {
     const def = this.definition(name);
     const records = await this.storage.records.list<Item>(def.storageKey, { guildId });
-    return { items: records.map((record) => this.entry(def, record)), cap: def.itemCap };
+    return {
+      items: records.map((record) => this.entry(def, record)),
+      cap: def.itemCap,
+      ...(def.planLimit ? { planLimit: await this.premium.limit(guildId, def.planLimit) } : {}),
+      ...(def.premiumFeature ? { premium: await this.premium.active(guildId) } : {}),
+    };
   }
 
   async get(guildId: string, name: string, id: string): Promise<CollectionEntry> {
@@ -52,6 +67,7 @@ export class CollectionsService {
 
   async create(guildId: string, name: string, body: unknown, author: ChangeAuthor): Promise<CollectionEntry> {
     const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
     const item = this.validBody(def, body, false).item;
     return this.insert(def, guildId, { ...item, ...this.fresh(def) }, author);
   }
@@ -66,6 +82,7 @@ export class CollectionsService {
     as: { action: ChangeAction; revertOf?: number } = { action: 'update' },
   ): Promise<CollectionEntry> {
     const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
     const { version, item } = this.validBody(def, body, true);
     const stored = await this.find(def, guildId, id);
     // The server-owned properties keep their stored values, whatever the client sent; updated_at is this save's time.
@@ -118,6 +135,7 @@ export class CollectionsService {
   /** A copy: a new id and version 1, the title from the row's template, the server-owned properties afresh. */
   async duplicate(guildId: string, name: string, id: string, author: ChangeAuthor): Promise<CollectionEntry> {
     const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
     const original = this.withDefaults(def, (await this.find(def, guildId, id)).data);
     const { titleProperty, title } = def.duplicate;
     const copyTitle = title.replaceAll('{title}', String(original[titleProperty] ?? ''));
@@ -128,12 +146,27 @@ export class CollectionsService {
     return this.insert(def, guildId, result.value as Item, author);
   }
 
-  /** A new item (created or duplicated: both are a 'create' in the history). */
+  /** A premium feature's items are created and changed only with a paid plan in force (listing, reading and delete stay open). */
+  private async assertUnlocked(def: CollectionDefinition, guildId: string): Promise<void> {
+    if (def.premiumFeature) await this.premium.assertFeature(guildId, def.premiumFeature);
+  }
+
+  /**
+   * A new item (created or duplicated: both are a 'create' in the history), under the lower of the item cap and the
+   * guild's plan limit. Reaching the plan's limit is a 403 that names the plan which allows more (the page offers the
+   * upgrade); reaching the item cap stays a 409.
+   */
   private async insert(def: CollectionDefinition, guildId: string, item: Item, author: ChangeAuthor): Promise<CollectionEntry> {
-    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, def.itemCap, {
+    const status = def.planLimit ? await this.premium.limit(guildId, def.planLimit) : null;
+    const byPlan = status !== null && status.max !== null && status.max < def.itemCap;
+    const cap = byPlan ? status.max! : def.itemCap;
+    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, cap, {
       author,
       action: 'create',
     });
+    if (!record && byPlan) {
+      throw new ApiError(HttpStatus.FORBIDDEN, planLimitMessage(status, def.title.toLowerCase()), { planLimit: status });
+    }
     if (!record) {
       throw new ApiError(HttpStatus.CONFLICT, `This server already has the most ${def.title.toLowerCase()} allowed (${def.itemCap}).`, {
         cap: def.itemCap,

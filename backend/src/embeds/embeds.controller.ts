@@ -10,6 +10,7 @@ import {
   Req,
   UseGuards,
 } from '@nestjs/common';
+import { planCatalog } from '@guildhall/generated/plans';
 import type {
   EmbedGetRequest,
   EmbedGetResponse,
@@ -31,6 +32,7 @@ import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
+import { RequiresPremium } from '../payments/requires-premium.js';
 import { EmbedsService } from './embeds.service.js';
 
 /** A guard, not a check in the handler: guards run before the body pipe, so a signed-out caller gets 401, not a 400. */
@@ -46,6 +48,12 @@ class SignedIn implements CanActivate {
 const firstMessage = (errors: FieldError[]) => errors[0]?.message ?? 'Some fields of the message are not valid.';
 
 /**
+ * The premium feature the embed builder belongs to (schemas/plans/plans.json): sending and editing messages in a guild
+ * need a paid plan; loading a message, and the webhook send (no guild of ours involved), stay free.
+ */
+const CUSTOM_EMBEDS = planCatalog.premiumFeatures!.find((f) => f.path === 'embeds')!.feature;
+
+/**
  * The embed builder's calls (spec 2:7). The guild is named in the body rather than the path, so the service checks
  * guild access itself (the same GuildAccessService the guild guard uses).
  */
@@ -56,6 +64,7 @@ export class EmbedsController {
 
   @Post('send-channel')
   @HttpCode(HttpStatus.OK)
+  @RequiresPremium(CUSTOM_EMBEDS, validateEmbedSendChannelRequest)
   sendToChannel(
     @Body(new SchemaBody(validateEmbedSendChannelRequest, firstMessage)) body: EmbedSendChannelRequest,
     @Req() req: Request,
@@ -82,6 +91,7 @@ export class EmbedsController {
 
   @Post('update')
   @HttpCode(HttpStatus.OK)
+  @RequiresPremium(CUSTOM_EMBEDS, validateEmbedUpdateRequest)
   update(
     @Body(new SchemaBody(validateEmbedUpdateRequest, firstMessage)) body: EmbedUpdateRequest,
     @Req() req: Request,

@@ -99,8 +99,15 @@ function readFailure(err: unknown): unknown {
  */
 export const BOT_BODY_LIMIT = '16mb';
 
+/** The payment provider's webhook: its signature is over the bytes as sent, so they are kept (req.rawBody). */
+export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
+
+const keepRawWebhookBody = (req: { url?: string; originalUrl?: string; rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
+  if ((req.originalUrl ?? req.url ?? '').split('?')[0] === PAYMENT_WEBHOOK_PATH) req.rawBody = buf;
+};
+
 export function bodyParser(): RequestHandler {
-  const smallJson = express.json();
+  const smallJson = express.json({ verify: keepRawWebhookBody });
   const botJson = express.json({ limit: BOT_BODY_LIMIT });
   const form = express.urlencoded({ extended: false });
   return (req: Request, res: Response, next: NextFunction) => {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { PAYMENT_WEBHOOK_PATH } from './body-parser.js';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -26,6 +27,9 @@ export function csrfProtection(secret: string, secure: (req: Request) => boolean
     // The bot API's requests carry the bot's credential (checked before this, bot-api/bot-credential.ts), a header no
     // other site can make a browser send: no cookie authorises them, so there is nothing to forge.
     if (res.locals.botAuthenticated === true) return next();
+    // The payment provider's webhook is authenticated by its signature over the body (payments/razorpay.provider.ts);
+    // no cookie authorises it, so there is nothing to forge, and the provider could not send a token anyway.
+    if (req.method === 'POST' && `${req.baseUrl}${req.path}` === PAYMENT_WEBHOOK_PATH) return next();
     // Anonymous visitors have no stored session (express-session mints a new id per request), so
     // their token is bound to nothing; a signed-in user's token is bound to the session.
     const sid = req.isAuthenticated?.() ? req.sessionID : '';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, type RunningApp } from '../../src/app.js';
+import { type AppOptions, createApp, type RunningApp } from '../../src/app.js';
 import { TestBrowser } from './browser.js';
 
 export function tempDataDir(prefix = 'guildhall-test-'): { dir: string; remove(): void } {
@@ -10,14 +10,20 @@ export function tempDataDir(prefix = 'guildhall-test-'): { dir: string; remove()
 }
 
 /** A real app instance: PGlite under a temp DATA_DIR, the Discord sandbox, a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<RunningApp & { browser(): TestBrowser }> {
-  const running = await createApp({
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000',
-    SANDBOX_RATE_LIMIT_MAX: '100000',
-    SANDBOX_GUILDS_RATE_LIMIT: '1000',
-    ...env,
-  });
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<RunningApp & { browser(): TestBrowser }> {
+  const running = await createApp(
+    {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000',
+      SANDBOX_RATE_LIMIT_MAX: '100000',
+      SANDBOX_GUILDS_RATE_LIMIT: '1000',
+      ...env,
+    },
+    options,
+  );
   return Object.assign(running, { browser: () => new TestBrowser(running.url) });
 }

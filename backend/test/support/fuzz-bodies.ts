@@ -50,6 +50,23 @@ export function hasUnsafeText(value: unknown): boolean {
   return false;
 }
 
+/**
+ * How deeply a body nests objects and arrays (the body itself is level 1). The API refuses bodies deeper than
+ * MAX_BODY_DEPTH before any schema (issue 9); a schema with an open object (the payment webhook's payload) would
+ * otherwise accept them.
+ */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** A copy of `base` with `value` at `path` (objects created on the way); an own property even for `__proto__`. */
 function setAt(base: unknown, path: Path, value: unknown): unknown {
   if (!path.length) return value;
