@@ -1,12 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, buyPremium, signInThroughChooser } from './support';
 
 // The Embed Builder against the real backend (issue 12): build, save as a draft in the guild's saved embeds, reload,
 // load, export; axe on every tab; a phone layout. Retro Arcade (demo-admin is Administrator there through a role) is
 // a guild no other e2e file writes to. The last test sends through the embed API, fetches back by link and updates.
 const GUILD = '1100000000000050000';
 const TABS = ['Message Content', 'Embed Content', 'Author', 'Fields', 'Images', 'Footer', 'Edit Embed'];
+
+// Custom Embeds is a premium feature (issue 13): demo-admin buys Basic for Retro Arcade through the payment sandbox first.
+test.beforeAll(async ({ browser }, testInfo) => {
+  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  await signInThroughChooser(page, 'demo-admin');
+  await expect(page).toHaveURL(/\/selector$/);
+  await buyPremium(page, { plan: 'basic', duration: '1 month', guild: 'Retro Arcade' });
+  await page.close();
+});
 
 async function open(page: import('@playwright/test').Page) {
   await page.goto(`/manage/${GUILD}/embeds`);

@@ -228,7 +228,7 @@ test.describe('Get Started and plan buttons follow the login rule', () => {
     await expect(summary).toContainText('Standard');
     await expect(summary).toContainText('1 year');
     await expect(summary).toContainText('₹1,499');
-    await expect(page.getByRole('note')).toContainText('Online payment is not open yet.');
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeVisible();
   });
 });
 

@@ -38,3 +38,19 @@ export async function signInAsMember(page: Page, username: string) {
   await page.getByRole('button', { name: 'Continue as this member' }).click();
   await expect(page).not.toHaveURL(/\/sandbox\//);
 }
+
+/**
+ * Buys a plan for a guild as a person would, from the plan page through the payment sandbox's checkout (Pay), and waits
+ * for 'Payment Successful'. The page must be signed in as someone who manages the guild.
+ */
+export async function buyPremium(page: Page, options: { plan: 'basic' | 'standard' | 'unlimited'; duration: string; guild: string }) {
+  await page.goto(`/plans/${options.plan}`);
+  await page.getByRole('group', { name: 'Choose a duration' }).getByText(options.duration, { exact: true }).click();
+  await page.getByRole('link', { name: 'Continue to Payment' }).click();
+  const server = page.getByLabel('Server');
+  await server.selectOption((await server.locator('option', { hasText: options.guild }).getAttribute('value'))!);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/razorpay\/checkout\/plink_/);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible({ timeout: 15_000 });
+}
