@@ -106,7 +106,7 @@ describe('the dashboard', () => {
     renderAt(`/manage/${FREE}/dashboard`, '/manage/:guildId/dashboard', <Dashboard />);
     const card = (await screen.findByRole('heading', { name: 'Free plan' })).closest('section')!;
     expect(within(card).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/premium');
-    const embeds = screen.getByRole('link', { name: 'Custom Embeds (locked: upgrade to premium to unlock this feature)' });
+    const embeds = screen.getByRole('link', { name: /^Custom Embeds.*Locked.*\(upgrade to premium to unlock this feature\)$/ });
     expect(embeds.getAttribute('href')).toBe('/premium');
     expect(within(embeds).getByText('Locked')).toBeTruthy();
   });

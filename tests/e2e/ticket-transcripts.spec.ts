@@ -58,13 +58,13 @@ test('the general and limits pages have their Back and pass axe', async ({ page 
   await page.goto(`/manage/${GUILD}/tickets/general`);
   await expect(page.getByRole('switch', { name: 'Two-Step Close' })).toBeVisible();
   expect(await axeViolations(page), 'axe on tickets/general').toEqual([]);
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/manage/${GUILD}/tickets$`));
 
   await page.getByRole('link', { name: /^Limiter/ }).click();
   await expect(page.getByLabel(/Max tickets per user/i).first()).toBeVisible();
   expect(await axeViolations(page), 'axe on tickets/limits').toEqual([]);
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/manage/${GUILD}/tickets$`));
 });
 

@@ -265,7 +265,6 @@ export default function Dashboard() {
               <li key={f.name}>
                 <Link
                   to={f.premium && locked ? UPGRADE_PATH : `${base}/${f.path}`}
-                  aria-label={f.premium && locked ? `${f.name} (locked: upgrade to premium to unlock this feature)` : undefined}
                   className="card flex h-full items-start gap-3 p-4 hover:border-brand"
                 >
                   <f.icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand" />
@@ -285,6 +284,8 @@ export default function Dashboard() {
                       )}
                     </span>
                     <span className="mt-1 block text-sm text-muted">{f.description}</span>
+                    {/* Added to the visible words, not put in their place: the link's name must contain what it shows. */}
+                    {f.premium && locked && <span className="sr-only"> (upgrade to premium to unlock this feature)</span>}
                   </span>
                 </Link>
               </li>
