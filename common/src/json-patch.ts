@@ -79,8 +79,9 @@ export function diff(before: unknown, after: unknown): PatchOperation[] {
   return fieldChanges(before ?? {}, after ?? {}).flatMap(toOperations);
 }
 
-function toOperations({ path, before, after }: FieldChange): PatchOperation[] {
-  if (before === undefined) return [{ op: 'add', path, value: after! }];
+/** The operations that make one field change: the test of its old value, then its write (nothing when both are absent). */
+export function toOperations({ path, before, after }: FieldChange): PatchOperation[] {
+  if (before === undefined) return after === undefined ? [] : [{ op: 'add', path, value: after }];
   if (after === undefined)
     return [
       { op: 'test', path, value: before },

@@ -2,12 +2,14 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { userAvatarUrl } from '@guildhall/common/cdn';
 import {
   applyPatch,
+  escapePointer,
   changesOf,
   fieldChanges,
   invert,
   type JsonValue,
   type PatchOperation,
   pointerTokens,
+  toOperations,
   valueAt,
 } from '@guildhall/common/json-patch';
 import { schemaLabel } from '@guildhall/common/schema-labels';
@@ -126,7 +128,7 @@ export class HistoryService {
     if (stray.length) {
       const message = 'This change did not touch that field.';
       throw ApiError.validation(
-        stray.map((path) => ({ path: `/resolutions/${escapeToken(path)}`, message })),
+        stray.map((path) => ({ path: `/resolutions/${escapePointer(path)}`, message })),
         'A resolution names a field the change did not touch.',
       );
     }
@@ -273,20 +275,8 @@ export class HistoryService {
 function fromDefaults(patch: readonly PatchOperation[], defaults: unknown): PatchOperation[] {
   return changesOf(patch)
     .flatMap((change) => (change.before === undefined ? fieldChanges(valueAt(defaults, change.path), change.after, change.path) : [change]))
-    .flatMap(({ path, before, after }): PatchOperation[] => {
-      if (before === undefined) return after === undefined ? [] : [{ op: 'add', path, value: after }];
-      if (after === undefined)
-        return [
-          { op: 'test', path, value: before },
-          { op: 'remove', path },
-        ];
-      return [
-        { op: 'test', path, value: before },
-        { op: 'replace', path, value: after },
-      ];
-    });
+    .flatMap(toOperations);
 }
 
 /** `{ [key]: value }`, or nothing for an absent value (JSON has no undefined). */
 const defined = (key: string, value: JsonValue | undefined) => (value === undefined ? {} : { [key]: value });
-const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -1,7 +1,7 @@
 // The payment sandbox's stand-in for Razorpay's hosted checkout: plain HTML, no script (the app's CSP allows none
 // inline), usable by keyboard and screen reader, dark or light as the system prefers.
 
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml, sandboxPage } from '../http/html.js';
 import type { PaymentLinkEntity, PaymentLinkStatus, PaymentMethod } from './payment-sandbox.types.js';
 
 export const CHECKOUT_TITLE = 'Guildhall (payment sandbox)';
@@ -14,46 +14,26 @@ const CLOSED_TEXT: Record<Exclude<PaymentLinkStatus, 'created'>, string> = {
   cancelled: 'This payment link has been cancelled.',
 };
 
+/** The checkout's own rules and palette (Razorpay's blue), over the sandboxes' shared style (http/html.ts). */
 const STYLE = `
-  :root { color-scheme: dark light; --bg:#1e1f22; --panel:#2b2d31; --text:#f2f3f5; --muted:#b5bac1; --accent:#3395ff; --danger:#f23f43; --focus:#ffd54f; }
-  @media (prefers-color-scheme: light) { :root { --bg:#f2f3f5; --panel:#ffffff; --text:#060607; --muted:#4e5058; --accent:#0b63c5; --danger:#b3261e; --focus:#a05a00; } }
-  * { box-sizing: border-box; }
-  body { margin:0; font:16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background:var(--bg); color:var(--text); }
-  main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: var(--panel); border-radius: 12px; }
-  h1 { font-size: 1.5rem; margin-top: 0; }
+  :root { --accent:#3395ff; }
+  @media (prefers-color-scheme: light) { :root { --accent:#0b63c5; } }
+  main { max-width: 32rem; }
   .amount { font-size: 2rem; font-weight: 700; margin: 0.5rem 0; }
-  .note { color: var(--muted); }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
   dt { color: var(--muted); }
   dd { margin: 0; overflow-wrap: anywhere; }
-  fieldset { border: 1px solid var(--muted); border-radius: 8px; margin: 1rem 0; padding: 0.75rem 1rem 1rem; }
-  legend { padding: 0 0.25rem; font-weight: 600; }
   fieldset label { display: block; padding: 0.25rem 0; cursor: pointer; }
   input[type=radio] { accent-color: var(--accent); margin-right: 0.5rem; }
   .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; }
-  button { font: inherit; color: inherit; cursor: pointer; border-radius: 8px; padding: 0.5rem 1rem; border: 1px solid var(--muted); background: transparent; }
+  button { padding: 0.5rem 1rem; border: 1px solid var(--muted); background: transparent; }
   button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
   button.danger { border-color: var(--danger); }
   a { color: var(--accent); }
-  :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return sandboxPage(title, body, STYLE, '<meta name="referrer" content="no-referrer">\n');
 }
 
 /** Paise as rupees the Indian way: ₹1,499 or ₹1,499.50. */

@@ -1,7 +1,7 @@
 // The sandbox's stand-in for Discord's consent screen: plain HTML, no script, usable by keyboard and
 // screen reader, so a person (or a Playwright test) can choose who to be.
 
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml, sandboxPage } from '../http/html.js';
 
 export interface DemoUserChoice {
   username: string;
@@ -33,19 +33,10 @@ const SCOPE_TEXT: Record<string, string> = {
   openid: 'Sign you in with OpenID Connect',
 };
 
+/** The authorize page's own rules, over the sandboxes' shared style (http/html.ts). */
 const STYLE = `
-  :root { color-scheme: dark light; --bg:#1e1f22; --panel:#2b2d31; --text:#f2f3f5; --muted:#b5bac1; --accent:#5865f2; --focus:#ffd54f; }
-  @media (prefers-color-scheme: light) { :root { --bg:#f2f3f5; --panel:#ffffff; --text:#060607; --muted:#4e5058; --accent:#4752c4; --focus:#a05a00; } }
-  * { box-sizing: border-box; }
-  body { margin:0; font:16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background:var(--bg); color:var(--text); }
-  main { max-width: 40rem; margin: 2rem auto; padding: 1.5rem; background: var(--panel); border-radius: 12px; }
-  h1 { font-size: 1.5rem; margin-top: 0; }
-  .note { color: var(--muted); }
   ul.scopes { padding-left: 1.25rem; }
-  fieldset { border: 1px solid var(--muted); border-radius: 8px; margin: 1rem 0; padding: 0.75rem 1rem 1rem; }
-  legend { padding: 0 0.25rem; font-weight: 600; }
   .choices { display: grid; gap: 0.5rem; }
-  button { font: inherit; color: inherit; cursor: pointer; border-radius: 8px; }
   button.user { display: block; width: 100%; text-align: left; padding: 0.75rem 1rem; background: transparent; border: 1px solid var(--muted); }
   button.user strong { display: block; }
   button.user span { color: var(--muted); font-size: 0.9rem; }
@@ -54,25 +45,11 @@ const STYLE = `
   button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
   select { font: inherit; padding: 0.4rem; border-radius: 6px; max-width: 100%; }
   label { display: block; margin-bottom: 0.25rem; }
-  :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
   .row { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: end; }
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return sandboxPage(title, body, STYLE);
 }
 
 function hiddenInputs(hidden: Record<string, string>): string {
