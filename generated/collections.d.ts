@@ -18,8 +18,6 @@ export interface CollectionDefinition<C extends CollectionName = CollectionName>
   readonly schemaId: string;
   /** Key in publishedSchemas (and /api/schemas/{name}). */
   readonly schemaName: string;
-  /** A short hash of its self-contained schema: the export's schemaVersions (an import names a changed schema). */
-  readonly schemaVersion: string;
   /** Name of its validator in validators.js. */
   readonly validator: string;
   /** What {} fills in: every default (required properties without one stay absent). */

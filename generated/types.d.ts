@@ -512,15 +512,27 @@ export interface TransferSectionPreview {
     /**
      * The current value (absent: not set).
      */
-    before?: {
-      [k: string]: unknown;
-    };
+    before?:
+      | string
+      | number
+      | boolean
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | null;
     /**
      * The value written (absent: removed).
      */
-    after?: {
-      [k: string]: unknown;
-    };
+    after?:
+      | string
+      | number
+      | boolean
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | null;
   }[];
 }
 /**

@@ -20885,7 +20885,30 @@ const schema93 = {
             type: 'object',
             additionalProperties: false,
             required: ['path', 'label'],
-            properties: { path: { type: 'string' }, label: { type: 'string' }, before: {}, after: {} },
+            properties: {
+              path: { type: 'string' },
+              label: { type: 'string' },
+              before: {
+                anyOf: [
+                  { type: 'string' },
+                  { type: 'number' },
+                  { type: 'boolean' },
+                  { type: 'object' },
+                  { type: 'array' },
+                  { type: 'null' },
+                ],
+              },
+              after: {
+                anyOf: [
+                  { type: 'string' },
+                  { type: 'number' },
+                  { type: 'boolean' },
+                  { type: 'object' },
+                  { type: 'array' },
+                  { type: 'null' },
+                ],
+              },
+            },
           },
         },
       },
@@ -20912,7 +20935,16 @@ const schema96 = {
         type: 'object',
         additionalProperties: false,
         required: ['path', 'label'],
-        properties: { path: { type: 'string' }, label: { type: 'string' }, before: {}, after: {} },
+        properties: {
+          path: { type: 'string' },
+          label: { type: 'string' },
+          before: {
+            anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array' }, { type: 'null' }],
+          },
+          after: {
+            anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array' }, { type: 'null' }],
+          },
+        },
       },
     },
   },
@@ -21799,8 +21831,324 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
+                    if (data21.before !== undefined) {
+                      let data24 = data21.before;
+                      const _errs58 = errors;
+                      let valid21 = false;
+                      const _errs59 = errors;
+                      if (typeof data24 !== 'string') {
+                        const err43 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/0/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema96.properties.changes.items.properties.before.anyOf[0].type,
+                          parentSchema: schema96.properties.changes.items.properties.before.anyOf[0],
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err43];
+                        } else {
+                          vErrors.push(err43);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs59 === errors;
+                      valid21 = valid21 || _valid0;
+                      const _errs61 = errors;
+                      if (!(typeof data24 == 'number' && isFinite(data24))) {
+                        const err44 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/1/type',
+                          keyword: 'type',
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema96.properties.changes.items.properties.before.anyOf[1].type,
+                          parentSchema: schema96.properties.changes.items.properties.before.anyOf[1],
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err44];
+                        } else {
+                          vErrors.push(err44);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs61 === errors;
+                      valid21 = valid21 || _valid0;
+                      const _errs63 = errors;
+                      if (typeof data24 !== 'boolean') {
+                        const err45 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/2/type',
+                          keyword: 'type',
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema96.properties.changes.items.properties.before.anyOf[2].type,
+                          parentSchema: schema96.properties.changes.items.properties.before.anyOf[2],
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err45];
+                        } else {
+                          vErrors.push(err45);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs63 === errors;
+                      valid21 = valid21 || _valid0;
+                      const _errs65 = errors;
+                      if (!(data24 && typeof data24 == 'object' && !Array.isArray(data24))) {
+                        const err46 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/3/type',
+                          keyword: 'type',
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema96.properties.changes.items.properties.before.anyOf[3].type,
+                          parentSchema: schema96.properties.changes.items.properties.before.anyOf[3],
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err46];
+                        } else {
+                          vErrors.push(err46);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs65 === errors;
+                      valid21 = valid21 || _valid0;
+                      const _errs67 = errors;
+                      if (!Array.isArray(data24)) {
+                        const err47 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/4/type',
+                          keyword: 'type',
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema96.properties.changes.items.properties.before.anyOf[4].type,
+                          parentSchema: schema96.properties.changes.items.properties.before.anyOf[4],
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err47];
+                        } else {
+                          vErrors.push(err47);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs67 === errors;
+                      valid21 = valid21 || _valid0;
+                      const _errs69 = errors;
+                      if (data24 !== null) {
+                        const err48 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema96.properties.changes.items.properties.before.anyOf[5].type,
+                          parentSchema: schema96.properties.changes.items.properties.before.anyOf[5],
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err48];
+                        } else {
+                          vErrors.push(err48);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs69 === errors;
+                      valid21 = valid21 || _valid0;
+                      if (!valid21) {
+                        const err49 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema96.properties.changes.items.properties.before.anyOf,
+                          parentSchema: schema96.properties.changes.items.properties.before,
+                          data: data24,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err49];
+                        } else {
+                          vErrors.push(err49);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs58;
+                        if (vErrors !== null) {
+                          if (_errs58) {
+                            vErrors.length = _errs58;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
+                    if (data21.after !== undefined) {
+                      let data25 = data21.after;
+                      const _errs72 = errors;
+                      let valid22 = false;
+                      const _errs73 = errors;
+                      if (typeof data25 !== 'string') {
+                        const err50 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/0/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema96.properties.changes.items.properties.after.anyOf[0].type,
+                          parentSchema: schema96.properties.changes.items.properties.after.anyOf[0],
+                          data: data25,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err50];
+                        } else {
+                          vErrors.push(err50);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs73 === errors;
+                      valid22 = valid22 || _valid1;
+                      const _errs75 = errors;
+                      if (!(typeof data25 == 'number' && isFinite(data25))) {
+                        const err51 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/1/type',
+                          keyword: 'type',
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema96.properties.changes.items.properties.after.anyOf[1].type,
+                          parentSchema: schema96.properties.changes.items.properties.after.anyOf[1],
+                          data: data25,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err51];
+                        } else {
+                          vErrors.push(err51);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs75 === errors;
+                      valid22 = valid22 || _valid1;
+                      const _errs77 = errors;
+                      if (typeof data25 !== 'boolean') {
+                        const err52 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/2/type',
+                          keyword: 'type',
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema96.properties.changes.items.properties.after.anyOf[2].type,
+                          parentSchema: schema96.properties.changes.items.properties.after.anyOf[2],
+                          data: data25,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err52];
+                        } else {
+                          vErrors.push(err52);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs77 === errors;
+                      valid22 = valid22 || _valid1;
+                      const _errs79 = errors;
+                      if (!(data25 && typeof data25 == 'object' && !Array.isArray(data25))) {
+                        const err53 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/3/type',
+                          keyword: 'type',
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema96.properties.changes.items.properties.after.anyOf[3].type,
+                          parentSchema: schema96.properties.changes.items.properties.after.anyOf[3],
+                          data: data25,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err53];
+                        } else {
+                          vErrors.push(err53);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs79 === errors;
+                      valid22 = valid22 || _valid1;
+                      const _errs81 = errors;
+                      if (!Array.isArray(data25)) {
+                        const err54 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/4/type',
+                          keyword: 'type',
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema96.properties.changes.items.properties.after.anyOf[4].type,
+                          parentSchema: schema96.properties.changes.items.properties.after.anyOf[4],
+                          data: data25,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err54];
+                        } else {
+                          vErrors.push(err54);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs81 === errors;
+                      valid22 = valid22 || _valid1;
+                      const _errs83 = errors;
+                      if (data25 !== null) {
+                        const err55 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema96.properties.changes.items.properties.after.anyOf[5].type,
+                          parentSchema: schema96.properties.changes.items.properties.after.anyOf[5],
+                          data: data25,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err55];
+                        } else {
+                          vErrors.push(err55);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs83 === errors;
+                      valid22 = valid22 || _valid1;
+                      if (!valid22) {
+                        const err56 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema96.properties.changes.items.properties.after.anyOf,
+                          parentSchema: schema96.properties.changes.items.properties.after,
+                          data: data25,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err56];
+                        } else {
+                          vErrors.push(err56);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs72;
+                        if (vErrors !== null) {
+                          if (_errs72) {
+                            vErrors.length = _errs72;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
                   } else {
-                    const err43 = {
+                    const err57 = {
                       instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
                       schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/type',
                       keyword: 'type',
@@ -21811,15 +22159,15 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                       data: data21,
                     };
                     if (vErrors === null) {
-                      vErrors = [err43];
+                      vErrors = [err57];
                     } else {
-                      vErrors.push(err43);
+                      vErrors.push(err57);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err44 = {
+                const err58 = {
                   instancePath: instancePath + '/preview/' + i4 + '/changes',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/changes/type',
                   keyword: 'type',
@@ -21830,15 +22178,15 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
                   data: data20,
                 };
                 if (vErrors === null) {
-                  vErrors = [err44];
+                  vErrors = [err58];
                 } else {
-                  vErrors.push(err44);
+                  vErrors.push(err58);
                 }
                 errors++;
               }
             }
           } else {
-            const err45 = {
+            const err59 = {
               instancePath: instancePath + '/preview/' + i4,
               schemaPath: '#/$defs/TransferSectionPreview/type',
               keyword: 'type',
@@ -21849,15 +22197,15 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
               data: data16,
             };
             if (vErrors === null) {
-              vErrors = [err45];
+              vErrors = [err59];
             } else {
-              vErrors.push(err45);
+              vErrors.push(err59);
             }
             errors++;
           }
         }
       } else {
-        const err46 = {
+        const err60 = {
           instancePath: instancePath + '/preview',
           schemaPath: '#/properties/preview/type',
           keyword: 'type',
@@ -21868,15 +22216,15 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
           data: data15,
         };
         if (vErrors === null) {
-          vErrors = [err46];
+          vErrors = [err60];
         } else {
-          vErrors.push(err46);
+          vErrors.push(err60);
         }
         errors++;
       }
     }
   } else {
-    const err47 = {
+    const err61 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -21887,9 +22235,9 @@ function validate66(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err47];
+      vErrors = [err61];
     } else {
-      vErrors.push(err47);
+      vErrors.push(err61);
     }
     errors++;
   }
@@ -50398,7 +50746,30 @@ const schema238 = {
             type: 'object',
             additionalProperties: false,
             required: ['path', 'label'],
-            properties: { path: { type: 'string' }, label: { type: 'string' }, before: {}, after: {} },
+            properties: {
+              path: { type: 'string' },
+              label: { type: 'string' },
+              before: {
+                anyOf: [
+                  { type: 'string' },
+                  { type: 'number' },
+                  { type: 'boolean' },
+                  { type: 'object' },
+                  { type: 'array' },
+                  { type: 'null' },
+                ],
+              },
+              after: {
+                anyOf: [
+                  { type: 'string' },
+                  { type: 'number' },
+                  { type: 'boolean' },
+                  { type: 'object' },
+                  { type: 'array' },
+                  { type: 'null' },
+                ],
+              },
+            },
           },
         },
       },
@@ -50419,7 +50790,16 @@ const schema239 = {
         type: 'object',
         additionalProperties: false,
         required: ['path', 'label'],
-        properties: { path: { type: 'string' }, label: { type: 'string' }, before: {}, after: {} },
+        properties: {
+          path: { type: 'string' },
+          label: { type: 'string' },
+          before: {
+            anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array' }, { type: 'null' }],
+          },
+          after: {
+            anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array' }, { type: 'null' }],
+          },
+        },
       },
     },
   },
@@ -50805,8 +51185,324 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
                         errors++;
                       }
                     }
+                    if (data9.before !== undefined) {
+                      let data12 = data9.before;
+                      const _errs29 = errors;
+                      let valid10 = false;
+                      const _errs30 = errors;
+                      if (typeof data12 !== 'string') {
+                        const err18 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/0/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema239.properties.changes.items.properties.before.anyOf[0].type,
+                          parentSchema: schema239.properties.changes.items.properties.before.anyOf[0],
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err18];
+                        } else {
+                          vErrors.push(err18);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs30 === errors;
+                      valid10 = valid10 || _valid0;
+                      const _errs32 = errors;
+                      if (!(typeof data12 == 'number' && isFinite(data12))) {
+                        const err19 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/1/type',
+                          keyword: 'type',
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema239.properties.changes.items.properties.before.anyOf[1].type,
+                          parentSchema: schema239.properties.changes.items.properties.before.anyOf[1],
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err19];
+                        } else {
+                          vErrors.push(err19);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs32 === errors;
+                      valid10 = valid10 || _valid0;
+                      const _errs34 = errors;
+                      if (typeof data12 !== 'boolean') {
+                        const err20 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/2/type',
+                          keyword: 'type',
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema239.properties.changes.items.properties.before.anyOf[2].type,
+                          parentSchema: schema239.properties.changes.items.properties.before.anyOf[2],
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err20];
+                        } else {
+                          vErrors.push(err20);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs34 === errors;
+                      valid10 = valid10 || _valid0;
+                      const _errs36 = errors;
+                      if (!(data12 && typeof data12 == 'object' && !Array.isArray(data12))) {
+                        const err21 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/3/type',
+                          keyword: 'type',
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema239.properties.changes.items.properties.before.anyOf[3].type,
+                          parentSchema: schema239.properties.changes.items.properties.before.anyOf[3],
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err21];
+                        } else {
+                          vErrors.push(err21);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs36 === errors;
+                      valid10 = valid10 || _valid0;
+                      const _errs38 = errors;
+                      if (!Array.isArray(data12)) {
+                        const err22 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/4/type',
+                          keyword: 'type',
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema239.properties.changes.items.properties.before.anyOf[4].type,
+                          parentSchema: schema239.properties.changes.items.properties.before.anyOf[4],
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err22];
+                        } else {
+                          vErrors.push(err22);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs38 === errors;
+                      valid10 = valid10 || _valid0;
+                      const _errs40 = errors;
+                      if (data12 !== null) {
+                        const err23 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema239.properties.changes.items.properties.before.anyOf[5].type,
+                          parentSchema: schema239.properties.changes.items.properties.before.anyOf[5],
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err23];
+                        } else {
+                          vErrors.push(err23);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs40 === errors;
+                      valid10 = valid10 || _valid0;
+                      if (!valid10) {
+                        const err24 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema239.properties.changes.items.properties.before.anyOf,
+                          parentSchema: schema239.properties.changes.items.properties.before,
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err24];
+                        } else {
+                          vErrors.push(err24);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs29;
+                        if (vErrors !== null) {
+                          if (_errs29) {
+                            vErrors.length = _errs29;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
+                    if (data9.after !== undefined) {
+                      let data13 = data9.after;
+                      const _errs43 = errors;
+                      let valid11 = false;
+                      const _errs44 = errors;
+                      if (typeof data13 !== 'string') {
+                        const err25 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/0/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema239.properties.changes.items.properties.after.anyOf[0].type,
+                          parentSchema: schema239.properties.changes.items.properties.after.anyOf[0],
+                          data: data13,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs44 === errors;
+                      valid11 = valid11 || _valid1;
+                      const _errs46 = errors;
+                      if (!(typeof data13 == 'number' && isFinite(data13))) {
+                        const err26 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/1/type',
+                          keyword: 'type',
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema239.properties.changes.items.properties.after.anyOf[1].type,
+                          parentSchema: schema239.properties.changes.items.properties.after.anyOf[1],
+                          data: data13,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err26];
+                        } else {
+                          vErrors.push(err26);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs46 === errors;
+                      valid11 = valid11 || _valid1;
+                      const _errs48 = errors;
+                      if (typeof data13 !== 'boolean') {
+                        const err27 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/2/type',
+                          keyword: 'type',
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema239.properties.changes.items.properties.after.anyOf[2].type,
+                          parentSchema: schema239.properties.changes.items.properties.after.anyOf[2],
+                          data: data13,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err27];
+                        } else {
+                          vErrors.push(err27);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs48 === errors;
+                      valid11 = valid11 || _valid1;
+                      const _errs50 = errors;
+                      if (!(data13 && typeof data13 == 'object' && !Array.isArray(data13))) {
+                        const err28 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/3/type',
+                          keyword: 'type',
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema239.properties.changes.items.properties.after.anyOf[3].type,
+                          parentSchema: schema239.properties.changes.items.properties.after.anyOf[3],
+                          data: data13,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err28];
+                        } else {
+                          vErrors.push(err28);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs50 === errors;
+                      valid11 = valid11 || _valid1;
+                      const _errs52 = errors;
+                      if (!Array.isArray(data13)) {
+                        const err29 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/4/type',
+                          keyword: 'type',
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema239.properties.changes.items.properties.after.anyOf[4].type,
+                          parentSchema: schema239.properties.changes.items.properties.after.anyOf[4],
+                          data: data13,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err29];
+                        } else {
+                          vErrors.push(err29);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs52 === errors;
+                      valid11 = valid11 || _valid1;
+                      const _errs54 = errors;
+                      if (data13 !== null) {
+                        const err30 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema239.properties.changes.items.properties.after.anyOf[5].type,
+                          parentSchema: schema239.properties.changes.items.properties.after.anyOf[5],
+                          data: data13,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err30];
+                        } else {
+                          vErrors.push(err30);
+                        }
+                        errors++;
+                      }
+                      var _valid1 = _errs54 === errors;
+                      valid11 = valid11 || _valid1;
+                      if (!valid11) {
+                        const err31 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema239.properties.changes.items.properties.after.anyOf,
+                          parentSchema: schema239.properties.changes.items.properties.after,
+                          data: data13,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err31];
+                        } else {
+                          vErrors.push(err31);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs43;
+                        if (vErrors !== null) {
+                          if (_errs43) {
+                            vErrors.length = _errs43;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
                   } else {
-                    const err18 = {
+                    const err32 = {
                       instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2,
                       schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/type',
                       keyword: 'type',
@@ -50817,15 +51513,15 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
                       data: data9,
                     };
                     if (vErrors === null) {
-                      vErrors = [err18];
+                      vErrors = [err32];
                     } else {
-                      vErrors.push(err18);
+                      vErrors.push(err32);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err19 = {
+                const err33 = {
                   instancePath: instancePath + '/preview/' + i1 + '/changes',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/changes/type',
                   keyword: 'type',
@@ -50836,15 +51532,15 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
                   data: data8,
                 };
                 if (vErrors === null) {
-                  vErrors = [err19];
+                  vErrors = [err33];
                 } else {
-                  vErrors.push(err19);
+                  vErrors.push(err33);
                 }
                 errors++;
               }
             }
           } else {
-            const err20 = {
+            const err34 = {
               instancePath: instancePath + '/preview/' + i1,
               schemaPath: '#/$defs/TransferSectionPreview/type',
               keyword: 'type',
@@ -50855,15 +51551,15 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
               data: data4,
             };
             if (vErrors === null) {
-              vErrors = [err20];
+              vErrors = [err34];
             } else {
-              vErrors.push(err20);
+              vErrors.push(err34);
             }
             errors++;
           }
         }
       } else {
-        const err21 = {
+        const err35 = {
           instancePath: instancePath + '/preview',
           schemaPath: '#/properties/preview/type',
           keyword: 'type',
@@ -50874,15 +51570,15 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err35];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err35);
         }
         errors++;
       }
     }
   } else {
-    const err22 = {
+    const err36 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -50893,9 +51589,9 @@ function validate129(data, { instancePath = '', parentData, parentDataProperty, 
       data,
     };
     if (vErrors === null) {
-      vErrors = [err22];
+      vErrors = [err36];
     } else {
-      vErrors.push(err22);
+      vErrors.push(err36);
     }
     errors++;
   }
@@ -83507,7 +84203,16 @@ const schema361 = {
         type: 'object',
         additionalProperties: false,
         required: ['path', 'label'],
-        properties: { path: { type: 'string' }, label: { type: 'string' }, before: {}, after: {} },
+        properties: {
+          path: { type: 'string' },
+          label: { type: 'string' },
+          before: {
+            anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array' }, { type: 'null' }],
+          },
+          after: {
+            anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array' }, { type: 'null' }],
+          },
+        },
       },
     },
   },
@@ -83765,8 +84470,324 @@ function validate191(data, { instancePath = '', parentData, parentDataProperty, 
                 errors++;
               }
             }
+            if (data4.before !== undefined) {
+              let data7 = data4.before;
+              const _errs18 = errors;
+              let valid4 = false;
+              const _errs19 = errors;
+              if (typeof data7 !== 'string') {
+                const err12 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/0/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema361.properties.changes.items.properties.before.anyOf[0].type,
+                  parentSchema: schema361.properties.changes.items.properties.before.anyOf[0],
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+              var _valid0 = _errs19 === errors;
+              valid4 = valid4 || _valid0;
+              const _errs21 = errors;
+              if (!(typeof data7 == 'number' && isFinite(data7))) {
+                const err13 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema361.properties.changes.items.properties.before.anyOf[1].type,
+                  parentSchema: schema361.properties.changes.items.properties.before.anyOf[1],
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+              var _valid0 = _errs21 === errors;
+              valid4 = valid4 || _valid0;
+              const _errs23 = errors;
+              if (typeof data7 !== 'boolean') {
+                const err14 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/2/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema361.properties.changes.items.properties.before.anyOf[2].type,
+                  parentSchema: schema361.properties.changes.items.properties.before.anyOf[2],
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+              var _valid0 = _errs23 === errors;
+              valid4 = valid4 || _valid0;
+              const _errs25 = errors;
+              if (!(data7 && typeof data7 == 'object' && !Array.isArray(data7))) {
+                const err15 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/3/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema361.properties.changes.items.properties.before.anyOf[3].type,
+                  parentSchema: schema361.properties.changes.items.properties.before.anyOf[3],
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+              var _valid0 = _errs25 === errors;
+              valid4 = valid4 || _valid0;
+              const _errs27 = errors;
+              if (!Array.isArray(data7)) {
+                const err16 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/4/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                  schema: schema361.properties.changes.items.properties.before.anyOf[4].type,
+                  parentSchema: schema361.properties.changes.items.properties.before.anyOf[4],
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err16];
+                } else {
+                  vErrors.push(err16);
+                }
+                errors++;
+              }
+              var _valid0 = _errs27 === errors;
+              valid4 = valid4 || _valid0;
+              const _errs29 = errors;
+              if (data7 !== null) {
+                const err17 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/5/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema361.properties.changes.items.properties.before.anyOf[5].type,
+                  parentSchema: schema361.properties.changes.items.properties.before.anyOf[5],
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+              var _valid0 = _errs29 === errors;
+              valid4 = valid4 || _valid0;
+              if (!valid4) {
+                const err18 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf',
+                  keyword: 'anyOf',
+                  params: {},
+                  message: 'must match a schema in anyOf',
+                  schema: schema361.properties.changes.items.properties.before.anyOf,
+                  parentSchema: schema361.properties.changes.items.properties.before,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              } else {
+                errors = _errs18;
+                if (vErrors !== null) {
+                  if (_errs18) {
+                    vErrors.length = _errs18;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data4.after !== undefined) {
+              let data8 = data4.after;
+              const _errs32 = errors;
+              let valid5 = false;
+              const _errs33 = errors;
+              if (typeof data8 !== 'string') {
+                const err19 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/0/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema361.properties.changes.items.properties.after.anyOf[0].type,
+                  parentSchema: schema361.properties.changes.items.properties.after.anyOf[0],
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err19];
+                } else {
+                  vErrors.push(err19);
+                }
+                errors++;
+              }
+              var _valid1 = _errs33 === errors;
+              valid5 = valid5 || _valid1;
+              const _errs35 = errors;
+              if (!(typeof data8 == 'number' && isFinite(data8))) {
+                const err20 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema361.properties.changes.items.properties.after.anyOf[1].type,
+                  parentSchema: schema361.properties.changes.items.properties.after.anyOf[1],
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+              var _valid1 = _errs35 === errors;
+              valid5 = valid5 || _valid1;
+              const _errs37 = errors;
+              if (typeof data8 !== 'boolean') {
+                const err21 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/2/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema361.properties.changes.items.properties.after.anyOf[2].type,
+                  parentSchema: schema361.properties.changes.items.properties.after.anyOf[2],
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+              var _valid1 = _errs37 === errors;
+              valid5 = valid5 || _valid1;
+              const _errs39 = errors;
+              if (!(data8 && typeof data8 == 'object' && !Array.isArray(data8))) {
+                const err22 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/3/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema361.properties.changes.items.properties.after.anyOf[3].type,
+                  parentSchema: schema361.properties.changes.items.properties.after.anyOf[3],
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err22];
+                } else {
+                  vErrors.push(err22);
+                }
+                errors++;
+              }
+              var _valid1 = _errs39 === errors;
+              valid5 = valid5 || _valid1;
+              const _errs41 = errors;
+              if (!Array.isArray(data8)) {
+                const err23 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/4/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                  schema: schema361.properties.changes.items.properties.after.anyOf[4].type,
+                  parentSchema: schema361.properties.changes.items.properties.after.anyOf[4],
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+              var _valid1 = _errs41 === errors;
+              valid5 = valid5 || _valid1;
+              const _errs43 = errors;
+              if (data8 !== null) {
+                const err24 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/5/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema361.properties.changes.items.properties.after.anyOf[5].type,
+                  parentSchema: schema361.properties.changes.items.properties.after.anyOf[5],
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+              var _valid1 = _errs43 === errors;
+              valid5 = valid5 || _valid1;
+              if (!valid5) {
+                const err25 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf',
+                  keyword: 'anyOf',
+                  params: {},
+                  message: 'must match a schema in anyOf',
+                  schema: schema361.properties.changes.items.properties.after.anyOf,
+                  parentSchema: schema361.properties.changes.items.properties.after,
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              } else {
+                errors = _errs32;
+                if (vErrors !== null) {
+                  if (_errs32) {
+                    vErrors.length = _errs32;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
           } else {
-            const err12 = {
+            const err26 = {
               instancePath: instancePath + '/changes/' + i0,
               schemaPath: '#/properties/changes/items/type',
               keyword: 'type',
@@ -83777,15 +84798,15 @@ function validate191(data, { instancePath = '', parentData, parentDataProperty, 
               data: data4,
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err26];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err26);
             }
             errors++;
           }
         }
       } else {
-        const err13 = {
+        const err27 = {
           instancePath: instancePath + '/changes',
           schemaPath: '#/properties/changes/type',
           keyword: 'type',
@@ -83796,15 +84817,15 @@ function validate191(data, { instancePath = '', parentData, parentDataProperty, 
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err27];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err27);
         }
         errors++;
       }
     }
   } else {
-    const err14 = {
+    const err28 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -83815,9 +84836,9 @@ function validate191(data, { instancePath = '', parentData, parentDataProperty, 
       data,
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err28];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err28);
     }
     errors++;
   }

@@ -14,6 +14,7 @@ import { PASSPORT } from './auth/auth.tokens.js';
 import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
 import { botCredentialCheck } from './bot-api/bot-credential.js';
+import { ChangeSignal, withChangeSignal } from './bot-api/change-signal.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { bodyParser } from './http/body-parser.js';
 import { privateByDefault } from './http/cache-control.js';
@@ -82,17 +83,22 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
   if (resolvedEnv.PORT === '0') resolvedEnv.PORT = String(await freePort());
   const config = loadConfig(resolvedEnv);
   const logger = createLogger(config.logLevel);
-  const storage = withReadCache(
-    createStorage({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      onIdleError: (err: Error) => logger.warn({ err: err.message }, 'idle database connection failed'),
-    }),
-    { ttlMs: config.readCacheTtlMs },
+  // Writes that record a history entry wake this instance's change feed once committed (bot-api/change-signal.ts).
+  const changeSignal = new ChangeSignal();
+  const storage = withChangeSignal(
+    withReadCache(
+      createStorage({
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        onIdleError: (err: Error) => logger.warn({ err: err.message }, 'idle database connection failed'),
+      }),
+      { ttlMs: config.readCacheTtlMs },
+    ),
+    changeSignal,
   );
   await storage.init();
   try {
-    return await startOn(config, logger, storage);
+    return await startOn(config, logger, storage, changeSignal);
   } catch (err) {
     // A failed start (a busy port, say) still lets the database go, and with it the data directory's lock.
     await storage.close().catch(() => undefined);
@@ -100,14 +106,17 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env): Promise<R
   }
 }
 
-async function startOn(config: AppConfig, logger: Logger, storage: StoragePort): Promise<RunningApp> {
+async function startOn(config: AppConfig, logger: Logger, storage: StoragePort, changeSignal: ChangeSignal): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, logger, storage, sessionSecret: secret }), {
-    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
-    bufferLogs: true,
-    // Our own parser reads every body (below): it refuses what PostgreSQL or the stack cannot take before any route runs.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, changeSignal }),
+    {
+      logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+      bufferLogs: true,
+      // Our own parser reads every body (below): it refuses what PostgreSQL or the stack cannot take before any route runs.
+      bodyParser: false,
+    },
+  );
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Settings carry their own version; hashing every JSON answer for an ETag is work nobody reads.

@@ -182,8 +182,6 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `  readonly schemaId: string;`,
     `  /** Key in publishedSchemas (and /api/schemas/{name}). */`,
     `  readonly schemaName: string;`,
-    `  /** A short hash of its self-contained schema: the export's schemaVersions (an import names a changed schema). */`,
-    `  readonly schemaVersion: string;`,
     `  /** Name of its validator in validators.js. */`,
     `  readonly validator: string;`,
     `  /** What {} fills in: every default (required properties without one stay absent). */`,

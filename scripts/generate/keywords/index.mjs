@@ -18,7 +18,13 @@ import xUi from './x-ui.mjs';
 /** Keywords of ours that validate (they generate code). */
 const validationKeywords = [discordEmbedTotal, distinctAcross, refersToItem];
 
-export const vocabulary = [xUi, xAccess, xReference, xMessages(validationKeywords.map((definition) => definition.keyword)), ...validationKeywords];
+export const vocabulary = [
+  xUi,
+  xAccess,
+  xReference,
+  xMessages(validationKeywords.map((definition) => definition.keyword)),
+  ...validationKeywords,
+];
 
 export function addVocabulary(ajv) {
   for (const definition of vocabulary) ajv.addKeyword(definition);
