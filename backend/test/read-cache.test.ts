@@ -45,7 +45,9 @@ class HoldableStorage {
     ping: async () => undefined,
     close: async () => undefined,
     records: undefined as never,
+    history: undefined as never,
     settings: {
+      putMany: undefined as never,
       get: async <T>(guildId: string, section: string) => {
         this.reads += 1;
         const snapshot = structuredClone(this.docs.get(`${guildId}/${section}`) ?? null);

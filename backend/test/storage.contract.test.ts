@@ -23,6 +23,8 @@ import { findPostgresBinaries, startPostgresServer, type PostgresServer } from '
 /** An empty database; every open() is a new, uninitialised instance over the same data. */
 interface TestDatabase {
   open(): StoragePort;
+  /** Runs SQL on the database itself, beside the storage (triggers that inject failures, seeded rows). */
+  sql(text: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -359,6 +361,281 @@ function storageContract(harness: () => AdapterHarness) {
     });
   });
 
+  describe('history', () => {
+    const alice = { userId: '1100000000000000101', userName: 'Alice', avatar: 'a1b2' };
+    const save = { author: alice, action: 'save' } as const;
+    const all = (guild: string) => storage.history.list(guild, { limit: 1000 });
+
+    it('records a put given a change: author, action, version and the patch from the stored data', async () => {
+      const guild = unique('g');
+      const first = await storage.settings.put(guild, 'welcome', { channel: '1', enabled: false }, 0, save);
+      expect(first.ok).toBe(true);
+      const second = await storage.settings.put(guild, 'welcome', { channel: '2', enabled: false }, 1, {
+        author: null,
+        action: 'revert',
+        revertOf: 7,
+      });
+      expect(second.ok).toBe(true);
+
+      const [newest, oldest] = await all(guild);
+      expect(oldest).toMatchObject({
+        guildId: guild,
+        scope: 'settings',
+        key: 'welcome',
+        itemId: null,
+        version: 1,
+        action: 'save',
+        author: alice,
+        revertOf: null,
+        patch: [
+          { op: 'add', path: '/channel', value: '1' },
+          { op: 'add', path: '/enabled', value: false },
+        ],
+      });
+      expect(oldest!.at).toMatch(ISO);
+      expect(newest).toMatchObject({
+        version: 2,
+        action: 'revert',
+        author: null,
+        revertOf: 7,
+        patch: [
+          { op: 'test', path: '/channel', value: '1' },
+          { op: 'replace', path: '/channel', value: '2' },
+        ],
+      });
+      expect(newest!.id).toBeGreaterThan(oldest!.id);
+      expect(await storage.history.get(guild, newest!.id)).toEqual(newest);
+      // Another guild's id is not this guild's entry.
+      expect(await storage.history.get(unique('g'), newest!.id)).toBeNull();
+    });
+
+    it('records nothing without a change, nor for a refused (stale) put', async () => {
+      const guild = unique('g');
+      await storage.settings.put(guild, 'welcome', { channel: '1' }, 0);
+      const stale = await storage.settings.put(guild, 'welcome', { channel: '2' }, 0, save);
+      expect(stale).toMatchObject({ ok: false, current: { version: 1, data: { channel: '1' } } });
+      const ahead = await storage.settings.put(guild, 'welcome', { channel: '3' }, 5, save);
+      expect(ahead.ok).toBe(false);
+      expect(await all(guild)).toEqual([]);
+    });
+
+    it('of several concurrent recorded puts of one version, exactly one wins and is recorded once', async () => {
+      const guild = unique('g');
+      await storage.settings.put(guild, 'race', { n: 0 }, 0, save);
+      const puts = await Promise.all([1, 2, 3, 4, 5].map((n) => storage.settings.put(guild, 'race', { n }, 1, save)));
+      const winners = puts.filter((r) => r.ok);
+      expect(winners).toHaveLength(1);
+      const [latest] = await all(guild);
+      expect(latest).toMatchObject({
+        version: 2,
+        patch: [
+          { op: 'test', path: '/n', value: 0 },
+          { op: 'replace', path: '/n' },
+        ],
+      });
+      expect((await all(guild)).length).toBe(2);
+    });
+
+    it('leaves neither the save nor its entry when the history insert fails, and settings keep their version', async () => {
+      const guild = unique('fail-history');
+      await storage.settings.put(guild, 'welcome', { channel: '1' }, 0, save);
+      await database.sql(`
+        CREATE OR REPLACE FUNCTION refuse_history() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'injected history failure'; END $$;
+        CREATE TRIGGER refuse_history BEFORE INSERT ON history FOR EACH ROW
+          WHEN (NEW.guild_id = '${guild}') EXECUTE FUNCTION refuse_history();
+      `);
+      await expect(storage.settings.put(guild, 'welcome', { channel: '2' }, 1, save)).rejects.toThrow(/injected history failure/);
+      await expect(storage.settings.put(guild, 'other', { first: true }, 0, save)).rejects.toThrow(/injected history failure/);
+      expect(await storage.settings.get(guild, 'welcome')).toMatchObject({ version: 1, data: { channel: '1' } });
+      expect(await storage.settings.get(guild, 'other')).toBeNull();
+      expect((await all(guild)).map((e) => e.version)).toEqual([1]);
+      // Records too: the insert, the replace and the delete are undone with their entry.
+      await expect(storage.records.insertCapped('panels', { guildId: guild, data: { a: 1 } }, 10, save)).rejects.toThrow(/injected/);
+      expect(await storage.records.count('panels', { guildId: guild })).toBe(0);
+      const kept = await storage.records.insert('panels', { guildId: guild, data: { a: 1 } });
+      await expect(storage.records.replace('panels', kept.id, { a: 2 }, 1, save)).rejects.toThrow(/injected/);
+      await expect(storage.records.delete('panels', kept.id, save)).rejects.toThrow(/injected/);
+      expect(await storage.records.get('panels', kept.id)).toEqual(kept);
+      // The settings save works again once the failure is gone, from the version it was at.
+      await database.sql(`DROP TRIGGER refuse_history ON history`);
+      expect(await storage.settings.put(guild, 'welcome', { channel: '2' }, 1, save)).toMatchObject({ ok: true, document: { version: 2 } });
+    });
+
+    it('leaves no entry when the settings write itself fails', async () => {
+      const guild = unique('fail-settings');
+      await database.sql(`
+        CREATE OR REPLACE FUNCTION refuse_settings() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'injected settings failure'; END $$;
+        CREATE TRIGGER refuse_settings BEFORE INSERT OR UPDATE ON settings FOR EACH ROW
+          WHEN (NEW.guild_id = '${guild}') EXECUTE FUNCTION refuse_settings();
+      `);
+      try {
+        await expect(storage.settings.put(guild, 'welcome', { channel: '1' }, 0, save)).rejects.toThrow(/injected settings failure/);
+        await expect(
+          storage.settings.putMany(guild, [{ section: 'welcome', data: { channel: '1' }, expectedVersion: 0 }], save),
+        ).rejects.toThrow(/injected settings failure/);
+        expect(await all(guild)).toEqual([]);
+      } finally {
+        await database.sql(`DROP TRIGGER refuse_settings ON settings`);
+      }
+    });
+
+    it('putMany writes every section with its entry, or none when one version is stale', async () => {
+      const guild = unique('g');
+      await storage.settings.put(guild, 'b', { v: 'b1' }, 0);
+      const done = await storage.settings.putMany(
+        guild,
+        [
+          { section: 'b', data: { v: 'b2' }, expectedVersion: 1 },
+          { section: 'a', data: { v: 'a1' }, expectedVersion: 0 },
+        ],
+        { author: alice, action: 'import' },
+      );
+      expect(done.ok).toBe(true);
+      if (!done.ok) return;
+      // In the order given.
+      expect(done.documents.map((d) => [d.section, d.version])).toEqual([
+        ['b', 2],
+        ['a', 1],
+      ]);
+      expect((await all(guild)).map((e) => [e.key, e.version, e.action])).toEqual(
+        expect.arrayContaining([
+          ['a', 1, 'import'],
+          ['b', 2, 'import'],
+        ]),
+      );
+
+      const refused = await storage.settings.putMany(
+        guild,
+        [
+          { section: 'a', data: { v: 'a2' }, expectedVersion: 1 },
+          { section: 'b', data: { v: 'b3' }, expectedVersion: 1 },
+          { section: 'c', data: { v: 'c1' }, expectedVersion: 0 },
+        ],
+        { author: alice, action: 'import' },
+      );
+      expect(refused).toMatchObject({ ok: false, section: 'b', current: { version: 2, data: { v: 'b2' } } });
+      expect(await storage.settings.get(guild, 'a')).toMatchObject({ version: 1, data: { v: 'a1' } });
+      expect(await storage.settings.get(guild, 'c')).toBeNull();
+      expect(await all(guild)).toHaveLength(2);
+    });
+
+    it('records item inserts, replaces and deletes with a change, and nothing without', async () => {
+      const guild = unique('g');
+      const note = (action: 'create' | 'update' | 'delete') => ({ author: alice, action });
+      const item = await storage.records.insertCapped('panels', { guildId: guild, data: { title: 'One' } }, 5, note('create'));
+      expect(item).not.toBeNull();
+      const replaced = await storage.records.replace('panels', item!.id, { title: 'Two' }, 1, note('update'));
+      expect(replaced.ok).toBe(true);
+      expect(await storage.records.replace('panels', item!.id, { title: 'Stale' }, 1, note('update'))).toMatchObject({ ok: false });
+      expect(await storage.records.delete('panels', item!.id, note('delete'))).toBe(true);
+      expect(await storage.records.delete('panels', item!.id, note('delete'))).toBe(false);
+      const unrecorded = await storage.records.insertCapped('panels', { guildId: guild, data: { title: 'Quiet' } }, 5);
+      await storage.records.replace('panels', unrecorded!.id, { title: 'Still quiet' }, 1);
+      await storage.records.delete('panels', unrecorded!.id);
+
+      const entries = (await all(guild)).reverse();
+      expect(entries.map((e) => [e.scope, e.key, e.itemId, e.action, e.version])).toEqual([
+        ['records', 'panels', item!.id, 'create', 1],
+        ['records', 'panels', item!.id, 'update', 2],
+        ['records', 'panels', item!.id, 'delete', 0],
+      ]);
+      expect(entries[0]!.patch).toEqual([{ op: 'add', path: '/title', value: 'One' }]);
+      expect(entries[1]!.patch).toEqual([
+        { op: 'test', path: '/title', value: 'One' },
+        { op: 'replace', path: '/title', value: 'Two' },
+      ]);
+      expect(entries[2]!.patch).toEqual([
+        { op: 'test', path: '/title', value: 'Two' },
+        { op: 'remove', path: '/title' },
+      ]);
+    });
+
+    it("keeps the newest 500 entries of a guild, and another guild's are untouched", async () => {
+      const [guild, other] = [unique('g'), unique('g')];
+      await storage.settings.put(other, 'welcome', { n: 0 }, 0, save);
+      // Seeded directly: 510 saves one by one would only make the test slow.
+      await database.sql(`
+        INSERT INTO history (guild_id, scope, key, item_id, version, action, author, patch, revert_of, at)
+        SELECT '${guild}', 'settings', 'seeded', NULL, n, 'save', NULL, '[]'::jsonb, NULL, now()
+        FROM generate_series(1, 510) AS n
+      `);
+      expect(await all(guild)).toHaveLength(510);
+      await storage.settings.put(guild, 'welcome', { n: 1 }, 0, save);
+      const kept = await all(guild);
+      expect(kept).toHaveLength(500);
+      expect(kept[0]).toMatchObject({ key: 'welcome' });
+      // The seeded 1..11 were the oldest: 12..510 stay, with the new entry.
+      expect(kept.at(-1)).toMatchObject({ key: 'seeded', version: 12 });
+      expect(await all(other)).toHaveLength(1);
+    });
+
+    it('lists newest first with filters and paging; since answers every guild oldest first, after a cursor', async () => {
+      const [guild, other] = [unique('g'), unique('g')];
+      const bob = { userId: '1100000000000000102', userName: 'Bob', avatar: null };
+      const start = await storage.history.latestId();
+      await storage.settings.put(guild, 'welcome', { n: 1 }, 0, save);
+      await storage.settings.put(other, 'welcome', { n: 1 }, 0, save);
+      await storage.settings.put(guild, 'basic', { n: 1 }, 0, { author: bob, action: 'save' });
+      const item = await storage.records.insertCapped('panels', { guildId: guild, data: { n: 1 } }, 5, { author: bob, action: 'create' });
+      await storage.settings.put(guild, 'welcome', { n: 2 }, 1, save);
+
+      const ids = (await all(guild)).map((e) => e.id);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      expect(ids).toHaveLength(4);
+      const keyOf = async (filter: Omit<Parameters<typeof storage.history.list>[1], 'limit'>) =>
+        (await storage.history.list(guild, { limit: 10, ...filter })).map((e) => `${e.key}@${e.version}`);
+      expect(await keyOf({ scope: 'settings', key: 'welcome' })).toEqual(['welcome@2', 'welcome@1']);
+      expect(await keyOf({ userId: bob.userId })).toEqual(['panels@1', 'basic@1']);
+      expect(await keyOf({ scope: 'records', key: 'panels', itemId: item!.id })).toEqual(['panels@1']);
+      expect(await keyOf({ before: ids[1]! })).toEqual(['basic@1', 'welcome@1']);
+      expect(await storage.history.list(guild, { limit: 1 })).toHaveLength(1);
+
+      const feed = await storage.history.since(start, 100);
+      expect(feed.map((e) => [e.guildId, e.key, e.version])).toEqual([
+        [guild, 'welcome', 1],
+        [other, 'welcome', 1],
+        [guild, 'basic', 1],
+        [guild, 'panels', 1],
+        [guild, 'welcome', 2],
+      ]);
+      expect(await storage.history.latestId()).toBe(feed.at(-1)!.id);
+      expect((await storage.history.since(feed[1]!.id, 2)).map((e) => e.id)).toEqual([feed[2]!.id, feed[3]!.id]);
+      expect((await storage.history.since(start, 100, [other])).map((e) => e.guildId)).toEqual([other]);
+      expect(await storage.history.since(start, 100, [])).toEqual([]);
+    });
+
+    it('hands out ids in commit order: a change that commits later never has the smaller id', async () => {
+      const [slow, fast] = [unique('slow'), unique('fast')];
+      // The slow guild's transaction holds its history id for 400 ms before it commits.
+      await database.sql(`
+        CREATE OR REPLACE FUNCTION linger() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
+        CREATE TRIGGER linger AFTER INSERT ON history FOR EACH ROW
+          WHEN (NEW.guild_id = '${slow}') EXECUTE FUNCTION linger();
+      `);
+      try {
+        const start = await storage.history.latestId();
+        const committed: string[] = [];
+        const first = storage.settings.put(slow, 'welcome', { n: 1 }, 0, save).then(() => committed.push(slow));
+        await sleep(100);
+        const second = storage.settings.put(fast, 'welcome', { n: 1 }, 0, save).then(() => committed.push(fast));
+        await sleep(100);
+        // A feed reader meanwhile sees a prefix of the commit order, never the fast entry ahead of a smaller id still to
+        // come (on a server: nothing yet; PGlite, one connection, runs the read after both transactions).
+        const seen = (await storage.history.since(start, 10, [slow, fast])).map((e) => e.guildId);
+        expect([[], [slow], [slow, fast]]).toContainEqual(seen);
+        await Promise.all([first, second]);
+        expect(committed).toEqual([slow, fast]);
+        const feed = await storage.history.since(start, 10, [slow, fast]);
+        expect(feed.map((e) => e.guildId)).toEqual([slow, fast]);
+      } finally {
+        await database.sql(`DROP TRIGGER linger ON history`);
+      }
+    });
+  });
+
   describe('lifecycle', () => {
     it('applies migrations once: a second init, on the same or a new instance, changes nothing', async () => {
       const ids = MIGRATIONS.map((m) => m.id);
@@ -540,7 +817,16 @@ describe('PGlite storage', () => {
     concurrentInstances: false,
     createDatabase: async () => {
       const dataDir = await newDataDir();
-      return { open: () => createStorage({ dataDir }), dispose: () => rm(dataDir, { recursive: true, force: true }) };
+      // PGlite is one connection owned by one executor: SQL beside the storage goes through the open instance's.
+      let executor: PgliteExecutor | undefined;
+      return {
+        open: () => new PostgresStorage((executor = new PgliteExecutor(pgliteDirectory(dataDir)))),
+        sql: async (text) => {
+          if (!executor) throw new Error('open the database first');
+          await executor.exec(text);
+        },
+        dispose: () => rm(dataDir, { recursive: true, force: true }),
+      };
     },
     appliedMigrations: (storage) => (storage as PostgresStorage).listAppliedMigrations(),
   }));
@@ -616,7 +902,19 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
     concurrentInstances: true,
     createDatabase: async () => {
       const { url, dispose } = await newDatabase();
-      return { open: () => createStorage({ dataDir: '/nonexistent', databaseUrl: url }), dispose };
+      return {
+        open: () => createStorage({ dataDir: '/nonexistent', databaseUrl: url }),
+        sql: async (text) => {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(text);
+          } finally {
+            await client.end();
+          }
+        },
+        dispose,
+      };
     },
     appliedMigrations: (storage) => (storage as PostgresStorage).listAppliedMigrations(),
   }));
@@ -640,6 +938,17 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
       );
       const columns = rows.map((r) => `${r.table_name}.${r.column_name}`);
       expect(columns).toEqual([
+        'history.id',
+        'history.guild_id',
+        'history.scope',
+        'history.key',
+        'history.item_id',
+        'history.version',
+        'history.action',
+        'history.author',
+        'history.patch',
+        'history.revert_of',
+        'history.at',
         'records.collection',
         'records.id',
         'records.guild_id',
@@ -663,7 +972,13 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
         `SELECT indexname FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`,
       );
       expect(indexes.rows.map((r) => r.indexname)).toEqual(
-        expect.arrayContaining(['records_collection_guild_created_idx', 'sessions_expires_at_idx']),
+        expect.arrayContaining([
+          'records_collection_guild_created_idx',
+          'sessions_expires_at_idx',
+          'history_guild_id_idx',
+          'history_guild_key_idx',
+          'history_guild_author_idx',
+        ]),
       );
     } finally {
       await client.end();

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { diff, type PatchOperation } from '@guildhall/common/json-patch';
 import { runMigrations } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
-import type { SqlExecutor } from './sql-executor.js';
+import type { SqlClient, SqlExecutor } from './sql-executor.js';
 import type {
+  ChangeNote,
+  HistoryEntry,
+  HistoryFilter,
+  HistoryStore,
+  PutManyResult,
   PutSettingsResult,
   RecordFilter,
   RecordStore,
@@ -12,8 +18,9 @@ import type {
   SettingsStore,
   StoragePort,
   StoredRecord,
+  SettingsWrite,
 } from './storage.port.js';
-import { MAX_SETTINGS_VERSION, UnstorableTextError } from './storage.port.js';
+import { HISTORY_RETENTION, MAX_SETTINGS_VERSION, UnstorableTextError } from './storage.port.js';
 
 export interface PostgresStorageOptions {
   /** Defaults to every migration of this release; tests pass their own lists. */
@@ -49,7 +56,49 @@ interface RecordRow {
   updated_at: Date | string;
 }
 
+interface HistoryRow {
+  id: number | string;
+  guild_id: string;
+  scope: 'settings' | 'records';
+  key: string;
+  item_id: string | null;
+  version: number;
+  action: HistoryEntry['action'];
+  author: HistoryEntry['author'];
+  patch: PatchOperation[];
+  revert_of: number | string | null;
+  at: Date | string;
+}
+
+/** What a write records: the history row without its id and time (the transaction gives both). */
+interface HistoryWrite {
+  guildId: string;
+  scope: 'settings' | 'records';
+  key: string;
+  itemId: string | null;
+  version: number;
+  patch: PatchOperation[];
+}
+
+/** A stale version met inside putMany's transaction: thrown to roll every section back. */
+class StaleSection extends Error {
+  constructor(
+    readonly section: string,
+    readonly current: SettingsDocument | null,
+  ) {
+    super(`stale version of ${section}`);
+  }
+}
+
+/**
+ * The key of the transaction-level advisory lock every history insert takes (any constant unlikely to be used by
+ * anyone else: "ghhist" in ASCII). Held from the id being drawn until commit, it hands ids out in commit order: a
+ * change feed reading "ids above N" can never see N + 2 committed while N + 1 is still to come.
+ */
+const HISTORY_LOCK = 0x676868697374;
+
 const SETTINGS_COLUMNS = 'guild_id, section, version, data, updated_at';
+const HISTORY_COLUMNS = 'id, guild_id, scope, key, item_id, version, action, author, patch, revert_of, at';
 const RECORD_COLUMNS = 'id, collection, guild_id, version, data, created_at, updated_at';
 
 /**
@@ -61,6 +110,7 @@ export class PostgresStorage implements StoragePort {
   readonly settings: SettingsStore;
   readonly records: RecordStore;
   readonly sessions: SessionStore;
+  readonly history: HistoryStore;
   private readonly migrations: readonly Migration[];
   private initializing?: Promise<void>;
   private closing?: Promise<void>;
@@ -73,17 +123,27 @@ export class PostgresStorage implements StoragePort {
     this.migrations = options.migrations ?? MIGRATIONS;
     this.settings = {
       get: (guildId, section) => this.getSettings(guildId, section),
-      put: (guildId, section, data, expectedVersion) => this.putSettings(guildId, section, data, expectedVersion),
+      put: (guildId, section, data, expectedVersion, change) =>
+        change
+          ? this.putSettingsRecorded(guildId, section, data, expectedVersion, change)
+          : this.putSettings(guildId, section, data, expectedVersion),
+      putMany: (guildId, writes, change) => this.putManySettings(guildId, writes, change),
     };
     this.records = {
       list: (collection, filter) => this.listRecords(collection, filter),
       get: (collection, id) => this.getRecord(collection, id),
       insert: (collection, record) => this.insertRecord(collection, record),
       update: (collection, id, data) => this.updateRecord(collection, id, data),
-      replace: (collection, id, data, expectedVersion) => this.replaceRecord(collection, id, data, expectedVersion),
+      replace: (collection, id, data, expectedVersion, change) => this.replaceRecord(collection, id, data, expectedVersion, change),
       count: (collection, filter) => this.countRecords(collection, filter),
-      insertCapped: (collection, record, cap) => this.insertCappedRecord(collection, record, cap),
-      delete: (collection, id) => this.deleteRecord(collection, id),
+      insertCapped: (collection, record, cap, change) => this.insertCappedRecord(collection, record, cap, change),
+      delete: (collection, id, change) => this.deleteRecord(collection, id, change),
+    };
+    this.history = {
+      list: (guildId, filter) => this.listHistory(guildId, filter),
+      get: (guildId, id) => this.getHistory(guildId, id),
+      since: (after, limit, guildIds) => this.historySince(after, limit, guildIds),
+      latestId: () => this.latestHistoryId(),
     };
     this.sessions = {
       get: (sid) => this.getSession(sid),
@@ -162,9 +222,7 @@ export class PostgresStorage implements StoragePort {
    * explicit locking.
    */
   private async putSettings<T>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>> {
-    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0 || expectedVersion >= MAX_SETTINGS_VERSION) {
-      throw new RangeError(`expectedVersion must be an integer from 0 to ${MAX_SETTINGS_VERSION - 1}, got ${String(expectedVersion)}`);
-    }
+    checkSettingsVersion(expectedVersion);
     const db = await this.db();
     const rows =
       expectedVersion === 0
@@ -184,6 +242,202 @@ export class PostgresStorage implements StoragePort {
     if (rows[0]) return { ok: true, document: toSettings<T>(rows[0]) };
     // A separate statement, so it sees the write that beat ours.
     return { ok: false, current: await this.getSettings<T>(guildId, section) };
+  }
+
+  /**
+   * A put with its history entry, in one transaction. The stored row is read FOR UPDATE: a concurrent put of the same
+   * section waits for ours to commit and then reads our version (so it fails its check), and the patch is taken
+   * against exactly the data this write replaces. A first save (version 0) inserts; a concurrent first save makes
+   * ON CONFLICT wait for the other to commit, then skip.
+   */
+  private async putSettingsRecorded<T>(
+    guildId: string,
+    section: string,
+    data: T,
+    expectedVersion: number,
+    change: ChangeNote,
+  ): Promise<PutSettingsResult<T>> {
+    checkSettingsVersion(expectedVersion);
+    const json = toJson(data);
+    const db = await this.db();
+    return db.transaction(async (tx) => {
+      const written = await this.writeSettingsIn<T>(tx, guildId, section, json, expectedVersion);
+      if (!written.ok) return written;
+      const { document, previous } = written;
+      await this.recordChanges(tx, change, [
+        { guildId, scope: 'settings', key: section, itemId: null, version: document.version, patch: diff(previous, document.data) },
+      ]);
+      return { ok: true, document };
+    });
+  }
+
+  /**
+   * Every section in one transaction, each version-checked as put does; one stale version rolls all back. Rows are
+   * locked in section order, so two overlapping putMany calls cannot deadlock each other.
+   */
+  private async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
+    const sections = new Set<string>();
+    for (const write of writes) {
+      checkSettingsVersion(write.expectedVersion);
+      if (sections.has(write.section)) throw new RangeError(`putMany names section ${write.section} twice`);
+      sections.add(write.section);
+    }
+    const ordered = writes.map((write, index) => ({ write, index, json: toJson(write.data) }));
+    ordered.sort((a, b) => (a.write.section < b.write.section ? -1 : a.write.section > b.write.section ? 1 : 0));
+    const db = await this.db();
+    try {
+      return await db.transaction(async (tx) => {
+        const documents: SettingsDocument<T>[] = new Array<SettingsDocument<T>>(writes.length);
+        const entries: HistoryWrite[] = [];
+        for (const { write, index, json } of ordered) {
+          const written = await this.writeSettingsIn<T>(tx, guildId, write.section, json, write.expectedVersion);
+          if (!written.ok) throw new StaleSection(write.section, written.current);
+          documents[index] = written.document;
+          entries.push({
+            guildId,
+            scope: 'settings',
+            key: write.section,
+            itemId: null,
+            version: written.document.version,
+            patch: diff(written.previous, written.document.data),
+          });
+        }
+        await this.recordChanges(tx, change, entries);
+        return { ok: true, documents };
+      });
+    } catch (error) {
+      if (error instanceof StaleSection) return { ok: false, section: error.section, current: error.current as SettingsDocument<T> | null };
+      throw error;
+    }
+  }
+
+  /** The version-checked write of one section inside a transaction, with the data it replaced ({} when none). */
+  private async writeSettingsIn<T>(
+    tx: SqlClient,
+    guildId: string,
+    section: string,
+    json: string,
+    expectedVersion: number,
+  ): Promise<{ ok: true; document: SettingsDocument<T>; previous: unknown } | { ok: false; current: SettingsDocument<T> | null }> {
+    if (expectedVersion === 0) {
+      const rows = await tx.query<SettingsRow>(
+        `INSERT INTO settings (guild_id, section, version, data, updated_at)
+         VALUES ($1, $2, 1, $3::text::jsonb, now())
+         ON CONFLICT (guild_id, section) DO NOTHING
+         RETURNING ${SETTINGS_COLUMNS}`,
+        [guildId, section, json],
+      );
+      if (rows[0]) return { ok: true, document: toSettings<T>(rows[0]), previous: {} };
+      // A new statement: under READ COMMITTED it sees the row that beat ours.
+      const current = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2`, [
+        guildId,
+        section,
+      ]);
+      return { ok: false, current: current[0] ? toSettings<T>(current[0]) : null };
+    }
+    const stored = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2 FOR UPDATE`, [
+      guildId,
+      section,
+    ]);
+    if (!stored[0] || Number(stored[0].version) !== expectedVersion)
+      return { ok: false, current: stored[0] ? toSettings<T>(stored[0]) : null };
+    const rows = await tx.query<SettingsRow>(
+      `UPDATE settings SET version = version + 1, data = $3::text::jsonb, updated_at = now()
+       WHERE guild_id = $1 AND section = $2
+       RETURNING ${SETTINGS_COLUMNS}`,
+      [guildId, section, json],
+    );
+    return { ok: true, document: toSettings<T>(rows[0]!), previous: stored[0].data };
+  }
+
+  /**
+   * Inserts the history entries of a write, last in its transaction, then drops each guild's entries beyond
+   * HISTORY_RETENTION. The advisory lock (HISTORY_LOCK) is taken after the data writes, so a transaction holding it
+   * never waits for a row lock: it cannot deadlock with a writer that holds a row and waits for it.
+   */
+  private async recordChanges(tx: SqlClient, change: ChangeNote, entries: readonly HistoryWrite[]): Promise<void> {
+    if (!entries.length) return;
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [HISTORY_LOCK]);
+    const author = change.author
+      ? toJson({ userId: change.author.userId, userName: change.author.userName, avatar: change.author.avatar })
+      : null;
+    for (const entry of entries) {
+      await tx.query(
+        `INSERT INTO history (guild_id, scope, key, item_id, version, action, author, patch, revert_of, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, $9, now())`,
+        [
+          entry.guildId,
+          entry.scope,
+          entry.key,
+          entry.itemId,
+          entry.version,
+          change.action,
+          author,
+          toJson(entry.patch),
+          change.revertOf ?? null,
+        ],
+      );
+    }
+    for (const guildId of new Set(entries.map((entry) => entry.guildId))) {
+      await tx.query(
+        `DELETE FROM history WHERE guild_id = $1
+           AND id < (SELECT id FROM history WHERE guild_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)`,
+        [guildId, HISTORY_RETENTION - 1],
+      );
+    }
+  }
+
+  // History
+
+  private async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
+    const limit = optionalCount('limit', filter.limit) ?? 0;
+    const params: unknown[] = [guildId];
+    const where = ['guild_id = $1'];
+    const add = (clause: (n: number) => string, value: unknown) => {
+      params.push(value);
+      where.push(clause(params.length));
+    };
+    if (filter.scope !== undefined) add((n) => `scope = $${n}`, filter.scope);
+    if (filter.key !== undefined) add((n) => `key = $${n}`, filter.key);
+    if (filter.itemId !== undefined) add((n) => `item_id = $${n}`, filter.itemId);
+    if (filter.userId !== undefined) add((n) => `author ->> 'userId' = $${n}`, filter.userId);
+    if (filter.before !== undefined) add((n) => `id < $${n}`, optionalCount('before', filter.before));
+    params.push(limit);
+    const db = await this.db();
+    const rows = await db.query<HistoryRow>(
+      `SELECT ${HISTORY_COLUMNS} FROM history WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(toHistory);
+  }
+
+  private async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
+    if (!Number.isSafeInteger(id) || id < 1) return null;
+    const db = await this.db();
+    const rows = await db.query<HistoryRow>(`SELECT ${HISTORY_COLUMNS} FROM history WHERE guild_id = $1 AND id = $2`, [guildId, id]);
+    return rows[0] ? toHistory(rows[0]) : null;
+  }
+
+  private async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
+    const from = optionalCount('after', after) ?? 0;
+    const count = optionalCount('limit', limit) ?? 0;
+    const db = await this.db();
+    const rows =
+      guildIds === undefined
+        ? await db.query<HistoryRow>(`SELECT ${HISTORY_COLUMNS} FROM history WHERE id > $1 ORDER BY id LIMIT $2`, [from, count])
+        : await db.query<HistoryRow>(
+            `SELECT ${HISTORY_COLUMNS} FROM history
+             WHERE id > $1 AND guild_id IN (SELECT jsonb_array_elements_text($3::text::jsonb))
+             ORDER BY id LIMIT $2`,
+            [from, count, toJson(guildIds)],
+          );
+    return rows.map(toHistory);
+  }
+
+  private async latestHistoryId(): Promise<number> {
+    const db = await this.db();
+    const rows = await db.query<{ id: number | string | null }>('SELECT max(id) AS id FROM history');
+    return Number(rows[0]?.id ?? 0);
   }
 
   // Records
@@ -241,12 +495,38 @@ export class PostgresStorage implements StoragePort {
     return rows[0] ? toRecord<T>(rows[0]) : null;
   }
 
-  private async replaceRecord<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<ReplaceRecordResult<T>> {
+  private async replaceRecord<T>(
+    collection: string,
+    id: string,
+    data: T,
+    expectedVersion: number,
+    change?: ChangeNote,
+  ): Promise<ReplaceRecordResult<T>> {
     if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 1 || expectedVersion >= MAX_SETTINGS_VERSION) {
       throw new RangeError(`expectedVersion must be an integer from 1 to ${MAX_SETTINGS_VERSION - 1}, got ${String(expectedVersion)}`);
     }
     const json = toJson(data);
     const db = await this.db();
+    if (change) {
+      // As a recorded settings put: the row read FOR UPDATE is the data this write replaces.
+      return db.transaction(async (tx) => {
+        const stored = await tx.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM records WHERE collection = $1 AND id = $2 FOR UPDATE`, [
+          collection,
+          id,
+        ]);
+        if (!stored[0] || Number(stored[0].version) !== expectedVersion)
+          return { ok: false, current: stored[0] ? toRecord<T>(stored[0]) : null };
+        const rows = await tx.query<RecordRow>(
+          `UPDATE records SET data = $3::text::jsonb, version = version + 1, updated_at = now()
+           WHERE collection = $1 AND id = $2
+           RETURNING ${RECORD_COLUMNS}`,
+          [collection, id, json],
+        );
+        const record = toRecord<T>(rows[0]!);
+        await this.recordItemChange(tx, change, record, stored[0].data, record.data, record.version);
+        return { ok: true, record };
+      });
+    }
     const rows = await db.query<RecordRow>(
       `UPDATE records SET data = $3::text::jsonb, version = version + 1, updated_at = now()
        WHERE collection = $1 AND id = $2 AND version = $4
@@ -273,24 +553,60 @@ export class PostgresStorage implements StoragePort {
     collection: string,
     record: { guildId: string; data: T },
     cap: number,
+    change?: ChangeNote,
   ): Promise<StoredRecord<T> | null> {
     if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`cap must be a non-negative integer, got ${String(cap)}`);
     const json = toJson(record.data);
     const db = await this.db();
-    const rows = await db.query<RecordRow>(
-      `INSERT INTO records (collection, id, guild_id, data, created_at, updated_at)
-       SELECT $1, $2, $3, $4::text::jsonb, now(), now()
-       WHERE (SELECT count(*) FROM records WHERE collection = $1 AND guild_id = $3) < $5
-       RETURNING ${RECORD_COLUMNS}`,
-      [collection, randomUUID(), record.guildId, json, cap],
-    );
-    return rows[0] ? toRecord<T>(rows[0]) : null;
+    const insert = async (client: SqlClient) => {
+      const rows = await client.query<RecordRow>(
+        `INSERT INTO records (collection, id, guild_id, data, created_at, updated_at)
+         SELECT $1, $2, $3, $4::text::jsonb, now(), now()
+         WHERE (SELECT count(*) FROM records WHERE collection = $1 AND guild_id = $3) < $5
+         RETURNING ${RECORD_COLUMNS}`,
+        [collection, randomUUID(), record.guildId, json, cap],
+      );
+      return rows[0] ? toRecord<T>(rows[0]) : null;
+    };
+    if (!change) return insert(db);
+    return db.transaction(async (tx) => {
+      const inserted = await insert(tx);
+      if (inserted) await this.recordItemChange(tx, change, inserted, {}, inserted.data, inserted.version);
+      return inserted;
+    });
   }
 
-  private async deleteRecord(collection: string, id: string): Promise<boolean> {
+  private async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
     const db = await this.db();
-    const rows = await db.query('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id', [collection, id]);
-    return rows.length > 0;
+    if (!change) {
+      const rows = await db.query('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id', [collection, id]);
+      return rows.length > 0;
+    }
+    return db.transaction(async (tx) => {
+      const rows = await tx.query<RecordRow>(`DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING ${RECORD_COLUMNS}`, [
+        collection,
+        id,
+      ]);
+      if (!rows[0]) return false;
+      const deleted = toRecord(rows[0]);
+      await this.recordItemChange(tx, change, deleted, deleted.data, {}, 0);
+      return true;
+    });
+  }
+
+  /** A record's history entry. Records of no guild (the server's own) have no guild history to be in. */
+  private async recordItemChange(
+    tx: SqlClient,
+    change: ChangeNote,
+    record: StoredRecord<unknown>,
+    before: unknown,
+    after: unknown,
+    version: number,
+  ): Promise<void> {
+    if (record.guildId === null) return;
+    await this.recordChanges(tx, change, [
+      { guildId: record.guildId, scope: 'records', key: record.collection, itemId: record.id, version, patch: diff(before, after) },
+    ]);
   }
 
   // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
@@ -356,6 +672,28 @@ function toJson(value: unknown): string {
   const json = JSON.stringify(value ?? null);
   if (UNSTORABLE_ESCAPE.test(json)) throw new UnstorableTextError();
   return json;
+}
+
+function checkSettingsVersion(expectedVersion: number): void {
+  if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0 || expectedVersion >= MAX_SETTINGS_VERSION) {
+    throw new RangeError(`expectedVersion must be an integer from 0 to ${MAX_SETTINGS_VERSION - 1}, got ${String(expectedVersion)}`);
+  }
+}
+
+function toHistory(row: HistoryRow): HistoryEntry {
+  return {
+    id: Number(row.id),
+    guildId: row.guild_id,
+    scope: row.scope,
+    key: row.key,
+    itemId: row.item_id,
+    version: Number(row.version),
+    action: row.action,
+    author: row.author ?? null,
+    patch: row.patch,
+    revertOf: row.revert_of === null ? null : Number(row.revert_of),
+    at: toIso(row.at),
+  };
 }
 
 function toIso(value: Date | string): string {

@@ -1,4 +1,4 @@
-import type { SessionStore, SettingsDocument, SettingsStore, StoragePort } from './storage.port.js';
+import type { ChangeNote, SessionStore, SettingsDocument, SettingsStore, SettingsWrite, StoragePort } from './storage.port.js';
 
 /**
  * A short-lived read cache in front of the hot reads of every dashboard request: the session and the
@@ -101,16 +101,37 @@ export function withReadCache(storage: StoragePort, options: ReadCacheOptions): 
     get<T>(guildId: string, section: string) {
       return settingsCache.read(key(guildId, section), () => storage.settings.get<T>(guildId, section), versionOf);
     },
-    async put<T>(guildId: string, section: string, data: T, expectedVersion: number) {
+    async put<T>(guildId: string, section: string, data: T, expectedVersion: number, change?: ChangeNote) {
       const k = key(guildId, section);
       try {
-        const result = await storage.settings.put<T>(guildId, section, data, expectedVersion);
+        const result = await storage.settings.put<T>(guildId, section, data, expectedVersion, change);
         const stored = result.ok ? result.document : result.current;
         settingsCache.written(k);
         settingsCache.set(k, stored, versionOf(stored).version);
         return result;
       } catch (err) {
         settingsCache.invalidate(k);
+        throw err;
+      }
+    },
+    async putMany<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote) {
+      const keys = writes.map((write) => key(guildId, write.section));
+      try {
+        const result = await storage.settings.putMany<T>(guildId, writes, change);
+        if (result.ok) {
+          for (const [index, document] of result.documents.entries()) {
+            settingsCache.written(keys[index]!);
+            settingsCache.set(keys[index]!, document, document.version);
+          }
+        } else {
+          // Nothing was written; what is stored in the stale section is newer than what may be cached.
+          const k = key(guildId, result.section);
+          settingsCache.written(k);
+          settingsCache.set(k, result.current, versionOf(result.current).version);
+        }
+        return result;
+      } catch (err) {
+        for (const k of keys) settingsCache.invalidate(k);
         throw err;
       }
     },
@@ -151,5 +172,7 @@ export function withReadCache(storage: StoragePort, options: ReadCacheOptions): 
     settings,
     records: storage.records,
     sessions,
+    // Not cached: the timeline and the feed must see every entry as soon as it is committed.
+    history: storage.history,
   };
 }

@@ -148,13 +148,7 @@ export interface SettingsStore {
    * Writes `data` only if the stored version equals `expectedVersion` (0 when nothing is stored yet). A version that is
    * not an integer from 0 to MAX_SETTINGS_VERSION - 1 is a RangeError; text that cannot be stored, UnstorableTextError.
    */
-  put<T = unknown>(
-    guildId: string,
-    section: string,
-    data: T,
-    expectedVersion: number,
-    change?: ChangeNote,
-  ): Promise<PutSettingsResult<T>>;
+  put<T = unknown>(guildId: string, section: string, data: T, expectedVersion: number, change?: ChangeNote): Promise<PutSettingsResult<T>>;
   /** Several sections of one guild in one transaction: all written (each with its history entry) or none. */
   putMany<T = unknown>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>>;
 }
