@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { applyPatch, invert } from '@guildhall/common/json-patch';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
+import { validateSection } from '@guildhall/generated/field-errors';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { SettingsChangeEvent } from '@guildhall/generated/types';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger.js';
-import { SettingsService } from '../settings/settings.service.js';
 import { HISTORY_RETENTION, type HistoryEntry, STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { CHANGE_SIGNAL, type ChangeSignal } from './change-signal.js';
 
@@ -51,7 +52,6 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(CHANGE_SIGNAL) private readonly signal: ChangeSignal,
-    private readonly settings: SettingsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -198,18 +198,39 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     for (const client of this.clients) if (!client.pending) this.send(client, ': heartbeat\n\n');
   }
 
-  /** The event of a history entry: the section's document (defaults applied) or the item as stored now. */
+  /**
+   * The event of a history entry: the section's document at the version the entry produced (defaults applied), or the
+   * item as stored now. A section saved again since is walked back from the stored document through the later
+   * entries' inverted patches, so a client reading a backlog sees each version, not the latest one several times.
+   */
   private async toEvent(entry: HistoryEntry): Promise<SettingsChangeEvent | null> {
     const base = { id: entry.id, guildId: entry.guildId, itemId: entry.itemId, version: entry.version, action: entry.action, at: entry.at };
     if (entry.scope === 'settings') {
       const section = bySectionKey.get(entry.key);
       if (!section) return null;
-      const view = await this.settings.read(entry.guildId, section);
-      return { ...base, section, collection: null, settings: view.settings };
+      return { ...base, section, collection: null, settings: await this.settingsAt(entry, section) };
     }
     const collection = byCollectionKey.get(entry.key);
     if (!collection || !entry.itemId) return null;
     const record = await this.storage.records.get<Record<string, unknown>>(entry.key, entry.itemId);
     return { ...base, section: null, collection, settings: record && record.guildId === entry.guildId ? record.data : null };
+  }
+
+  private async settingsAt(entry: HistoryEntry, section: string): Promise<Record<string, unknown>> {
+    const stored = await this.storage.settings.get<Record<string, unknown>>(entry.guildId, entry.key);
+    let data: unknown = stored?.data ?? {};
+    if (stored && stored.version > entry.version) {
+      const later = (await this.storage.history.since(entry.id, PAGE, [entry.guildId]))
+        .filter((e) => e.scope === 'settings' && e.key === entry.key && e.version > entry.version && e.version <= stored.version)
+        .sort((a, b) => b.version - a.version);
+      for (const step of later) {
+        const undone = applyPatch(data, invert(step.patch));
+        if (!undone.ok) break;
+        data = undone.document;
+      }
+    }
+    const result = validateSection(section, data);
+    if (result.ok) return result.value as unknown as Record<string, unknown>;
+    return { ...(sections[section as keyof typeof sections].defaults as Record<string, unknown>), ...(data as Record<string, unknown>) };
   }
 }
