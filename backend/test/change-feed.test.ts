@@ -221,7 +221,7 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
     client.close();
     const bad = await fetch(`${app.url}/api/bot/v1/changes?after=abc`, { headers: bot });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).fieldErrors[0].path).toBe('/after');
+    expect(((await bad.json()) as { fieldErrors: { path: string }[] }).fieldErrors[0]!.path).toBe('/after');
   });
 
   it('reads every section of several guilds in one call, with a cursor that starts the feed without a gap', async () => {
