@@ -41,58 +41,63 @@ import s38 from './schema.guild-stats.json' with { type: 'json' };
 import s39 from './schema.guild-summary.json' with { type: 'json' };
 import s40 from './schema.health-status.json' with { type: 'json' };
 import s41 from './schema.hex-colour.json' with { type: 'json' };
-import s42 from './schema.image-url.json' with { type: 'json' };
-import s43 from './schema.joindm-delivery.json' with { type: 'json' };
-import s44 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s45 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s46 from './schema.joindm-test-response.json' with { type: 'json' };
-import s47 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s48 from './schema.joindms.json' with { type: 'json' };
-import s49 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s50 from './schema.levels.json' with { type: 'json' };
-import s51 from './schema.managed-guild.json' with { type: 'json' };
-import s52 from './schema.moderation.json' with { type: 'json' };
-import s53 from './schema.moderation-action.json' with { type: 'json' };
-import s54 from './schema.payment-callback.json' with { type: 'json' };
-import s55 from './schema.payment-create-request.json' with { type: 'json' };
-import s56 from './schema.payment-create-response.json' with { type: 'json' };
-import s57 from './schema.payment-order.json' with { type: 'json' };
-import s58 from './schema.payment-order-response.json' with { type: 'json' };
-import s59 from './schema.payment-webhook-event.json' with { type: 'json' };
-import s60 from './schema.plan-limit-status.json' with { type: 'json' };
-import s61 from './schema.role.json' with { type: 'json' };
-import s62 from './schema.role-list.json' with { type: 'json' };
-import s63 from './schema.role-reference.json' with { type: 'json' };
-import s64 from './schema.saved-embed.json' with { type: 'json' };
-import s65 from './schema.schema-list.json' with { type: 'json' };
-import s66 from './schema.section-access.json' with { type: 'json' };
-import s67 from './schema.settings-change-event.json' with { type: 'json' };
-import s68 from './schema.settings-put-request.json' with { type: 'json' };
-import s69 from './schema.settings-response.json' with { type: 'json' };
-import s70 from './schema.snowflake.json' with { type: 'json' };
-import s71 from './schema.success-response.json' with { type: 'json' };
-import s72 from './schema.ticket-categories.json' with { type: 'json' };
-import s73 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s74 from './schema.ticket-category-request.json' with { type: 'json' };
-import s75 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s76 from './schema.ticket-general.json' with { type: 'json' };
-import s77 from './schema.ticket-limits.json' with { type: 'json' };
-import s78 from './schema.ticket-panel.json' with { type: 'json' };
-import s79 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s80 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s81 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s82 from './schema.top-server.json' with { type: 'json' };
-import s83 from './schema.top-server-list.json' with { type: 'json' };
-import s84 from './schema.transcript-list.json' with { type: 'json' };
-import s85 from './schema.transcript-message.json' with { type: 'json' };
-import s86 from './schema.transcript-summary.json' with { type: 'json' };
-import s87 from './schema.transcript-upload.json' with { type: 'json' };
-import s88 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s89 from './schema.transcripts.json' with { type: 'json' };
-import s90 from './schema.transfer-change.json' with { type: 'json' };
-import s91 from './schema.user.json' with { type: 'json' };
-import s92 from './schema.user-search-response.json' with { type: 'json' };
-import s93 from './schema.user-search-result.json' with { type: 'json' };
+import s42 from './schema.history-item.json' with { type: 'json' };
+import s43 from './schema.history-list-response.json' with { type: 'json' };
+import s44 from './schema.history-revert-conflict.json' with { type: 'json' };
+import s45 from './schema.history-revert-request.json' with { type: 'json' };
+import s46 from './schema.history-revert-response.json' with { type: 'json' };
+import s47 from './schema.image-url.json' with { type: 'json' };
+import s48 from './schema.joindm-delivery.json' with { type: 'json' };
+import s49 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s50 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s51 from './schema.joindm-test-response.json' with { type: 'json' };
+import s52 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s53 from './schema.joindms.json' with { type: 'json' };
+import s54 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s55 from './schema.levels.json' with { type: 'json' };
+import s56 from './schema.managed-guild.json' with { type: 'json' };
+import s57 from './schema.moderation.json' with { type: 'json' };
+import s58 from './schema.moderation-action.json' with { type: 'json' };
+import s59 from './schema.payment-callback.json' with { type: 'json' };
+import s60 from './schema.payment-create-request.json' with { type: 'json' };
+import s61 from './schema.payment-create-response.json' with { type: 'json' };
+import s62 from './schema.payment-order.json' with { type: 'json' };
+import s63 from './schema.payment-order-response.json' with { type: 'json' };
+import s64 from './schema.payment-webhook-event.json' with { type: 'json' };
+import s65 from './schema.plan-limit-status.json' with { type: 'json' };
+import s66 from './schema.role.json' with { type: 'json' };
+import s67 from './schema.role-list.json' with { type: 'json' };
+import s68 from './schema.role-reference.json' with { type: 'json' };
+import s69 from './schema.saved-embed.json' with { type: 'json' };
+import s70 from './schema.schema-list.json' with { type: 'json' };
+import s71 from './schema.section-access.json' with { type: 'json' };
+import s72 from './schema.settings-change-event.json' with { type: 'json' };
+import s73 from './schema.settings-put-request.json' with { type: 'json' };
+import s74 from './schema.settings-response.json' with { type: 'json' };
+import s75 from './schema.snowflake.json' with { type: 'json' };
+import s76 from './schema.success-response.json' with { type: 'json' };
+import s77 from './schema.ticket-categories.json' with { type: 'json' };
+import s78 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s79 from './schema.ticket-category-request.json' with { type: 'json' };
+import s80 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s81 from './schema.ticket-general.json' with { type: 'json' };
+import s82 from './schema.ticket-limits.json' with { type: 'json' };
+import s83 from './schema.ticket-panel.json' with { type: 'json' };
+import s84 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s85 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s86 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s87 from './schema.top-server.json' with { type: 'json' };
+import s88 from './schema.top-server-list.json' with { type: 'json' };
+import s89 from './schema.transcript-list.json' with { type: 'json' };
+import s90 from './schema.transcript-message.json' with { type: 'json' };
+import s91 from './schema.transcript-summary.json' with { type: 'json' };
+import s92 from './schema.transcript-upload.json' with { type: 'json' };
+import s93 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s94 from './schema.transcripts.json' with { type: 'json' };
+import s95 from './schema.transfer-change.json' with { type: 'json' };
+import s96 from './schema.user.json' with { type: 'json' };
+import s97 from './schema.user-search-response.json' with { type: 'json' };
+import s98 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -144,58 +149,63 @@ export const publishedSchemas = deepFreeze({
   'guild-summary': s39.schema,
   'health-status': s40.schema,
   'hex-colour': s41.schema,
-  'image-url': s42.schema,
-  'joindm-delivery': s43.schema,
-  'joindm-delivery-response': s44.schema,
-  'joindm-stats-response': s45.schema,
-  'joindm-test-response': s46.schema,
-  'joindm-toggle-response': s47.schema,
-  joindms: s48.schema,
-  'level-up-placeholder': s49.schema,
-  levels: s50.schema,
-  'managed-guild': s51.schema,
-  moderation: s52.schema,
-  'moderation-action': s53.schema,
-  'payment-callback': s54.schema,
-  'payment-create-request': s55.schema,
-  'payment-create-response': s56.schema,
-  'payment-order': s57.schema,
-  'payment-order-response': s58.schema,
-  'payment-webhook-event': s59.schema,
-  'plan-limit-status': s60.schema,
-  role: s61.schema,
-  'role-list': s62.schema,
-  'role-reference': s63.schema,
-  'saved-embed': s64.schema,
-  'schema-list': s65.schema,
-  'section-access': s66.schema,
-  'settings-change-event': s67.schema,
-  'settings-put-request': s68.schema,
-  'settings-response': s69.schema,
-  snowflake: s70.schema,
-  'success-response': s71.schema,
-  'ticket-categories': s72.schema,
-  'ticket-categories-response': s73.schema,
-  'ticket-category-request': s74.schema,
-  'ticket-default-category-request': s75.schema,
-  'ticket-general': s76.schema,
-  'ticket-limits': s77.schema,
-  'ticket-panel': s78.schema,
-  'ticket-panel-deploy-default-request': s79.schema,
-  'ticket-panel-deploy-request': s80.schema,
-  'ticket-panel-deploy-response': s81.schema,
-  'top-server': s82.schema,
-  'top-server-list': s83.schema,
-  'transcript-list': s84.schema,
-  'transcript-message': s85.schema,
-  'transcript-summary': s86.schema,
-  'transcript-upload': s87.schema,
-  'transcript-upload-response': s88.schema,
-  transcripts: s89.schema,
-  'transfer-change': s90.schema,
-  user: s91.schema,
-  'user-search-response': s92.schema,
-  'user-search-result': s93.schema,
+  'history-item': s42.schema,
+  'history-list-response': s43.schema,
+  'history-revert-conflict': s44.schema,
+  'history-revert-request': s45.schema,
+  'history-revert-response': s46.schema,
+  'image-url': s47.schema,
+  'joindm-delivery': s48.schema,
+  'joindm-delivery-response': s49.schema,
+  'joindm-stats-response': s50.schema,
+  'joindm-test-response': s51.schema,
+  'joindm-toggle-response': s52.schema,
+  joindms: s53.schema,
+  'level-up-placeholder': s54.schema,
+  levels: s55.schema,
+  'managed-guild': s56.schema,
+  moderation: s57.schema,
+  'moderation-action': s58.schema,
+  'payment-callback': s59.schema,
+  'payment-create-request': s60.schema,
+  'payment-create-response': s61.schema,
+  'payment-order': s62.schema,
+  'payment-order-response': s63.schema,
+  'payment-webhook-event': s64.schema,
+  'plan-limit-status': s65.schema,
+  role: s66.schema,
+  'role-list': s67.schema,
+  'role-reference': s68.schema,
+  'saved-embed': s69.schema,
+  'schema-list': s70.schema,
+  'section-access': s71.schema,
+  'settings-change-event': s72.schema,
+  'settings-put-request': s73.schema,
+  'settings-response': s74.schema,
+  snowflake: s75.schema,
+  'success-response': s76.schema,
+  'ticket-categories': s77.schema,
+  'ticket-categories-response': s78.schema,
+  'ticket-category-request': s79.schema,
+  'ticket-default-category-request': s80.schema,
+  'ticket-general': s81.schema,
+  'ticket-limits': s82.schema,
+  'ticket-panel': s83.schema,
+  'ticket-panel-deploy-default-request': s84.schema,
+  'ticket-panel-deploy-request': s85.schema,
+  'ticket-panel-deploy-response': s86.schema,
+  'top-server': s87.schema,
+  'top-server-list': s88.schema,
+  'transcript-list': s89.schema,
+  'transcript-message': s90.schema,
+  'transcript-summary': s91.schema,
+  'transcript-upload': s92.schema,
+  'transcript-upload-response': s93.schema,
+  transcripts: s94.schema,
+  'transfer-change': s95.schema,
+  user: s96.schema,
+  'user-search-response': s97.schema,
+  'user-search-result': s98.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -241,6 +251,11 @@ export const schemaIds = deepFreeze({
   'guild-summary': 'https://guildhall.dev/schemas/api/guild-summary.json',
   'health-status': 'https://guildhall.dev/schemas/api/health-status.json',
   'hex-colour': 'https://guildhall.dev/schemas/common/hex-colour.json',
+  'history-item': 'https://guildhall.dev/schemas/api/history-item.json',
+  'history-list-response': 'https://guildhall.dev/schemas/api/history-list-response.json',
+  'history-revert-conflict': 'https://guildhall.dev/schemas/api/history-revert-conflict.json',
+  'history-revert-request': 'https://guildhall.dev/schemas/api/history-revert-request.json',
+  'history-revert-response': 'https://guildhall.dev/schemas/api/history-revert-response.json',
   'image-url': 'https://guildhall.dev/schemas/common/image-url.json',
   'joindm-delivery': 'https://guildhall.dev/schemas/api/joindm-delivery.json',
   'joindm-delivery-response': 'https://guildhall.dev/schemas/api/joindm-delivery-response.json',
@@ -338,6 +353,11 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/guild-summary.json': publishedSchemas['guild-summary'],
   'https://guildhall.dev/schemas/api/health-status.json': publishedSchemas['health-status'],
   'https://guildhall.dev/schemas/common/hex-colour.json': publishedSchemas['hex-colour'],
+  'https://guildhall.dev/schemas/api/history-item.json': publishedSchemas['history-item'],
+  'https://guildhall.dev/schemas/api/history-list-response.json': publishedSchemas['history-list-response'],
+  'https://guildhall.dev/schemas/api/history-revert-conflict.json': publishedSchemas['history-revert-conflict'],
+  'https://guildhall.dev/schemas/api/history-revert-request.json': publishedSchemas['history-revert-request'],
+  'https://guildhall.dev/schemas/api/history-revert-response.json': publishedSchemas['history-revert-response'],
   'https://guildhall.dev/schemas/common/image-url.json': publishedSchemas['image-url'],
   'https://guildhall.dev/schemas/api/joindm-delivery.json': publishedSchemas['joindm-delivery'],
   'https://guildhall.dev/schemas/api/joindm-delivery-response.json': publishedSchemas['joindm-delivery-response'],

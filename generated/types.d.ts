@@ -1297,6 +1297,141 @@ export interface HealthStatus {
   storage?: string;
 }
 /**
+ * One recorded change of a settings section or a collection item, as the history timeline shows it: who made it and when, the version it produced, and each changed field with the schema's titles. `revertOf` names the change a revert undid ("reverted change N").
+ */
+export interface HistoryItem {
+  /**
+   * Increasing in the order changes were committed.
+   */
+  id: number;
+  /**
+   * The settings section changed, or null for a collection item.
+   */
+  section: string | null;
+  /**
+   * The collection of the item changed, or null for a section.
+   */
+  collection: string | null;
+  /**
+   * The item changed, or null for a section.
+   */
+  itemId: string | null;
+  /**
+   * The section's or collection's title.
+   */
+  title: string;
+  /**
+   * The version the change produced (0: the item was deleted).
+   */
+  version: number;
+  action: 'save' | 'create' | 'update' | 'delete' | 'revert' | 'import' | 'clone';
+  /**
+   * Who made the change, or null for the server's own.
+   */
+  author: null | {
+    userId: string;
+    userName: string;
+    /**
+     * Their Discord avatar then, or null for the default one.
+     */
+    avatarURL: string | null;
+  };
+  /**
+   * When the change was saved (ISO 8601, UTC).
+   */
+  at: string;
+  /**
+   * The change this one reverted.
+   */
+  revertOf: number | null;
+  /**
+   * Whether "Revert this change" applies (a section change, or an item update while the item exists).
+   */
+  revertible: boolean;
+  changes: {
+    /**
+     * JSON Pointer into the section's document or the item.
+     */
+    path: string;
+    /**
+     * The schema's titles along the path, joined with " › ".
+     */
+    label: string;
+    /**
+     * The value before; absent when the field was added.
+     */
+    before?: {
+      [k: string]: unknown;
+    };
+    /**
+     * The value after; absent when the field was removed.
+     */
+    after?: {
+      [k: string]: unknown;
+    };
+  }[];
+}
+/**
+ * GET /api/guild/{guildId}/history: the guild's changes, newest first, that the caller may see. `nextBefore` pages back (pass it as `before`), null on the last page; `retention` is how many changes the server keeps.
+ */
+export interface HistoryListResponse {
+  success: true;
+  entries: HistoryItem[];
+  nextBefore: number | null;
+  retention: number;
+}
+/**
+ * 409 of a revert: later changes touched fields the reverted change wrote. Nothing was saved; send the revert again with a resolution (keep or apply) for each path.
+ */
+export interface HistoryRevertConflict {
+  success: false;
+  error: string;
+  conflicts: {
+    /**
+     * JSON Pointer of the field.
+     */
+    path: string;
+    /**
+     * The schema's titles along the path, joined with " › ".
+     */
+    label: string;
+    /**
+     * What the reverted change wrote there (absent: it removed the field).
+     */
+    expected?: {
+      [k: string]: unknown;
+    };
+    /**
+     * What is there now (absent: nothing).
+     */
+    current?: {
+      [k: string]: unknown;
+    };
+    /**
+     * What the revert would write (absent: it would remove the field).
+     */
+    reverted?: {
+      [k: string]: unknown;
+    };
+  }[];
+}
+/**
+ * POST /api/guild/{guildId}/history/{entryId}/revert. Without resolutions, a revert over later changes to the same fields answers 409 with the conflicts; resolutions then say, per conflicting field (its JSON Pointer), whether to keep the current value or apply the revert's.
+ */
+export interface HistoryRevertRequest {
+  resolutions?: {
+    [k: string]: 'keep' | 'apply';
+  };
+}
+/**
+ * The revert was saved as a new version: its own history entry (action revert, revertOf the change undone) and the version the section or item is at now.
+ */
+export interface HistoryRevertResponse {
+  success: true;
+  entry: HistoryItem;
+  version: number;
+}
+/**
  * The answer to a reported Join DM delivery (201): the record kept.
  */
 export interface JoinDmDeliveryResponse {

@@ -34,6 +34,11 @@ import type {
   GuildStats,
   GuildSummary,
   HealthStatus,
+  HistoryItem,
+  HistoryListResponse,
+  HistoryRevertConflict,
+  HistoryRevertRequest,
+  HistoryRevertResponse,
   JoinDmDeliveryResponse,
   JoinDmDelivery,
   JoinDmStatsResponse,
@@ -169,6 +174,16 @@ export declare const validateGuildStats: StandaloneValidator<GuildStats>;
 export declare const validateGuildSummary: StandaloneValidator<GuildSummary>;
 /** Validates HealthStatus (https://guildhall.dev/schemas/api/health-status.json). */
 export declare const validateHealthStatus: StandaloneValidator<HealthStatus>;
+/** Validates HistoryItem (https://guildhall.dev/schemas/api/history-item.json). */
+export declare const validateHistoryItem: StandaloneValidator<HistoryItem>;
+/** Validates HistoryListResponse (https://guildhall.dev/schemas/api/history-list-response.json). */
+export declare const validateHistoryListResponse: StandaloneValidator<HistoryListResponse>;
+/** Validates HistoryRevertConflict (https://guildhall.dev/schemas/api/history-revert-conflict.json). */
+export declare const validateHistoryRevertConflict: StandaloneValidator<HistoryRevertConflict>;
+/** Validates HistoryRevertRequest (https://guildhall.dev/schemas/api/history-revert-request.json). */
+export declare const validateHistoryRevertRequest: StandaloneValidator<HistoryRevertRequest>;
+/** Validates HistoryRevertResponse (https://guildhall.dev/schemas/api/history-revert-response.json). */
+export declare const validateHistoryRevertResponse: StandaloneValidator<HistoryRevertResponse>;
 /** Validates JoinDmDeliveryResponse (https://guildhall.dev/schemas/api/joindm-delivery-response.json). */
 export declare const validateJoindmDeliveryResponse: StandaloneValidator<JoinDmDeliveryResponse>;
 /** Validates JoinDmDelivery (https://guildhall.dev/schemas/api/joindm-delivery.json). */

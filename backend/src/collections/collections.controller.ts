@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
+import { authorOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
+import type { ChangeAuthor } from '../storage/storage.port.js';
 import { CollectionsService, type CollectionEntry } from './collections.service.js';
 
 /**
@@ -57,4 +59,4 @@ export class CollectionsController {
   }
 }
 
-const userOf = (req: Request): string => (req.user as SessionUser).id;
+const userOf = (req: Request): ChangeAuthor => authorOf(req.user as SessionUser);

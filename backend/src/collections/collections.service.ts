@@ -3,10 +3,16 @@ import { collections, type CollectionDefinition } from '@guildhall/generated/col
 import { validateWith } from '@guildhall/generated/field-errors';
 import type { FieldError } from '@guildhall/generated/types';
 import { validatorsById } from '@guildhall/generated/validators';
-import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
-import { LOGGER } from '../logging/logger.js';
-import { MAX_SETTINGS_VERSION, STORAGE, type StoragePort, type StoredRecord } from '../storage/storage.port.js';
+import {
+  MAX_SETTINGS_VERSION,
+  STORAGE,
+  type ChangeAction,
+  type ChangeAuthor,
+  type ChangeNote,
+  type StoragePort,
+  type StoredRecord,
+} from '../storage/storage.port.js';
 
 type Item = Record<string, unknown>;
 
@@ -25,10 +31,7 @@ export interface CollectionEntry {
  */
 @Injectable()
 export class CollectionsService {
-  constructor(
-    @Inject(STORAGE) private readonly storage: StoragePort,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  constructor(@Inject(STORAGE) private readonly storage: StoragePort) {}
 
   definition(name: string): CollectionDefinition {
     const def = Object.hasOwn(collections, name) ? collections[name as keyof typeof collections] : undefined;
@@ -47,13 +50,21 @@ export class CollectionsService {
     return this.entry(def, await this.find(def, guildId, id));
   }
 
-  async create(guildId: string, name: string, body: unknown, userId: string): Promise<CollectionEntry> {
+  async create(guildId: string, name: string, body: unknown, author: ChangeAuthor): Promise<CollectionEntry> {
     const def = this.definition(name);
     const item = this.validBody(def, body, false).item;
-    return this.insert(def, guildId, { ...item, ...this.fresh(def) }, userId, 'create');
+    return this.insert(def, guildId, { ...item, ...this.fresh(def) }, author);
   }
 
-  async update(guildId: string, name: string, id: string, body: unknown, userId: string): Promise<CollectionEntry> {
+  /** `as`: a revert records itself as one, naming the history entry it undoes (history.service.ts). */
+  async update(
+    guildId: string,
+    name: string,
+    id: string,
+    body: unknown,
+    author: ChangeAuthor,
+    as: { action: ChangeAction; revertOf?: number } = { action: 'update' },
+  ): Promise<CollectionEntry> {
     const def = this.definition(name);
     const { version, item } = this.validBody(def, body, true);
     const stored = await this.find(def, guildId, id);
@@ -61,23 +72,24 @@ export class CollectionsService {
     const owned = Object.fromEntries(
       def.serverOwned.map((key) => [key, key === 'updated_at' ? new Date().toISOString() : stored.data[key]]),
     );
-    const result = await this.storage.records.replace<Item>(def.storageKey, id, this.derive({ ...item, ...owned }), version!);
+    const change: ChangeNote = { author, ...as };
+    const result = await this.storage.records.replace<Item>(def.storageKey, id, this.derive({ ...item, ...owned }), version!, change);
     if (!result.ok) {
       if (!result.current || result.current.guildId !== guildId) throw this.notFound(def);
       throw new ApiError(HttpStatus.CONFLICT, 'This item was changed elsewhere since you loaded it.', {
         ...this.entry(def, result.current),
       });
     }
-    this.audit(def, guildId, 'update', id, userId);
     return this.entry(def, result.record);
   }
 
   /**
    * The server's own write to an item (a deploy's message_id and the channel it went to): `changes` go over the item
    * as stored now, at its version, so an edit saved meanwhile is kept; should one land between the read and the write,
-   * the write is tried again over it. Only the server calls this: its changes are not a client's body.
+   * the write is tried again over it. Only the server calls this: its changes are not a client's body. It is recorded
+   * as an update by the user whose action it follows (the deploy's), since they caused it.
    */
-  async updateOwned(guildId: string, name: string, id: string, changes: Item, userId: string): Promise<CollectionEntry> {
+  async updateOwned(guildId: string, name: string, id: string, changes: Item, author: ChangeAuthor): Promise<CollectionEntry> {
     const def = this.definition(name);
     for (let attempt = 0; ; attempt++) {
       const stored = await this.find(def, guildId, id);
@@ -86,11 +98,9 @@ export class CollectionsService {
         id,
         this.derive({ ...stored.data, ...changes }),
         stored.version,
+        { author, action: 'update' },
       );
-      if (result.ok) {
-        this.audit(def, guildId, 'server-update', id, userId);
-        return this.entry(def, result.record);
-      }
+      if (result.ok) return this.entry(def, result.record);
       if (!result.current || result.current.guildId !== guildId) throw this.notFound(def);
       if (attempt >= 4)
         throw new ApiError(HttpStatus.CONFLICT, 'This item is being changed elsewhere; try again.', {
@@ -99,15 +109,14 @@ export class CollectionsService {
     }
   }
 
-  async remove(guildId: string, name: string, id: string, userId: string): Promise<void> {
+  async remove(guildId: string, name: string, id: string, author: ChangeAuthor): Promise<void> {
     const def = this.definition(name);
     await this.find(def, guildId, id);
-    if (!(await this.storage.records.delete(def.storageKey, id))) throw this.notFound(def);
-    this.audit(def, guildId, 'delete', id, userId);
+    if (!(await this.storage.records.delete(def.storageKey, id, { author, action: 'delete' }))) throw this.notFound(def);
   }
 
   /** A copy: a new id and version 1, the title from the row's template, the server-owned properties afresh. */
-  async duplicate(guildId: string, name: string, id: string, userId: string): Promise<CollectionEntry> {
+  async duplicate(guildId: string, name: string, id: string, author: ChangeAuthor): Promise<CollectionEntry> {
     const def = this.definition(name);
     const original = this.withDefaults(def, (await this.find(def, guildId, id)).data);
     const { titleProperty, title } = def.duplicate;
@@ -116,17 +125,20 @@ export class CollectionsService {
     // A title near its bound could outgrow it: the copy must still be a valid item.
     const result = validateWith(validatorsById[def.schemaId]!, item);
     if (!result.ok) throw ApiError.validation(prefixed(result.fieldErrors, '/item'), 'The copy would not be a valid item.');
-    return this.insert(def, guildId, result.value as Item, userId, 'duplicate');
+    return this.insert(def, guildId, result.value as Item, author);
   }
 
-  private async insert(def: CollectionDefinition, guildId: string, item: Item, userId: string, action: string): Promise<CollectionEntry> {
-    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, def.itemCap);
+  /** A new item (created or duplicated: both are a 'create' in the history). */
+  private async insert(def: CollectionDefinition, guildId: string, item: Item, author: ChangeAuthor): Promise<CollectionEntry> {
+    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, def.itemCap, {
+      author,
+      action: 'create',
+    });
     if (!record) {
       throw new ApiError(HttpStatus.CONFLICT, `This server already has the most ${def.title.toLowerCase()} allowed (${def.itemCap}).`, {
         cap: def.itemCap,
       });
     }
-    this.audit(def, guildId, action, record.id, userId);
     return this.entry(def, record);
   }
 
@@ -196,12 +208,6 @@ export class CollectionsService {
   private withDefaults(def: CollectionDefinition, data: Item): Item {
     const result = validateWith(validatorsById[def.schemaId]!, data);
     return result.ok ? (result.value as Item) : { ...(def.defaults as Item), ...data };
-  }
-
-  private audit(def: CollectionDefinition, guildId: string, action: string, id: string, userId: string): void {
-    this.storage.records
-      .insert('audit', { guildId, data: { action: `collection.${action}`, collection: def.name, id, userId } })
-      .catch((err: unknown) => this.logger.error({ err }, 'audit entry not written'));
   }
 }
 

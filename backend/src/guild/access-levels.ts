@@ -10,10 +10,15 @@ import { ApiError } from '../http/api-error.js';
  * property needs (generated as `propertyAccess`). Nothing here knows a section by name.
  */
 
-/** What a level asks of the caller: their id, and whether Discord says they own the guild. */
+/**
+ * Who asks: their id and whether Discord says they own the guild (what a level asks of them), with the name and avatar
+ * a save records as its author in the history (guild/caller.ts builds one from the session).
+ */
 export interface Caller {
   userId: string;
   guildOwner: boolean;
+  userName: string;
+  avatar: string | null;
 }
 
 /** view, then every capability the section's schema names in x-access, once each. */
@@ -25,7 +30,11 @@ export function capabilitiesOf(def: SectionDefinition): string[] {
  * The caller's level in a section with levels, from Discord (guild-owner) and the STORED document (listedIn): a save
  * can never raise its own author's level. The first level whose `who` matches wins.
  */
-export function accessOf(def: SectionDefinition, caller: Caller, stored: Record<string, unknown>): SectionAccess {
+export function accessOf(
+  def: SectionDefinition,
+  caller: Pick<Caller, 'userId' | 'guildOwner'>,
+  stored: Record<string, unknown>,
+): SectionAccess {
   const table = def.access;
   if (!table) throw new Error(`section ${def.name} has no access levels`);
   const level = table.levels.find(({ who }) => {

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/
 import type { JoinDmStatsResponse, JoinDmTestResponse, JoinDmToggleResponse } from '@guildhall/generated/types';
 import type { Request } from 'express';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { JoinDmsService } from './joindms.service.js';
 
@@ -19,7 +20,7 @@ export class JoinDmsController {
   @Post('toggle')
   @HttpCode(200)
   toggle(@Param('guildId') guildId: string, @Req() req: GuildRequest): Promise<JoinDmToggleResponse> {
-    return this.joindms.toggle(guildId, { userId: (req.user as SessionUser).id, guildOwner: Boolean(req.guild.owner) });
+    return this.joindms.toggle(guildId, callerOf(req));
   }
 
   @Post('test')

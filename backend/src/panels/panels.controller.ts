@@ -3,6 +3,7 @@ import type { TicketPanelDeployDefaultRequest, TicketPanelDeployRequest, TicketP
 import { validateTicketPanelDeployDefaultRequest, validateTicketPanelDeployRequest } from '@guildhall/generated/validators';
 import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
+import { authorOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { PanelsService } from './panels.service.js';
@@ -24,7 +25,7 @@ export class PanelsController {
     body: TicketPanelDeployDefaultRequest,
     @Req() req: Request,
   ): Promise<TicketPanelDeployResponse> {
-    return this.panels.deployDefault(guildId, body, (req.user as SessionUser).id);
+    return this.panels.deployDefault(guildId, body, authorOf(req.user as SessionUser));
   }
 
   @Post(':panelId/deploy')
@@ -36,6 +37,6 @@ export class PanelsController {
     body: TicketPanelDeployRequest,
     @Req() req: Request,
   ): Promise<TicketPanelDeployResponse> {
-    return this.panels.deploy(guildId, panelId, body.channelId, (req.user as SessionUser).id);
+    return this.panels.deploy(guildId, panelId, body.channelId, authorOf(req.user as SessionUser));
   }
 }

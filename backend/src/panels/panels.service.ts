@@ -7,6 +7,7 @@ import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordMessage } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
+import type { ChangeAuthor } from '../storage/storage.port.js';
 
 const PANELS = 'panels';
 /** Discord's text channel; announcement channels are left out as the spec offers only text channels for panels. */
@@ -28,7 +29,7 @@ export class PanelsService {
     private readonly discord: DiscordService,
   ) {}
 
-  async deploy(guildId: string, panelId: string, channelId: string | undefined, userId: string): Promise<TicketPanelDeployResponse> {
+  async deploy(guildId: string, panelId: string, channelId: string | undefined, author: ChangeAuthor): Promise<TicketPanelDeployResponse> {
     const { item } = await this.collections.get(guildId, PANELS, panelId);
     const panel = item as unknown as PanelContent & { message_id: string | null };
     const target = channelId ?? (panel.channel_id || undefined);
@@ -45,7 +46,7 @@ export class PanelsService {
     } catch (err) {
       throw DiscordFailure.from(err).toApiError();
     }
-    const entry = await this.collections.updateOwned(guildId, PANELS, panelId, { channel_id: target, message_id: message.id }, userId);
+    const entry = await this.collections.updateOwned(guildId, PANELS, panelId, { channel_id: target, message_id: message.id }, author);
     return {
       success: true,
       ...entry,
@@ -57,16 +58,16 @@ export class PanelsService {
   }
 
   /** A new panel from the defaults and panelData, deployed; if Discord refuses it, no panel is kept (nothing half-made). */
-  async deployDefault(guildId: string, body: TicketPanelDeployDefaultRequest, userId: string): Promise<TicketPanelDeployResponse> {
+  async deployDefault(guildId: string, body: TicketPanelDeployDefaultRequest, author: ChangeAuthor): Promise<TicketPanelDeployResponse> {
     const channelId = body.channelId;
     if (!channelId) throw new ApiError(HttpStatus.BAD_REQUEST, NO_CHANNEL, { fieldErrors: [{ path: '/channelId', message: NO_CHANNEL }] });
     await this.assertTextChannel(guildId, channelId, 'This channel', '/channelId');
     this.assertEmbedFits(body.panelData, '/panelData');
-    const created = await this.collections.create(guildId, PANELS, { item: { ...body.panelData, channel_id: channelId } }, userId);
+    const created = await this.collections.create(guildId, PANELS, { item: { ...body.panelData, channel_id: channelId } }, author);
     try {
-      return await this.deploy(guildId, created.id, undefined, userId);
+      return await this.deploy(guildId, created.id, undefined, author);
     } catch (err) {
-      await this.collections.remove(guildId, PANELS, created.id, userId).catch(() => undefined);
+      await this.collections.remove(guildId, PANELS, created.id, author).catch(() => undefined);
       throw err;
     }
   }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/commo
 import type { SettingsPutRequest, SettingsResponse } from '@guildhall/generated/types';
 import { validateSettingsPutRequest } from '@guildhall/generated/validators';
 import type { Request } from 'express';
-import type { SessionUser, UserGuild } from '../discord/discord.types.js';
-import type { Caller } from '../guild/access-levels.js';
+import type { UserGuild } from '../discord/discord.types.js';
+import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { KnownSectionGuard } from './known-section.guard.js';
@@ -32,8 +32,3 @@ export class SettingsController {
 }
 
 type GuildRequest = Request & { guild: UserGuild };
-
-/** Who asks, as access levels need it: the guard has resolved the guild as this user sees it (owner or not). */
-function callerOf(req: GuildRequest): Caller {
-  return { userId: (req.user as SessionUser).id, guildOwner: Boolean(req.guild.owner) };
-}

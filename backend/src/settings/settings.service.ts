@@ -2,11 +2,9 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import { validateSection } from '@guildhall/generated/field-errors';
 import type { SectionAccess } from '@guildhall/generated/types';
-import type { Logger } from 'pino';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { ApiError } from '../http/api-error.js';
-import { LOGGER } from '../logging/logger.js';
-import { STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { STORAGE, type ChangeAction, type StoragePort } from '../storage/storage.port.js';
 
 export interface SettingsView {
   section: string;
@@ -22,10 +20,7 @@ export interface SettingsView {
  */
 @Injectable()
 export class SettingsService {
-  constructor(
-    @Inject(STORAGE) private readonly storage: StoragePort,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  constructor(@Inject(STORAGE) private readonly storage: StoragePort) {}
 
   definition(name: string): SectionDefinition {
     const def = Object.prototype.hasOwnProperty.call(sections, name) ? sections[name as keyof typeof sections] : undefined;
@@ -43,7 +38,18 @@ export class SettingsService {
     return access ? { ...view, access } : view;
   }
 
-  async write(guildId: string, name: string, version: number, settings: unknown, caller: Caller): Promise<SettingsView> {
+  /**
+   * Validates, applies the section's access rules, and saves at `version` with the change recorded in the history (in
+   * the save's transaction) as the caller's. `as`: a revert records itself as one, naming the entry it undoes.
+   */
+  async write(
+    guildId: string,
+    name: string,
+    version: number,
+    settings: unknown,
+    caller: Caller,
+    as: { action: ChangeAction; revertOf?: number } = { action: 'save' },
+  ): Promise<SettingsView> {
     const def = this.definition(name);
     const result = validateSection(def.name, settings);
     // Paths point into the body as sent (`{ version, settings }`), like every other 400 of the API.
@@ -60,14 +66,9 @@ export class SettingsService {
       if ((stored?.version ?? 0) !== version) throw this.conflict(def, stored);
       assertMayChange(def, access, this.withDefaults(def, stored?.data ?? {}), result.value as unknown as Record<string, unknown>);
     }
-    const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version);
+    const author = { userId: caller.userId, userName: caller.userName, avatar: caller.avatar };
+    const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version, { author, ...as });
     if (!put.ok) throw this.conflict(def, put.current);
-    await this.storage.records
-      .insert('audit', {
-        guildId,
-        data: { action: 'settings.update', section: def.name, version: put.document.version, userId: caller.userId },
-      })
-      .catch((err: unknown) => this.logger.error({ err }, 'audit entry not written'));
     const saved = { section: def.name, version: put.document.version, settings: result.value as unknown as Record<string, unknown> };
     // The answer carries the access the new document gives (an owner who whitelisted themself stays owner).
     return access ? { ...saved, access: accessOf(def, caller, saved.settings) } : saved;

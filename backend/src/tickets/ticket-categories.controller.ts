@@ -3,7 +3,7 @@ import type { TicketCategoriesResponse, TicketCategoryRequest, TicketDefaultCate
 import { validateTicketCategoryRequest, validateTicketDefaultCategoryRequest } from '@guildhall/generated/validators';
 import type { Request } from 'express';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
-import type { Caller } from '../guild/access-levels.js';
+import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
@@ -63,8 +63,3 @@ export class TicketCategoriesController {
 }
 
 type GuildRequest = Request & { guild: UserGuild };
-
-/** Who saves, for the section's audit entry (the guard resolved the guild as this user sees it). */
-function callerOf(req: GuildRequest): Caller {
-  return { userId: (req.user as SessionUser).id, guildOwner: Boolean(req.guild.owner) };
-}
