@@ -1,8 +1,7 @@
 import { escapePointer, pointerTokens } from '@guildhall/common/json-patch';
 
 /**
- * Reading a settings document with its published (self-contained) schema: which subschemas apply at a place, the
- * titles along a path, and the Discord ids the schema marks with `x-reference` (channel or role). Clone finds every
+ * Reading a settings document with its published (self-contained) schema: which subschemas apply at a place and the Discord ids the schema marks with `x-reference` (channel or role). Clone finds every
  * reference this way, so a new field is covered by its schema, not by a list of field names.
  */
 export type Schema = { readonly [keyword: string]: unknown };
@@ -45,19 +44,6 @@ export function childSchemas(schemas: readonly Schema[], key: string | number, r
     else if (isObject(schema.additionalProperties)) out.push(...applicable(schema.additionalProperties, root));
   }
   return out;
-}
-
-/** "Welcome › Channel": the titles of the schemas along a JSON Pointer (a place without a title adds its key). */
-export function labelOf(root: Schema, pointer: string): string {
-  let schemas = applicable(root, root);
-  const parts: string[] = [];
-  for (const token of pointerTokens(pointer)) {
-    const key = /^(0|[1-9][0-9]*)$/.test(token) && schemas.some((s) => s.items || s.prefixItems) ? Number(token) : token;
-    schemas = childSchemas(schemas, key, root);
-    const title = schemas.map((s) => s.title).find((t): t is string => typeof t === 'string');
-    parts.push(title ?? (typeof key === 'number' ? `#${key + 1}` : token));
-  }
-  return parts.join(' › ');
 }
 
 export type ReferenceKind = 'channel' | 'role';

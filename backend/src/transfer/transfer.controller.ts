@@ -9,7 +9,7 @@ import type {
 import { validateGuildCloneRequest, validateGuildImportRequest } from '@guildhall/generated/validators';
 import type { Request, Response } from 'express';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
-import type { Caller } from '../guild/access-levels.js';
+import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { TransferService } from './transfer.service.js';
@@ -47,8 +47,4 @@ export class TransferController {
   ): Promise<GuildCloneResponse> {
     return this.transfer.clone(req.guild, body, callerOf(req), req.user as SessionUser);
   }
-}
-
-function callerOf(req: GuildRequest): Caller {
-  return { userId: (req.user as SessionUser).id, guildOwner: Boolean(req.guild.owner) };
 }

@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { fieldChanges } from '@guildhall/common/json-patch';
+import { schemaLabel } from '@guildhall/common/schema-labels';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
 import { validateSection } from '@guildhall/generated/field-errors';
 import { publishedSchemas } from '@guildhall/generated/schemas';
@@ -17,11 +18,12 @@ import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
+import { authorOf } from '../guild/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService, type SettingsView } from '../settings/settings.service.js';
-import { type ChangeAuthor, type ChangeNote, type SettingsWrite, STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { type ChangeNote, type SettingsWrite, STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { applyMapping, type Mapped } from './references.js';
-import { findReferences, labelOf, type FoundReference, type Schema } from './schema-walk.js';
+import { findReferences, type FoundReference, type Schema } from './schema-walk.js';
 
 const EXPORT_SCHEMA = 'https://guildhall.dev/schemas/api/guild-export.json';
 
@@ -104,7 +106,7 @@ export class TransferService {
         'The clone request is not valid.',
       );
     }
-    const targetCaller: Caller = { userId: user.id, guildOwner: Boolean(target.owner) };
+    const targetCaller: Caller = { ...authorOf(user), guildOwner: Boolean(target.owner) };
 
     // The source sections, read as their pages would show them to this user (a section they may not view: 403).
     const read: { def: SectionDefinition; doc: Doc; refs: FoundReference[] }[] = [];
@@ -183,7 +185,7 @@ export class TransferService {
 
   private preview({ def, current, next }: Planned, exportedVersion?: string): TransferSectionPreview {
     const schema = schemaOf(def);
-    const changes = fieldChanges(current.settings, next).map((change) => ({ ...change, label: labelOf(schema, change.path) }));
+    const changes = fieldChanges(current.settings, next).map((change) => ({ ...change, label: schemaLabel(schema, change.path) }));
     const row: TransferSectionPreview = { section: def.name, title: def.title, changes };
     if (exportedVersion !== undefined) row.schemaVersionChanged = exportedVersion !== def.schemaVersion;
     return row;
@@ -201,8 +203,4 @@ export class TransferService {
       });
     }
   }
-}
-
-export function authorOf(user: SessionUser): ChangeAuthor {
-  return { userId: user.id, userName: user.global_name ?? user.username, avatar: user.avatar };
 }
