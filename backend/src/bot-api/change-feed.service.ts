@@ -28,6 +28,14 @@ interface FeedClient {
   pending: SettingsChangeEvent[] | null;
 }
 
+/** Each event's frame is written once, whatever the number of clients it goes to. */
+const frames = new WeakMap<SettingsChangeEvent, string>();
+function frameOf(event: SettingsChangeEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) frames.set(event, (frame = `id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`));
+  return frame;
+}
+
 const bySectionKey = new Map(Object.values(sections as Record<string, SectionDefinition>).map((def) => [def.storageKey, def.name]));
 const byCollectionKey = new Map(
   Object.values(collections as Record<string, CollectionDefinition>).map((def) => [def.storageKey, def.name]),
@@ -180,7 +188,7 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     }
     if (event.id <= client.cursor && !backlog) return;
     client.cursor = Math.max(client.cursor, event.id);
-    this.send(client, `id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
+    this.send(client, frameOf(event));
   }
 
   private send(client: FeedClient, text: string): void {
