@@ -2,6 +2,7 @@
 import type {
   AntinukePreflight,
   BotSettingsBulkRequest,
+  BotSettingsBulkResponse,
   BotStatus,
   BypassRoleResponse,
   ChannelList,
@@ -247,10 +248,11 @@ export interface GuildhallClient {
   importGuildSettings(guildId: string, body: GuildImportRequest): Promise<GuildImportResponse>;
   /** POST /api/guild/{guildId}/clone: Copy chosen sections of this guild to another guild the user manages, mapping channel and role references */
   cloneGuildSettings(guildId: string, body: GuildCloneRequest): Promise<GuildCloneResponse>;
+  /** POST /api/bot/v1/settings/bulk: The bot reads every section of up to 200 guilds in one call (start-up), with the change feed's cursor */
+  readBotSettingsBulk(body: BotSettingsBulkRequest): Promise<BotSettingsBulkResponse>;
   /** GET /api/guild/{guildId}/history: The guild's configuration history, newest first: who changed which section or item, when, and each field with the schema's titles */
   listHistory(
     guildId: string,
-    body: BotSettingsBulkRequest,
     query?: { section?: string; collection?: string; itemId?: string; userId?: string; before?: number; limit?: number },
   ): Promise<HistoryListResponse>;
   /** POST /api/guild/{guildId}/history/{entryId}/revert: Revert one change: apply the inverse of its patch to the current document and save it as a new version (its own entry, revertOf the change) */

@@ -94,7 +94,8 @@ export function createClient(transport) {
     exportGuildSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/export`),
     importGuildSettings: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/import`, body),
     cloneGuildSettings: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/clone`, body),
-    listHistory: (guildId, body, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/history`, query), body),
+    readBotSettingsBulk: (body) => transport('POST', `/api/bot/v1/settings/bulk`, body),
+    listHistory: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/history`, query)),
     revertHistoryEntry: (guildId, entryId, body) =>
       transport('POST', `/api/guild/${segment(guildId)}/history/${segment(entryId)}/revert`, body),
   });

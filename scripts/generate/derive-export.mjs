@@ -9,6 +9,15 @@ import { pascalCase, SchemaError } from './lib/json.mjs';
 
 export const EXPORT_REL = 'api/guild-export.json';
 
+/**
+ * The files in the order a step should check them: API payloads last, since some (the export schema, the import request)
+ * embed every section's schema, and a mistake in a section's file must be reported as that file's, not the export's.
+ */
+export function sourcesFirst(files) {
+  const rank = (file) => (file.group === 'api' ? 1 : 0);
+  return [...files].sort((a, b) => rank(a) - rank(b));
+}
+
 /** Adds the export schema to the catalog's files (in place), refusing a hand-written file of the same name. */
 export function deriveExport(catalog) {
   const id = ID_BASE + EXPORT_REL;
