@@ -6,7 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateWith } from '@guildhall/generated/field-errors';
 import { sectionNames } from '@guildhall/generated/sections';
+import { validateBotSettingsBulkResponse, validateSettingsChangeEvent } from '@guildhall/generated/validators';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -162,6 +164,7 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
     expect(event!.data).toMatchObject({ guildId: COMMUNITY, section: 'basic', collection: null, itemId: null, version, action: 'save' });
     expect(event!.data.settings.prefix).toBe('>');
     expect(Number(event!.id)).toBe(event!.data.id);
+    expect(validateWith(validateSettingsChangeEvent, event!.data)).toMatchObject({ ok: true });
     const afterAnswer = event!.at - answered;
     console.info(
       `change feed: event ${Math.round((event!.at - started) * 10) / 10} ms after the save was sent, ${Math.round(afterAnswer * 10) / 10} ms after its answer`,
@@ -229,6 +232,7 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
       .browser()
       .json('/api/bot/v1/settings/bulk', { method: 'POST', json: { guildIds: [COMMUNITY, PIXEL] }, headers: bot });
     expect(status).toBe(200);
+    expect(validateWith(validateBotSettingsBulkResponse, body)).toMatchObject({ ok: true });
     expect(body.cursor).toBe(await app.storage.history.latestId());
     for (const guildId of [COMMUNITY, PIXEL]) {
       expect(Object.keys(body.guilds[guildId]).sort()).toEqual([...sectionNames].sort());

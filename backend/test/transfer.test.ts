@@ -5,7 +5,9 @@
  * references the target lacks, then applies a mapping (null clears); guilds the user cannot manage answer 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateWith } from '@guildhall/generated/field-errors';
 import { sectionNames, sections } from '@guildhall/generated/sections';
+import { validateGuildCloneResponse, validateGuildExport, validateGuildImportResponse } from '@guildhall/generated/validators';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -75,6 +77,7 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     expect(Object.keys(body.sections).sort()).toEqual([...sectionNames].sort());
     for (const name of sectionNames) expect(body.schemaVersions[name]).toBe(sections[name].schemaVersion);
     expect(body.sections.basic.prefix).toBe('!');
+    expect(validateWith(validateGuildExport, body)).toMatchObject({ ok: true });
     // The published schema is the one the document names.
     const schema = await owner.json('/api/schemas/guild-export');
     expect(schema.body.$id).toBe(body.$schema);
@@ -117,6 +120,7 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     const { status, body } = await importInto(PIXEL.id, { document: exported, dryRun: true });
     expect(status).toBe(200);
     expect(body.sections).toBeUndefined();
+    expect(validateWith(validateGuildImportResponse, body)).toMatchObject({ ok: true });
     const basic = body.preview.find((p: { section: string }) => p.section === 'basic');
     expect(basic).toEqual({
       section: 'basic',
@@ -146,6 +150,7 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     const { status, body } = await cloneFrom(COMMUNITY.id, { targetGuildId: PIXEL.id, sections: ['greeting', 'ticket-general'] });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.applied).toBe(false);
+    expect(validateWith(validateGuildCloneResponse, body)).toMatchObject({ ok: true });
     expect(body.unmapped.channels).toEqual([{ id: COMMUNITY.channels.welcome, name: 'welcome', paths: ['/greeting/welcome/channel'] }]);
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
     expect([...body.unmapped.roles].sort(byId)).toEqual([
