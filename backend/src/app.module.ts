@@ -27,6 +27,8 @@ import { GreetingService } from './greeting/greeting.service.js';
 import { GuildAccessGuard } from './guild/guild-access.guard.js';
 import { GuildAccessService } from './guild/guild-access.service.js';
 import { GuildController } from './guild/guild.controller.js';
+import { HistoryController } from './history/history.controller.js';
+import { HistoryService } from './history/history.service.js';
 import { HealthController } from './health/health.controller.js';
 import { JoinDmsController } from './joindms/joindms.controller.js';
 import { JoinDmsService } from './joindms/joindms.service.js';
@@ -98,6 +100,7 @@ export class AppModule {
       EmbedsService,
       TransferService,
       ChangeFeedService,
+      HistoryService,
     ];
     return {
       module: AppModule,
@@ -141,6 +144,7 @@ export class AppModule {
         EmbedsController,
         TransferController,
         ChangesController,
+        HistoryController,
       ],
       providers,
       exports: [PASSPORT],

@@ -124,6 +124,7 @@ const keyword = (field: Field, name: string) => field.schemas.map((s) => s[name]
 const SAMPLE_BODIES: Record<string, Json> = {
   sendContactMessage: { name: 'Ada', email: 'ada@example.com', subject: 'support', message: 'Hello there' },
   sendGreetingPreview: { type: 'welcome' },
+  revertHistoryEntry: { resolutions: { '/prefix': 'keep' } },
   addTicketCategory: { type: 'open', categoryId: '1100000000000010110', categoryName: 'Staff' },
   setDefaultTicketCategory: { type: 'open', categoryId: '1100000000000010110' },
   deployTicketPanel: { channelId: '1100000000000010106' },

@@ -1,0 +1,260 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { userAvatarUrl } from '@guildhall/common/cdn';
+import { applyPatch, changesOf, invert, type JsonValue, type PatchOperation, pointerTokens } from '@guildhall/common/json-patch';
+import { schemaLabel } from '@guildhall/common/schema-labels';
+import { canManage } from '@guildhall/common/permissions';
+import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
+import { publishedSchemas, schemasById } from '@guildhall/generated/schemas';
+import { sections, type SectionDefinition } from '@guildhall/generated/sections';
+import type { HistoryItem, HistoryListResponse, HistoryRevertRequest, HistoryRevertResponse } from '@guildhall/generated/types';
+import { CollectionsService } from '../collections/collections.service.js';
+import type { UserGuild } from '../discord/discord.types.js';
+import { accessOf, type Caller } from '../guild/access-levels.js';
+import { ApiError } from '../http/api-error.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { HISTORY_RETENTION, STORAGE, type HistoryEntry, type HistoryFilter, type StoragePort } from '../storage/storage.port.js';
+
+/** The query of GET /history, validated by the controller. */
+export interface HistoryQuery {
+  section?: string;
+  collection?: string;
+  itemId?: string;
+  userId?: string;
+  before?: number;
+  limit: number;
+}
+
+const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
+const CONFLICT = 'Later changes touched the same fields. Choose what to keep for each.';
+
+/** What an entry is about: a section or a collection of the tables, or a key neither knows (kept, shown by its key). */
+type Subject = { kind: 'section'; def: SectionDefinition } | { kind: 'collection'; def: CollectionDefinition } | { kind: 'unknown' };
+
+const sectionsByKey = new Map(Object.values(sections).map((def) => [def.storageKey, def as SectionDefinition]));
+const collectionsByKey = new Map(Object.values(collections).map((def) => [def.storageKey, def as CollectionDefinition]));
+const lookup = (id: string) => schemasById[id];
+
+/**
+ * The configuration history of a guild: the timeline (entries the caller may see, each field named by the schema's
+ * titles) and revert, which applies the inverse of one entry's patch to the current document and saves the result
+ * through the same write as the settings form or the item update, so validation and every access rule apply as they do
+ * to a save.
+ */
+@Injectable()
+export class HistoryService {
+  constructor(
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    private readonly settings: SettingsService,
+    private readonly collections: CollectionsService,
+  ) {}
+
+  async list(guildId: string, query: HistoryQuery, caller: Caller, guild: UserGuild): Promise<HistoryListResponse> {
+    const filter: Omit<HistoryFilter, 'limit' | 'before'> = {};
+    if (query.section !== undefined) {
+      const def = Object.hasOwn(sections, query.section)
+        ? (sections[query.section as keyof typeof sections] as SectionDefinition)
+        : undefined;
+      if (!def)
+        throw ApiError.validation(
+          [{ path: '/section', message: `Unknown settings section: ${query.section}` }],
+          'The history filter is not valid.',
+        );
+      Object.assign(filter, { scope: 'settings', key: def.storageKey });
+    } else if (query.collection !== undefined) {
+      const def = Object.hasOwn(collections, query.collection)
+        ? (collections[query.collection as keyof typeof collections] as CollectionDefinition)
+        : undefined;
+      if (!def)
+        throw ApiError.validation(
+          [{ path: '/collection', message: `Unknown collection: ${query.collection}` }],
+          'The history filter is not valid.',
+        );
+      Object.assign(filter, { scope: 'records', key: def.storageKey, itemId: query.itemId });
+    }
+    if (query.userId !== undefined) filter.userId = query.userId;
+
+    const visible = await this.visibility(guildId, caller, guild);
+    // Filtering by a section the caller may not see is refused as reading it would be.
+    if (query.section !== undefined) this.assertVisible(visible, this.subjectOf('settings', filter.key!));
+    if (query.collection !== undefined) this.assertVisible(visible, this.subjectOf('records', filter.key!));
+
+    // Entries the caller may not see are left out: read on until the page is full or the history ends.
+    const entries: HistoryEntry[] = [];
+    let before = query.before;
+    let more = true;
+    while (entries.length < query.limit && more) {
+      const batch = await this.storage.history.list(guildId, { ...filter, before, limit: query.limit });
+      more = batch.length === query.limit;
+      for (const entry of batch) {
+        if (entries.length < query.limit && visible(this.subjectOf(entry.scope, entry.key))) entries.push(entry);
+      }
+      before = batch.at(-1)?.id;
+    }
+    const items = await Promise.all(entries.map((entry) => this.item(guildId, entry)));
+    const last = entries.at(-1);
+    return {
+      success: true,
+      entries: items,
+      nextBefore: entries.length === query.limit && last ? last.id : null,
+      retention: HISTORY_RETENTION,
+    };
+  }
+
+  async revert(
+    guildId: string,
+    entryId: number,
+    body: HistoryRevertRequest,
+    caller: Caller,
+    guild: UserGuild,
+  ): Promise<HistoryRevertResponse> {
+    const entry = await this.storage.history.get(guildId, entryId);
+    if (!entry) throw new ApiError(HttpStatus.NOT_FOUND, 'No such change in this server’s history.');
+    const subject = this.subjectOf(entry.scope, entry.key);
+    this.assertVisible(await this.visibility(guildId, caller, guild), subject);
+    const resolutions = body.resolutions ?? {};
+    const touched = new Set(changesOf(entry.patch).map((change) => change.path));
+    const stray = Object.keys(resolutions).filter((path) => !touched.has(path));
+    if (stray.length) {
+      const message = 'This change did not touch that field.';
+      throw ApiError.validation(
+        stray.map((path) => ({ path: `/resolutions/${escapeToken(path)}`, message })),
+        'A resolution names a field the change did not touch.',
+      );
+    }
+
+    if (subject.kind === 'section') {
+      const def = subject.def;
+      const current = await this.settings.read(guildId, def.name, caller);
+      const document = this.applyInverse(def, current.settings, entry.patch, resolutions);
+      const saved = await this.settings.write(guildId, def.name, current.version, document, caller, {
+        action: 'revert',
+        revertOf: entry.id,
+      });
+      return {
+        success: true,
+        entry: await this.newEntry(guildId, 'settings', def.storageKey, null, saved.version),
+        version: saved.version,
+      };
+    }
+    if (subject.kind === 'collection' && entry.itemId !== null && (entry.action === 'update' || entry.action === 'revert')) {
+      const def = subject.def;
+      const current = await this.collections.get(guildId, def.name, entry.itemId).catch(() => null);
+      if (!current) throw new ApiError(HttpStatus.BAD_REQUEST, 'This change cannot be reverted: the item no longer exists.');
+      // The server's own properties (a deploy's message) are not the user's to revert: the update keeps them anyway.
+      const own = entry.patch.filter((op) => !def.serverOwned.includes(pointerTokens(op.path)[0] ?? ''));
+      const item = this.applyInverse(def, current.item, own, resolutions);
+      const author = { userId: caller.userId, userName: caller.userName, avatar: caller.avatar };
+      const saved = await this.collections.update(guildId, def.name, entry.itemId, { version: current.version, item }, author, {
+        action: 'revert',
+        revertOf: entry.id,
+      });
+      return {
+        success: true,
+        entry: await this.newEntry(guildId, 'records', def.storageKey, entry.itemId, saved.version),
+        version: saved.version,
+      };
+    }
+    throw new ApiError(HttpStatus.BAD_REQUEST, 'This change cannot be reverted.');
+  }
+
+  /** The inverse of `patch` over `document`, or 409 with each conflict named by the schema's titles. */
+  private applyInverse(
+    def: SectionDefinition | CollectionDefinition,
+    document: Record<string, unknown>,
+    patch: readonly PatchOperation[],
+    resolutions: Record<string, 'keep' | 'apply'>,
+  ): Record<string, unknown> {
+    const result = applyPatch(document, invert(patch), (conflict) => resolutions[conflict.path]);
+    if (result.ok) return result.document as Record<string, unknown>;
+    const schema = publishedSchemas[def.schemaName]!;
+    throw new ApiError(HttpStatus.CONFLICT, CONFLICT, {
+      conflicts: result.conflicts.map((conflict) => ({
+        path: conflict.path,
+        label: schemaLabel(schema, conflict.path, lookup),
+        ...defined('expected', conflict.expected),
+        ...defined('current', conflict.actual),
+        ...defined('reverted', conflict.proposed),
+      })),
+    });
+  }
+
+  /** The entry a revert just recorded: the one of that version (the save and its entry committed together). */
+  private async newEntry(guildId: string, scope: HistoryEntry['scope'], key: string, itemId: string | null, version: number) {
+    const recent = await this.storage.history.list(guildId, { scope, key, ...(itemId ? { itemId } : {}), limit: 20 });
+    const entry = recent.find((candidate) => candidate.version === version && candidate.action === 'revert');
+    if (!entry) throw new Error(`the revert's history entry (${key} version ${version}) was not found`);
+    return this.item(guildId, entry);
+  }
+
+  /**
+   * Which subjects the caller may see: a section with access levels when its levels let them view it (read from its
+   * stored document, as a GET of it does); everything else when they may manage the guild.
+   */
+  private async visibility(guildId: string, caller: Caller, guild: UserGuild) {
+    const manager = canManage(guild);
+    const viewable = new Set<string>();
+    for (const def of Object.values(sections) as SectionDefinition[]) {
+      if (!def.access) continue;
+      const stored = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
+      if (accessOf(def, caller, stored?.data ?? {}).capabilities.view) viewable.add(def.name);
+    }
+    return (subject: Subject) => (subject.kind === 'section' && subject.def.access ? viewable.has(subject.def.name) : manager);
+  }
+
+  private assertVisible(visible: (subject: Subject) => boolean, subject: Subject): void {
+    if (visible(subject)) return;
+    // A section with levels: its own reason, as a GET of it answers (guild/access-levels.ts assertCapability).
+    if (subject.kind === 'section' && subject.def.access)
+      throw new ApiError(HttpStatus.FORBIDDEN, `Access denied: ${subject.def.access.none.message}`);
+    throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+  }
+
+  private subjectOf(scope: HistoryEntry['scope'], key: string): Subject {
+    const def = scope === 'settings' ? sectionsByKey.get(key) : collectionsByKey.get(key);
+    if (!def) return { kind: 'unknown' };
+    return scope === 'settings'
+      ? { kind: 'section', def: def as SectionDefinition }
+      : { kind: 'collection', def: def as CollectionDefinition };
+  }
+
+  private async item(guildId: string, entry: HistoryEntry): Promise<HistoryItem> {
+    const subject = this.subjectOf(entry.scope, entry.key);
+    const schema = subject.kind === 'unknown' ? undefined : publishedSchemas[subject.def.schemaName];
+    let revertible = false;
+    if (subject.kind === 'section') revertible = entry.patch.length > 0;
+    else if (subject.kind === 'collection' && entry.itemId !== null && (entry.action === 'update' || entry.action === 'revert')) {
+      // An item update can be reverted while the item exists; its creation and deletion cannot (a revert is a save).
+      const stored = await this.storage.records.get(entry.key, entry.itemId);
+      revertible = stored !== null && stored.guildId === guildId;
+    }
+    return {
+      id: entry.id,
+      section: subject.kind === 'section' ? subject.def.name : null,
+      collection: subject.kind === 'collection' ? subject.def.name : null,
+      itemId: entry.itemId,
+      title: subject.kind === 'unknown' ? entry.key : subject.def.title,
+      version: entry.version,
+      action: entry.action,
+      author: entry.author
+        ? {
+            userId: entry.author.userId,
+            userName: entry.author.userName,
+            avatarURL: userAvatarUrl({ id: entry.author.userId, avatar: entry.author.avatar }, 64),
+          }
+        : null,
+      at: entry.at,
+      revertOf: entry.revertOf,
+      revertible,
+      changes: changesOf(entry.patch).map((change) => ({
+        path: change.path,
+        label: schema ? schemaLabel(schema, change.path, lookup) : change.path,
+        ...defined('before', change.before),
+        ...defined('after', change.after),
+      })),
+    };
+  }
+}
+
+/** `{ [key]: value }`, or nothing for an absent value (JSON has no undefined). */
+const defined = (key: string, value: JsonValue | undefined) => (value === undefined ? {} : { [key]: value });
+const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
