@@ -4,11 +4,13 @@
  * reconnects with Last-Event-ID gets exactly what it missed, a guild filter, the reset event, the bot credential, and
  * the bulk read of several guilds with the cursor to start the feed from.
  */
+import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateWith } from '@guildhall/generated/field-errors';
 import { sectionNames } from '@guildhall/generated/sections';
 import { validateBotSettingsBulkResponse, validateSettingsChangeEvent } from '@guildhall/generated/validators';
+import { ChangeFeedService } from '../src/bot-api/change-feed.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -249,6 +251,34 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
 
     const none = await app.browser().json('/api/bot/v1/settings/bulk', { method: 'POST', json: { guildIds: [] }, headers: bot });
     expect(none.status).toBe(400);
+  });
+
+  it('drops a client that does not read what it is sent, rather than buffering for it forever', async () => {
+    const feedService = app.app.get(ChangeFeedService);
+    const before = feedService.clientCount;
+    // A client that sends its request and never reads: its socket's buffers fill, then the server's.
+    const url = new URL(app.url);
+    const socket = connect({ host: url.hostname, port: Number(url.port) });
+    socket.write(`GET /api/bot/v1/changes HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bot ${app.config.botApiToken}\r\n\r\n`);
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.pause();
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    expect(feedService.clientCount).toBe(before + 1);
+    // Large documents (written below the API, as only the feed reads them) so that a few saves overflow any buffer.
+    const big = 'x'.repeat(256 * 1024);
+    for (let i = 0; feedService.clientCount > before && i < 200; i += 1) {
+      const current = await app.storage.settings.get(PIXEL, 'basic');
+      await app.storage.settings.put(PIXEL, 'basic', { prefix: '!', note: `${i}${big}` }, current?.version ?? 0, {
+        author: null,
+        action: 'save',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(feedService.clientCount).toBe(before);
+    socket.resume();
+    await closed;
+    const restored = await app.storage.settings.get(PIXEL, 'basic');
+    await app.storage.settings.put(PIXEL, 'basic', { prefix: '!' }, restored!.version);
   });
 
   it('ends every stream when the app closes', async () => {
