@@ -14,6 +14,20 @@ export type DiscordMessageEmbeds = DiscordEmbed[];
  */
 export type HexColour = string;
 /**
+ * A settings section of the sections table.
+ */
+export type SectionName =
+  | 'basic'
+  | 'moderation'
+  | 'levels'
+  | 'greeting'
+  | 'antinuke'
+  | 'ticket-general'
+  | 'ticket-limits'
+  | 'ticket-categories'
+  | 'transcripts'
+  | 'joindms';
+/**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
 export type ModerationAction = 'timeout' | 'kick' | 'ban';
@@ -460,7 +474,7 @@ export interface GuildCloneRequest {
    * @minItems 1
    * @maxItems 50
    */
-  sections: string[];
+  sections: SectionName[];
   mapping?: {
     channels?: CloneIdMapping;
     roles?: CloneIdMapping;

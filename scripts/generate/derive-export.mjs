@@ -50,6 +50,10 @@ function exportSchema(catalog, id) {
     type: 'object',
     additionalProperties: false,
     required: ['$schema', 'sections'],
+    $defs: {
+      // Other requests name sections too (a clone's `sections`): one list, the table's.
+      sectionName: { title: 'Section name', description: 'A settings section of the sections table.', enum: sectionNames },
+    },
     properties: {
       $schema: { description: 'This schema.', const: id },
       exportedAt: { description: 'When it was exported (ISO 8601).', type: 'string', maxLength: 40 },
