@@ -93,8 +93,12 @@ const TRANSFER_BODIES: Record<string, { fixed?: Record<string, unknown>; schema?
   importGuildSettings: { schema: (schema) => withProperties(schema, { dryRun: { const: true } }) },
   cloneGuildSettings: {
     // A mapping names the target's channels and roles, which a generated id is not (400 at the mapping).
-    schema: (schema) => withProperties(schema, { dryRun: { const: true }, mapping: { const: {} } }),
-    fixed: { '/targetGuildId': SANDBOX_GUILDS.pixelPainters.id },
+    schema: (schema) =>
+      withProperties(schema, {
+        dryRun: { const: true },
+        mapping: { const: {} },
+        targetGuildId: { const: SANDBOX_GUILDS.pixelPainters.id },
+      }),
   },
   readBotSettingsBulk: {
     schema: (schema) => withProperties(schema, { guildIds: { ...(schema.properties as Record<string, Schema>).guildIds, maxItems: 3 } }),
