@@ -91,6 +91,10 @@ export function createClient(transport) {
     confirmPaymentCallback: (orderId, body) => transport('POST', `/api/payments/orders/${segment(orderId)}/callback`, body),
     paymentWebhook: (body) => transport('POST', `/api/payments/webhook`, body),
     getGuildPremium: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/premium`),
+    exportGuildSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/export`),
+    importGuildSettings: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/import`, body),
+    cloneGuildSettings: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/clone`, body),
+    readBotSettingsBulk: (body) => transport('POST', `/api/bot/v1/settings/bulk`, body),
     listHistory: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/history`, query)),
     revertHistoryEntry: (guildId, entryId, body) =>
       transport('POST', `/api/guild/${segment(guildId)}/history/${segment(entryId)}/revert`, body),

@@ -3,92 +3,101 @@ import s0 from './schema.antinuke.json' with { type: 'json' };
 import s1 from './schema.antinuke-preflight.json' with { type: 'json' };
 import s2 from './schema.api-error.json' with { type: 'json' };
 import s3 from './schema.basic.json' with { type: 'json' };
-import s4 from './schema.bot-status.json' with { type: 'json' };
-import s5 from './schema.bypass-role-response.json' with { type: 'json' };
-import s6 from './schema.channel.json' with { type: 'json' };
-import s7 from './schema.channel-list.json' with { type: 'json' };
-import s8 from './schema.channel-reference.json' with { type: 'json' };
-import s9 from './schema.contact-message.json' with { type: 'json' };
-import s10 from './schema.contact-response.json' with { type: 'json' };
-import s11 from './schema.discord-embed.json' with { type: 'json' };
-import s12 from './schema.discord-message.json' with { type: 'json' };
-import s13 from './schema.embed-get-request.json' with { type: 'json' };
-import s14 from './schema.embed-get-response.json' with { type: 'json' };
-import s15 from './schema.embed-send-channel-request.json' with { type: 'json' };
-import s16 from './schema.embed-send-channel-response.json' with { type: 'json' };
-import s17 from './schema.embed-send-webhook-request.json' with { type: 'json' };
-import s18 from './schema.embed-send-webhook-response.json' with { type: 'json' };
-import s19 from './schema.embed-update-request.json' with { type: 'json' };
-import s20 from './schema.embed-update-response.json' with { type: 'json' };
-import s21 from './schema.fetched-embed.json' with { type: 'json' };
-import s22 from './schema.field-error.json' with { type: 'json' };
-import s23 from './schema.greeting.json' with { type: 'json' };
-import s24 from './schema.greeting-embed.json' with { type: 'json' };
-import s25 from './schema.greeting-message-type.json' with { type: 'json' };
-import s26 from './schema.greeting-placeholder.json' with { type: 'json' };
-import s27 from './schema.greeting-preview-request.json' with { type: 'json' };
-import s28 from './schema.greeting-preview-response.json' with { type: 'json' };
-import s29 from './schema.guild-premium.json' with { type: 'json' };
-import s30 from './schema.guild-premium-response.json' with { type: 'json' };
-import s31 from './schema.guild-stats.json' with { type: 'json' };
-import s32 from './schema.guild-summary.json' with { type: 'json' };
-import s33 from './schema.health-status.json' with { type: 'json' };
-import s34 from './schema.hex-colour.json' with { type: 'json' };
-import s35 from './schema.history-item.json' with { type: 'json' };
-import s36 from './schema.history-list-response.json' with { type: 'json' };
-import s37 from './schema.history-revert-conflict.json' with { type: 'json' };
-import s38 from './schema.history-revert-request.json' with { type: 'json' };
-import s39 from './schema.history-revert-response.json' with { type: 'json' };
-import s40 from './schema.image-url.json' with { type: 'json' };
-import s41 from './schema.joindm-delivery.json' with { type: 'json' };
-import s42 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s43 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s44 from './schema.joindm-test-response.json' with { type: 'json' };
-import s45 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s46 from './schema.joindms.json' with { type: 'json' };
-import s47 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s48 from './schema.levels.json' with { type: 'json' };
-import s49 from './schema.managed-guild.json' with { type: 'json' };
-import s50 from './schema.moderation.json' with { type: 'json' };
-import s51 from './schema.moderation-action.json' with { type: 'json' };
-import s52 from './schema.payment-callback.json' with { type: 'json' };
-import s53 from './schema.payment-create-request.json' with { type: 'json' };
-import s54 from './schema.payment-create-response.json' with { type: 'json' };
-import s55 from './schema.payment-order.json' with { type: 'json' };
-import s56 from './schema.payment-order-response.json' with { type: 'json' };
-import s57 from './schema.payment-webhook-event.json' with { type: 'json' };
-import s58 from './schema.plan-limit-status.json' with { type: 'json' };
-import s59 from './schema.role.json' with { type: 'json' };
-import s60 from './schema.role-list.json' with { type: 'json' };
-import s61 from './schema.role-reference.json' with { type: 'json' };
-import s62 from './schema.saved-embed.json' with { type: 'json' };
-import s63 from './schema.schema-list.json' with { type: 'json' };
-import s64 from './schema.section-access.json' with { type: 'json' };
-import s65 from './schema.settings-put-request.json' with { type: 'json' };
-import s66 from './schema.settings-response.json' with { type: 'json' };
-import s67 from './schema.snowflake.json' with { type: 'json' };
-import s68 from './schema.success-response.json' with { type: 'json' };
-import s69 from './schema.ticket-categories.json' with { type: 'json' };
-import s70 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s71 from './schema.ticket-category-request.json' with { type: 'json' };
-import s72 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s73 from './schema.ticket-general.json' with { type: 'json' };
-import s74 from './schema.ticket-limits.json' with { type: 'json' };
-import s75 from './schema.ticket-panel.json' with { type: 'json' };
-import s76 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s77 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s78 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s79 from './schema.top-server.json' with { type: 'json' };
-import s80 from './schema.top-server-list.json' with { type: 'json' };
-import s81 from './schema.transcript-list.json' with { type: 'json' };
-import s82 from './schema.transcript-message.json' with { type: 'json' };
-import s83 from './schema.transcript-summary.json' with { type: 'json' };
-import s84 from './schema.transcript-upload.json' with { type: 'json' };
-import s85 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s86 from './schema.transcripts.json' with { type: 'json' };
-import s87 from './schema.user.json' with { type: 'json' };
-import s88 from './schema.user-search-response.json' with { type: 'json' };
-import s89 from './schema.user-search-result.json' with { type: 'json' };
+import s4 from './schema.bot-settings-bulk-request.json' with { type: 'json' };
+import s5 from './schema.bot-settings-bulk-response.json' with { type: 'json' };
+import s6 from './schema.bot-status.json' with { type: 'json' };
+import s7 from './schema.bypass-role-response.json' with { type: 'json' };
+import s8 from './schema.channel.json' with { type: 'json' };
+import s9 from './schema.channel-list.json' with { type: 'json' };
+import s10 from './schema.channel-reference.json' with { type: 'json' };
+import s11 from './schema.contact-message.json' with { type: 'json' };
+import s12 from './schema.contact-response.json' with { type: 'json' };
+import s13 from './schema.discord-embed.json' with { type: 'json' };
+import s14 from './schema.discord-message.json' with { type: 'json' };
+import s15 from './schema.embed-get-request.json' with { type: 'json' };
+import s16 from './schema.embed-get-response.json' with { type: 'json' };
+import s17 from './schema.embed-send-channel-request.json' with { type: 'json' };
+import s18 from './schema.embed-send-channel-response.json' with { type: 'json' };
+import s19 from './schema.embed-send-webhook-request.json' with { type: 'json' };
+import s20 from './schema.embed-send-webhook-response.json' with { type: 'json' };
+import s21 from './schema.embed-update-request.json' with { type: 'json' };
+import s22 from './schema.embed-update-response.json' with { type: 'json' };
+import s23 from './schema.fetched-embed.json' with { type: 'json' };
+import s24 from './schema.field-error.json' with { type: 'json' };
+import s25 from './schema.greeting.json' with { type: 'json' };
+import s26 from './schema.greeting-embed.json' with { type: 'json' };
+import s27 from './schema.greeting-message-type.json' with { type: 'json' };
+import s28 from './schema.greeting-placeholder.json' with { type: 'json' };
+import s29 from './schema.greeting-preview-request.json' with { type: 'json' };
+import s30 from './schema.greeting-preview-response.json' with { type: 'json' };
+import s31 from './schema.guild-clone-request.json' with { type: 'json' };
+import s32 from './schema.guild-clone-response.json' with { type: 'json' };
+import s33 from './schema.guild-export.json' with { type: 'json' };
+import s34 from './schema.guild-import-request.json' with { type: 'json' };
+import s35 from './schema.guild-import-response.json' with { type: 'json' };
+import s36 from './schema.guild-premium.json' with { type: 'json' };
+import s37 from './schema.guild-premium-response.json' with { type: 'json' };
+import s38 from './schema.guild-stats.json' with { type: 'json' };
+import s39 from './schema.guild-summary.json' with { type: 'json' };
+import s40 from './schema.health-status.json' with { type: 'json' };
+import s41 from './schema.hex-colour.json' with { type: 'json' };
+import s42 from './schema.history-item.json' with { type: 'json' };
+import s43 from './schema.history-list-response.json' with { type: 'json' };
+import s44 from './schema.history-revert-conflict.json' with { type: 'json' };
+import s45 from './schema.history-revert-request.json' with { type: 'json' };
+import s46 from './schema.history-revert-response.json' with { type: 'json' };
+import s47 from './schema.image-url.json' with { type: 'json' };
+import s48 from './schema.joindm-delivery.json' with { type: 'json' };
+import s49 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s50 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s51 from './schema.joindm-test-response.json' with { type: 'json' };
+import s52 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s53 from './schema.joindms.json' with { type: 'json' };
+import s54 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s55 from './schema.levels.json' with { type: 'json' };
+import s56 from './schema.managed-guild.json' with { type: 'json' };
+import s57 from './schema.moderation.json' with { type: 'json' };
+import s58 from './schema.moderation-action.json' with { type: 'json' };
+import s59 from './schema.payment-callback.json' with { type: 'json' };
+import s60 from './schema.payment-create-request.json' with { type: 'json' };
+import s61 from './schema.payment-create-response.json' with { type: 'json' };
+import s62 from './schema.payment-order.json' with { type: 'json' };
+import s63 from './schema.payment-order-response.json' with { type: 'json' };
+import s64 from './schema.payment-webhook-event.json' with { type: 'json' };
+import s65 from './schema.plan-limit-status.json' with { type: 'json' };
+import s66 from './schema.role.json' with { type: 'json' };
+import s67 from './schema.role-list.json' with { type: 'json' };
+import s68 from './schema.role-reference.json' with { type: 'json' };
+import s69 from './schema.saved-embed.json' with { type: 'json' };
+import s70 from './schema.schema-list.json' with { type: 'json' };
+import s71 from './schema.section-access.json' with { type: 'json' };
+import s72 from './schema.settings-change-event.json' with { type: 'json' };
+import s73 from './schema.settings-put-request.json' with { type: 'json' };
+import s74 from './schema.settings-response.json' with { type: 'json' };
+import s75 from './schema.snowflake.json' with { type: 'json' };
+import s76 from './schema.success-response.json' with { type: 'json' };
+import s77 from './schema.ticket-categories.json' with { type: 'json' };
+import s78 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s79 from './schema.ticket-category-request.json' with { type: 'json' };
+import s80 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s81 from './schema.ticket-general.json' with { type: 'json' };
+import s82 from './schema.ticket-limits.json' with { type: 'json' };
+import s83 from './schema.ticket-panel.json' with { type: 'json' };
+import s84 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s85 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s86 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s87 from './schema.top-server.json' with { type: 'json' };
+import s88 from './schema.top-server-list.json' with { type: 'json' };
+import s89 from './schema.transcript-list.json' with { type: 'json' };
+import s90 from './schema.transcript-message.json' with { type: 'json' };
+import s91 from './schema.transcript-summary.json' with { type: 'json' };
+import s92 from './schema.transcript-upload.json' with { type: 'json' };
+import s93 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s94 from './schema.transcripts.json' with { type: 'json' };
+import s95 from './schema.transfer-change.json' with { type: 'json' };
+import s96 from './schema.user.json' with { type: 'json' };
+import s97 from './schema.user-search-response.json' with { type: 'json' };
+import s98 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -102,92 +111,101 @@ export const publishedSchemas = deepFreeze({
   'antinuke-preflight': s1.schema,
   'api-error': s2.schema,
   basic: s3.schema,
-  'bot-status': s4.schema,
-  'bypass-role-response': s5.schema,
-  channel: s6.schema,
-  'channel-list': s7.schema,
-  'channel-reference': s8.schema,
-  'contact-message': s9.schema,
-  'contact-response': s10.schema,
-  'discord-embed': s11.schema,
-  'discord-message': s12.schema,
-  'embed-get-request': s13.schema,
-  'embed-get-response': s14.schema,
-  'embed-send-channel-request': s15.schema,
-  'embed-send-channel-response': s16.schema,
-  'embed-send-webhook-request': s17.schema,
-  'embed-send-webhook-response': s18.schema,
-  'embed-update-request': s19.schema,
-  'embed-update-response': s20.schema,
-  'fetched-embed': s21.schema,
-  'field-error': s22.schema,
-  greeting: s23.schema,
-  'greeting-embed': s24.schema,
-  'greeting-message-type': s25.schema,
-  'greeting-placeholder': s26.schema,
-  'greeting-preview-request': s27.schema,
-  'greeting-preview-response': s28.schema,
-  'guild-premium': s29.schema,
-  'guild-premium-response': s30.schema,
-  'guild-stats': s31.schema,
-  'guild-summary': s32.schema,
-  'health-status': s33.schema,
-  'hex-colour': s34.schema,
-  'history-item': s35.schema,
-  'history-list-response': s36.schema,
-  'history-revert-conflict': s37.schema,
-  'history-revert-request': s38.schema,
-  'history-revert-response': s39.schema,
-  'image-url': s40.schema,
-  'joindm-delivery': s41.schema,
-  'joindm-delivery-response': s42.schema,
-  'joindm-stats-response': s43.schema,
-  'joindm-test-response': s44.schema,
-  'joindm-toggle-response': s45.schema,
-  joindms: s46.schema,
-  'level-up-placeholder': s47.schema,
-  levels: s48.schema,
-  'managed-guild': s49.schema,
-  moderation: s50.schema,
-  'moderation-action': s51.schema,
-  'payment-callback': s52.schema,
-  'payment-create-request': s53.schema,
-  'payment-create-response': s54.schema,
-  'payment-order': s55.schema,
-  'payment-order-response': s56.schema,
-  'payment-webhook-event': s57.schema,
-  'plan-limit-status': s58.schema,
-  role: s59.schema,
-  'role-list': s60.schema,
-  'role-reference': s61.schema,
-  'saved-embed': s62.schema,
-  'schema-list': s63.schema,
-  'section-access': s64.schema,
-  'settings-put-request': s65.schema,
-  'settings-response': s66.schema,
-  snowflake: s67.schema,
-  'success-response': s68.schema,
-  'ticket-categories': s69.schema,
-  'ticket-categories-response': s70.schema,
-  'ticket-category-request': s71.schema,
-  'ticket-default-category-request': s72.schema,
-  'ticket-general': s73.schema,
-  'ticket-limits': s74.schema,
-  'ticket-panel': s75.schema,
-  'ticket-panel-deploy-default-request': s76.schema,
-  'ticket-panel-deploy-request': s77.schema,
-  'ticket-panel-deploy-response': s78.schema,
-  'top-server': s79.schema,
-  'top-server-list': s80.schema,
-  'transcript-list': s81.schema,
-  'transcript-message': s82.schema,
-  'transcript-summary': s83.schema,
-  'transcript-upload': s84.schema,
-  'transcript-upload-response': s85.schema,
-  transcripts: s86.schema,
-  user: s87.schema,
-  'user-search-response': s88.schema,
-  'user-search-result': s89.schema,
+  'bot-settings-bulk-request': s4.schema,
+  'bot-settings-bulk-response': s5.schema,
+  'bot-status': s6.schema,
+  'bypass-role-response': s7.schema,
+  channel: s8.schema,
+  'channel-list': s9.schema,
+  'channel-reference': s10.schema,
+  'contact-message': s11.schema,
+  'contact-response': s12.schema,
+  'discord-embed': s13.schema,
+  'discord-message': s14.schema,
+  'embed-get-request': s15.schema,
+  'embed-get-response': s16.schema,
+  'embed-send-channel-request': s17.schema,
+  'embed-send-channel-response': s18.schema,
+  'embed-send-webhook-request': s19.schema,
+  'embed-send-webhook-response': s20.schema,
+  'embed-update-request': s21.schema,
+  'embed-update-response': s22.schema,
+  'fetched-embed': s23.schema,
+  'field-error': s24.schema,
+  greeting: s25.schema,
+  'greeting-embed': s26.schema,
+  'greeting-message-type': s27.schema,
+  'greeting-placeholder': s28.schema,
+  'greeting-preview-request': s29.schema,
+  'greeting-preview-response': s30.schema,
+  'guild-clone-request': s31.schema,
+  'guild-clone-response': s32.schema,
+  'guild-export': s33.schema,
+  'guild-import-request': s34.schema,
+  'guild-import-response': s35.schema,
+  'guild-premium': s36.schema,
+  'guild-premium-response': s37.schema,
+  'guild-stats': s38.schema,
+  'guild-summary': s39.schema,
+  'health-status': s40.schema,
+  'hex-colour': s41.schema,
+  'history-item': s42.schema,
+  'history-list-response': s43.schema,
+  'history-revert-conflict': s44.schema,
+  'history-revert-request': s45.schema,
+  'history-revert-response': s46.schema,
+  'image-url': s47.schema,
+  'joindm-delivery': s48.schema,
+  'joindm-delivery-response': s49.schema,
+  'joindm-stats-response': s50.schema,
+  'joindm-test-response': s51.schema,
+  'joindm-toggle-response': s52.schema,
+  joindms: s53.schema,
+  'level-up-placeholder': s54.schema,
+  levels: s55.schema,
+  'managed-guild': s56.schema,
+  moderation: s57.schema,
+  'moderation-action': s58.schema,
+  'payment-callback': s59.schema,
+  'payment-create-request': s60.schema,
+  'payment-create-response': s61.schema,
+  'payment-order': s62.schema,
+  'payment-order-response': s63.schema,
+  'payment-webhook-event': s64.schema,
+  'plan-limit-status': s65.schema,
+  role: s66.schema,
+  'role-list': s67.schema,
+  'role-reference': s68.schema,
+  'saved-embed': s69.schema,
+  'schema-list': s70.schema,
+  'section-access': s71.schema,
+  'settings-change-event': s72.schema,
+  'settings-put-request': s73.schema,
+  'settings-response': s74.schema,
+  snowflake: s75.schema,
+  'success-response': s76.schema,
+  'ticket-categories': s77.schema,
+  'ticket-categories-response': s78.schema,
+  'ticket-category-request': s79.schema,
+  'ticket-default-category-request': s80.schema,
+  'ticket-general': s81.schema,
+  'ticket-limits': s82.schema,
+  'ticket-panel': s83.schema,
+  'ticket-panel-deploy-default-request': s84.schema,
+  'ticket-panel-deploy-request': s85.schema,
+  'ticket-panel-deploy-response': s86.schema,
+  'top-server': s87.schema,
+  'top-server-list': s88.schema,
+  'transcript-list': s89.schema,
+  'transcript-message': s90.schema,
+  'transcript-summary': s91.schema,
+  'transcript-upload': s92.schema,
+  'transcript-upload-response': s93.schema,
+  transcripts: s94.schema,
+  'transfer-change': s95.schema,
+  user: s96.schema,
+  'user-search-response': s97.schema,
+  'user-search-result': s98.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -195,6 +213,8 @@ export const schemaIds = deepFreeze({
   'antinuke-preflight': 'https://guildhall.dev/schemas/api/antinuke-preflight.json',
   'api-error': 'https://guildhall.dev/schemas/api/api-error.json',
   basic: 'https://guildhall.dev/schemas/settings/basic.json',
+  'bot-settings-bulk-request': 'https://guildhall.dev/schemas/api/bot-settings-bulk-request.json',
+  'bot-settings-bulk-response': 'https://guildhall.dev/schemas/api/bot-settings-bulk-response.json',
   'bot-status': 'https://guildhall.dev/schemas/api/bot-status.json',
   'bypass-role-response': 'https://guildhall.dev/schemas/api/bypass-role-response.json',
   channel: 'https://guildhall.dev/schemas/api/channel.json',
@@ -220,6 +240,11 @@ export const schemaIds = deepFreeze({
   'greeting-placeholder': 'https://guildhall.dev/schemas/common/greeting-placeholder.json',
   'greeting-preview-request': 'https://guildhall.dev/schemas/api/greeting-preview-request.json',
   'greeting-preview-response': 'https://guildhall.dev/schemas/api/greeting-preview-response.json',
+  'guild-clone-request': 'https://guildhall.dev/schemas/api/guild-clone-request.json',
+  'guild-clone-response': 'https://guildhall.dev/schemas/api/guild-clone-response.json',
+  'guild-export': 'https://guildhall.dev/schemas/api/guild-export.json',
+  'guild-import-request': 'https://guildhall.dev/schemas/api/guild-import-request.json',
+  'guild-import-response': 'https://guildhall.dev/schemas/api/guild-import-response.json',
   'guild-premium': 'https://guildhall.dev/schemas/api/guild-premium.json',
   'guild-premium-response': 'https://guildhall.dev/schemas/api/guild-premium-response.json',
   'guild-stats': 'https://guildhall.dev/schemas/api/guild-stats.json',
@@ -256,6 +281,7 @@ export const schemaIds = deepFreeze({
   'saved-embed': 'https://guildhall.dev/schemas/settings/saved-embed.json',
   'schema-list': 'https://guildhall.dev/schemas/api/schema-list.json',
   'section-access': 'https://guildhall.dev/schemas/api/section-access.json',
+  'settings-change-event': 'https://guildhall.dev/schemas/api/settings-change-event.json',
   'settings-put-request': 'https://guildhall.dev/schemas/api/settings-put-request.json',
   'settings-response': 'https://guildhall.dev/schemas/api/settings-response.json',
   snowflake: 'https://guildhall.dev/schemas/common/snowflake.json',
@@ -278,6 +304,7 @@ export const schemaIds = deepFreeze({
   'transcript-upload': 'https://guildhall.dev/schemas/api/transcript-upload.json',
   'transcript-upload-response': 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   transcripts: 'https://guildhall.dev/schemas/settings/transcripts.json',
+  'transfer-change': 'https://guildhall.dev/schemas/api/transfer-change.json',
   user: 'https://guildhall.dev/schemas/api/user.json',
   'user-search-response': 'https://guildhall.dev/schemas/api/user-search-response.json',
   'user-search-result': 'https://guildhall.dev/schemas/api/user-search-result.json',
@@ -288,6 +315,8 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/antinuke-preflight.json': publishedSchemas['antinuke-preflight'],
   'https://guildhall.dev/schemas/api/api-error.json': publishedSchemas['api-error'],
   'https://guildhall.dev/schemas/settings/basic.json': publishedSchemas['basic'],
+  'https://guildhall.dev/schemas/api/bot-settings-bulk-request.json': publishedSchemas['bot-settings-bulk-request'],
+  'https://guildhall.dev/schemas/api/bot-settings-bulk-response.json': publishedSchemas['bot-settings-bulk-response'],
   'https://guildhall.dev/schemas/api/bot-status.json': publishedSchemas['bot-status'],
   'https://guildhall.dev/schemas/api/bypass-role-response.json': publishedSchemas['bypass-role-response'],
   'https://guildhall.dev/schemas/api/channel.json': publishedSchemas['channel'],
@@ -313,6 +342,11 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/common/greeting-placeholder.json': publishedSchemas['greeting-placeholder'],
   'https://guildhall.dev/schemas/api/greeting-preview-request.json': publishedSchemas['greeting-preview-request'],
   'https://guildhall.dev/schemas/api/greeting-preview-response.json': publishedSchemas['greeting-preview-response'],
+  'https://guildhall.dev/schemas/api/guild-clone-request.json': publishedSchemas['guild-clone-request'],
+  'https://guildhall.dev/schemas/api/guild-clone-response.json': publishedSchemas['guild-clone-response'],
+  'https://guildhall.dev/schemas/api/guild-export.json': publishedSchemas['guild-export'],
+  'https://guildhall.dev/schemas/api/guild-import-request.json': publishedSchemas['guild-import-request'],
+  'https://guildhall.dev/schemas/api/guild-import-response.json': publishedSchemas['guild-import-response'],
   'https://guildhall.dev/schemas/api/guild-premium.json': publishedSchemas['guild-premium'],
   'https://guildhall.dev/schemas/api/guild-premium-response.json': publishedSchemas['guild-premium-response'],
   'https://guildhall.dev/schemas/api/guild-stats.json': publishedSchemas['guild-stats'],
@@ -349,6 +383,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/settings/saved-embed.json': publishedSchemas['saved-embed'],
   'https://guildhall.dev/schemas/api/schema-list.json': publishedSchemas['schema-list'],
   'https://guildhall.dev/schemas/api/section-access.json': publishedSchemas['section-access'],
+  'https://guildhall.dev/schemas/api/settings-change-event.json': publishedSchemas['settings-change-event'],
   'https://guildhall.dev/schemas/api/settings-put-request.json': publishedSchemas['settings-put-request'],
   'https://guildhall.dev/schemas/api/settings-response.json': publishedSchemas['settings-response'],
   'https://guildhall.dev/schemas/common/snowflake.json': publishedSchemas['snowflake'],
@@ -371,6 +406,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/transcript-upload.json': publishedSchemas['transcript-upload'],
   'https://guildhall.dev/schemas/api/transcript-upload-response.json': publishedSchemas['transcript-upload-response'],
   'https://guildhall.dev/schemas/settings/transcripts.json': publishedSchemas['transcripts'],
+  'https://guildhall.dev/schemas/api/transfer-change.json': publishedSchemas['transfer-change'],
   'https://guildhall.dev/schemas/api/user.json': publishedSchemas['user'],
   'https://guildhall.dev/schemas/api/user-search-response.json': publishedSchemas['user-search-response'],
   'https://guildhall.dev/schemas/api/user-search-result.json': publishedSchemas['user-search-result'],

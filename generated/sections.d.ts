@@ -12,6 +12,8 @@ export interface SectionDefinition<S extends SectionName = SectionName> extends 
   readonly schemaId: string;
   /** Key in publishedSchemas (and /api/schemas/{name}). */
   readonly schemaName: string;
+  /** A short hash of its self-contained schema: the export's schemaVersions (an import names a changed schema). */
+  readonly schemaVersion: string;
   /** Name of its validator in validators.js. */
   readonly validator: string;
   /** The document {} validates into: every default. */

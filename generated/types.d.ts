@@ -14,24 +14,75 @@ export type DiscordMessageEmbeds = DiscordEmbed[];
  */
 export type HexColour = string;
 /**
- * A plan's name in URLs: /plans/{slug}; basic, standard and unlimited name starter, intermediate and unlimited.
+ * A settings section of the sections table.
  */
-export type PlanSlug = 'basic' | 'standard' | 'unlimited';
+export type SectionName =
+  | 'basic'
+  | 'moderation'
+  | 'levels'
+  | 'greeting'
+  | 'antinuke'
+  | 'ticket-general'
+  | 'ticket-limits'
+  | 'ticket-categories'
+  | 'transcripts'
+  | 'joindms';
+/**
+ * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
+ */
+export type ModerationAction = 'timeout' | 'kick' | 'ban';
+/**
+ * A channel of the guild, by id; null means none.
+ */
+export type ChannelReference = string | null;
+/**
+ * What a welcome or farewell message consists of: the text only (message), the embed only (embed), or both.
+ */
+export type GreetingMessageType = 'message' | 'embed' | 'both';
+/**
+ * An image's address in a message the bot sends: an http(s) URL, {member.avatar} or {server.icon}; empty for none (each use gives the default).
+ */
+export type ImageUrl = string;
+/**
+ * What AntiNuke does to whoever trips a module: ban, kick, timeout, or nothing (NONE: monitor and log only).
+ */
+export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
+/**
+ * A role of the guild, by id; null means none.
+ */
+export type RoleReference = string | null;
+/**
+ * Discord user ids, each once.
+ *
+ * @maxItems 250
+ */
+export type UserList = string[];
+/**
+ * Open tickets one member may have at a time.
+ */
+export type PerUserTicketLimit = number;
+/**
+ * A category channel of the guild, by id; null means none.
+ */
+export type CategoryId = string | null;
 export type DiscordEmbedTitle = string;
 export type DiscordEmbedDescription = string;
 export type DiscordEmbedColor = HexColour;
 export type FooterText = string;
 export type AuthorName = string;
 export type AuthorIconUrl = string;
+export type FooterIconUrl = string;
+export type LargeImageUrl = string;
+export type ThumbnailUrl = string;
+/**
+ * A plan's name in URLs: /plans/{slug}; basic, standard and unlimited name starter, intermediate and unlimited.
+ */
+export type PlanSlug = 'basic' | 'standard' | 'unlimited';
 /**
  * A duration's key, as in /premium/{planType}/{period}/process.
  */
 export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
 export type PaymentOrderStatus = 'created' | 'paid' | 'failed' | 'expired';
-/**
- * A category channel of the guild, by id; null means none.
- */
-export type CategoryId = string | null;
 /**
  * open: categories where tickets are created; closed: where resolved tickets are moved.
  */
@@ -45,11 +96,8 @@ export type TicketPanelDescription = DiscordEmbedDescription;
 export type TicketPanelColor = HexColour;
 export type TicketPanelFooter = FooterText;
 export type TicketPanelFootericon = FooterIconUrl;
-export type FooterIconUrl = string;
 export type TicketPanelImage = LargeImageUrl;
-export type LargeImageUrl = string;
 export type TicketPanelThumbnail = ThumbnailUrl;
-export type ThumbnailUrl = string;
 export type TicketPanelButtonLabel = string;
 export type TicketPanelButtonEmoji = string;
 /**
@@ -59,18 +107,6 @@ export type TicketPanelButtonEmoji = string;
  */
 export type TopServerList = TopServer[];
 export type TranscriptUploadTimestamp = string;
-/**
- * A channel of the guild, by id; null means none.
- */
-export type ChannelReference = string | null;
-/**
- * An image's address in a message the bot sends: an http(s) URL, {member.avatar} or {server.icon}; empty for none (each use gives the default).
- */
-export type ImageUrl = string;
-/**
- * What a welcome or farewell message consists of: the text only (message), the embed only (embed), or both.
- */
-export type GreetingMessageType = 'message' | 'embed' | 'both';
 /**
  * A placeholder that welcome and farewell texts may contain, written in braces (e.g. {member.mention}); the bot replaces it with the member's or the server's value when it sends the message. The labels say what each becomes.
  */
@@ -95,14 +131,6 @@ export type GreetingPlaceholder =
 export type LevelUpPlaceholder =
   'member:mention' | 'member:tag' | 'member:name' | 'member' | 'username' | 'user' | 'level' | 'server' | 'count';
 /**
- * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
- */
-export type ModerationAction = 'timeout' | 'kick' | 'ban';
-/**
- * A role of the guild, by id; null means none.
- */
-export type RoleReference = string | null;
-/**
  * A capability: view (read the section), or an x-access value of the section's schema (the right to change the properties that name it).
  */
 export type SectionTableCapability = string;
@@ -118,20 +146,6 @@ export type Rupees = number;
  * A plan's allowance of a feature: a number, or included, unlimited, or not shown (the plan pages do not list it for that plan).
  */
 export type PlanLimit = number | ('included' | 'unlimited' | 'not shown');
-/**
- * What AntiNuke does to whoever trips a module: ban, kick, timeout, or nothing (NONE: monitor and log only).
- */
-export type Punishment = 'BAN' | 'KICK' | 'TIMEOUT' | 'NONE';
-/**
- * Discord user ids, each once.
- *
- * @maxItems 250
- */
-export type UserList = string[];
-/**
- * Open tickets one member may have at a time.
- */
-export type PerUserTicketLimit = number;
 
 /**
  * GET /api/guild/{guildId}/antinuke/preflight: what would stop the stored AntiNuke settings from working, computed from the guild's live channels, roles and the bot's member. Empty when nothing is wrong.
@@ -178,6 +192,33 @@ export interface ApiError {
 export interface FieldError {
   path: string;
   message: string;
+}
+/**
+ * The guilds whose every section the bot reads at start-up, in one call.
+ */
+export interface BotSettingsBulkRequest {
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  guildIds: string[];
+}
+/**
+ * Every section of each guild asked for (defaults applied, version 0 when never saved), and the change feed's cursor taken before the reads: a feed started after it misses no change.
+ */
+export interface BotSettingsBulkResponse {
+  success: true;
+  cursor: number;
+  guilds: {
+    [k: string]: {
+      [k: string]: {
+        version: number;
+        settings: {
+          [k: string]: unknown;
+        };
+      };
+    };
+  };
 }
 /**
  * GET /api/debug/bot-status: the guilds the bot is in with their approximate member counts, and how many there are (the dashboard sums the counts as the bot's users). Answering at all means the bot's token works.
@@ -423,6 +464,745 @@ export interface GreetingPreviewResponse {
   message: string;
   channelId: Snowflake;
   messageId: Snowflake;
+}
+/**
+ * Copy chosen sections of this guild to another one the user manages. Channel and role ids the target lacks must be mapped (to a target id, or null to clear the reference) or nothing is written.
+ */
+export interface GuildCloneRequest {
+  targetGuildId: string;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  sections: SectionName[];
+  mapping?: {
+    channels?: CloneIdMapping;
+    roles?: CloneIdMapping;
+  };
+  dryRun: boolean;
+}
+/**
+ * Source id -> target id, or null to clear the reference.
+ */
+export interface CloneIdMapping {
+  [k: string]: string | null;
+}
+/**
+ * A clone's answer: whether it was written (false on a dry run or while references are unmapped), the channel and role references of the source the target lacks and no mapping names, and the preview of the target's changes.
+ */
+export interface GuildCloneResponse {
+  success: true;
+  applied: boolean;
+  unmapped: {
+    channels: UnmappedReference[];
+    roles: UnmappedReference[];
+  };
+  preview: TransferSectionPreview[];
+}
+/**
+ * A channel or role of the source guild the target lacks: its id, its name in the source, and where the cloned sections name it (section and JSON Pointer, e.g. /greeting/welcome/channel).
+ */
+export interface UnmappedReference {
+  id: string;
+  name: string | null;
+  paths: string[];
+}
+/**
+ * What an import or clone changes in one section: each field with its label (the schema's titles joined with ' › '), its value before and after (absent: not set).
+ */
+export interface TransferSectionPreview {
+  section: string;
+  title: string;
+  /**
+   * The document names another schema version for this section than today's (it still validated against today's schema).
+   */
+  schemaVersionChanged?: boolean;
+  changes: {
+    /**
+     * JSON Pointer into the section's document
+     */
+    path: string;
+    label: string;
+    /**
+     * The current value (absent: not set).
+     */
+    before?:
+      | string
+      | number
+      | boolean
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | null;
+    /**
+     * The value written (absent: removed).
+     */
+    after?:
+      | string
+      | number
+      | boolean
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | null;
+  }[];
+}
+/**
+ * Every settings section of one guild (and its collections' items), as GET /api/guild/{guildId}/export answers it and POST /api/guild/{guildId}/import takes it. Derived from the sections table by the generator (scripts/generate/derive-export.mjs); each section is checked by its own schema, defaults filled.
+ */
+export interface GuildExport {
+  /**
+   * This schema.
+   */
+  $schema: 'https://guildhall.dev/schemas/api/guild-export.json';
+  /**
+   * When it was exported (ISO 8601).
+   */
+  exportedAt?: string;
+  /**
+   * The guild it was exported from.
+   */
+  guild?: {
+    id: string;
+    name: string;
+  };
+  /**
+   * Each section's schema version at export (a short hash of its schema). A different version still imports when the document validates against today's schema; the preview says so.
+   */
+  schemaVersions?: {
+    basic?: string;
+    moderation?: string;
+    levels?: string;
+    greeting?: string;
+    antinuke?: string;
+    'ticket-general'?: string;
+    'ticket-limits'?: string;
+    'ticket-categories'?: string;
+    transcripts?: string;
+    joindms?: string;
+  };
+  /**
+   * Each section by name, an instance of its schema. An import applies the sections present, all or none.
+   */
+  sections: {
+    basic?: BasicSettings;
+    moderation?: ModerationSettings;
+    levels?: LevelsSettings;
+    greeting?: GreetingSettings;
+    antinuke?: AntinukeSettings;
+    'ticket-general'?: TicketGeneralSettings;
+    'ticket-limits'?: TicketLimits;
+    'ticket-categories'?: TicketCategories;
+    transcripts?: TranscriptSettings;
+    joindms?: JoinDmSettings;
+  };
+  /**
+   * Each collection's items by name (export only: an import leaves collections as they are).
+   */
+  collections?: {
+    /**
+     * @maxItems 100
+     */
+    panels?: TicketPanel[];
+    /**
+     * @maxItems 50
+     */
+    embeds?: SavedEmbed[];
+  };
+}
+/**
+ * The bot's general settings for a guild (the Server Settings page): command prefix, flag translation and invite tracking.
+ */
+export interface BasicSettings {
+  /**
+   * The characters that start a bot command, e.g. .help
+   */
+  prefix: string;
+  /**
+   * Record which invite each new member joined with.
+   */
+  invite_tracking: boolean;
+  /**
+   * Translate a message when a member reacts to it with a country flag.
+   */
+  flag_translation: boolean;
+}
+/**
+ * Warnings and their enforcement, and where moderation actions are logged (the Moderation page).
+ */
+export interface ModerationSettings {
+  /**
+   * How many warnings a member may collect before the enforcement action is applied.
+   */
+  max_warnings: number;
+  /**
+   * What happens to a member who reaches the warning threshold.
+   */
+  max_warn_action: ModerationAction;
+  /**
+   * Where the bot logs moderation actions; none turns the log off.
+   */
+  modlog_channel: ChannelReference;
+}
+/**
+ * XP and levels (the Levels page): members earn XP by chatting and the bot announces each new level.
+ */
+export interface LevelsSettings {
+  /**
+   * Members earn 1 to 20 XP per message (5-second cooldown); level n needs n squared times 100 XP.
+   */
+  ranking: boolean;
+  /**
+   * Plain text sent when a member reaches a new level.
+   */
+  levelup_message: string;
+  /**
+   * Where level-up messages are sent; none sends them in the channel where the member levelled up.
+   */
+  levelup_channel: ChannelReference;
+}
+/**
+ * Welcome and farewell messages (the Welcome page): for each, whether it is on, the text channel, the text, the type (message, embed or both) and the embed. An enabled message needs a channel.
+ */
+export interface GreetingSettings {
+  /**
+   * The message the bot posts when a member joins.
+   */
+  welcome: Greeting;
+  /**
+   * The message the bot posts when a member leaves.
+   */
+  farewell: Greeting;
+}
+/**
+ * A message the bot posts when a member joins (welcome) or leaves (farewell): whether it is on, the text channel, the text, the type and the embed. An enabled greeting needs a channel. Each use gives its titles, its text and its embed; the defaults here are for a use that gives none.
+ */
+export interface Greeting {
+  /**
+   * Whether the bot posts this message.
+   */
+  enabled: boolean;
+  /**
+   * The text channel where it is posted.
+   */
+  channel: ChannelReference;
+  /**
+   * The text of the message; Discord markdown and placeholders such as {member.mention} work.
+   */
+  content: string;
+  /**
+   * Send the text, the embed, or both.
+   */
+  type: GreetingMessageType;
+  embed: GreetingEmbed;
+}
+/**
+ * The embed of a welcome or farewell message: title, description, colour, the member's avatar as thumbnail, footer, image and author. Texts may use the greeting placeholders, e.g. {member.mention}.
+ */
+export interface GreetingEmbed {
+  title: string;
+  description: string;
+  color: HexColour;
+  /**
+   * The member's avatar as the embed's thumbnail.
+   */
+  thumbnail: boolean;
+  footer: string;
+  /**
+   * A large image under the embed; empty for none. {member.avatar} and {server.icon} work too.
+   */
+  image: ImageUrl;
+  /**
+   * A line above the title, with a small icon.
+   */
+  author: {
+    name: string;
+    iconURL: ImageUrl;
+  };
+}
+/**
+ * Protection against destructive actions (mass bans, kicks, role, channel, webhook and emoji changes...): whether it is on, the global punishment, the 11 modules and their overrides, who is exempt (extra owners, whitelisted users, the bypass role and its permissions), and where actions are logged. Each property names, in x-access, the capability a user needs to change it. User lists hold ids only: names and avatars are resolved when shown.
+ */
+export interface AntinukeSettings {
+  /**
+   * Watch for destructive actions and punish whoever makes them.
+   */
+  enabled: boolean;
+  /**
+   * What happens to whoever trips a module without an override of its own.
+   */
+  punishment: Punishment;
+  /**
+   * Members with this role may do what the Permissions tab allows without being punished.
+   */
+  bypass_role: RoleReference;
+  /**
+   * Each module watches one kind of destructive action.
+   */
+  modules: {
+    /**
+     * Stops mass bans: punishes whoever bans members in quick succession.
+     */
+    anti_ban: boolean;
+    /**
+     * Stops mass kicks: punishes whoever kicks members in quick succession.
+     */
+    anti_kick: boolean;
+    /**
+     * Punishes whoever prunes members from the server.
+     */
+    anti_prune: boolean;
+    /**
+     * Reverts dangerous role grants to members (such as Administrator) and punishes whoever made them.
+     */
+    anti_member_update: boolean;
+    /**
+     * Watches role creation, deletion and permission changes.
+     */
+    anti_role: boolean;
+    /**
+     * Watches channel creation, deletion and permission changes.
+     */
+    anti_channel: boolean;
+    /**
+     * Watches emoji and sticker deletion. A protection this bot adds.
+     */
+    anti_emoji: boolean;
+    /**
+     * Reverts changes to the server's name, icon, vanity URL and other settings.
+     */
+    anti_guild_update: boolean;
+    /**
+     * Deletes webhooks created by untrusted members and punishes whoever made them.
+     */
+    anti_webhook: boolean;
+    /**
+     * Removes bots and integrations added by untrusted members.
+     */
+    anti_integration: boolean;
+    /**
+     * Punishes unauthorised @everyone and @here mentions.
+     */
+    anti_everyone: boolean;
+  };
+  /**
+   * A punishment per module that overrides the global one; a module without one uses the global punishment.
+   */
+  module_punishments: {
+    /**
+     * What happens to whoever trips Anti Ban; absent uses the global punishment.
+     */
+    anti_ban?: Punishment;
+    /**
+     * What happens to whoever trips Anti Kick; absent uses the global punishment.
+     */
+    anti_kick?: Punishment;
+    /**
+     * What happens to whoever trips Anti Prune; absent uses the global punishment.
+     */
+    anti_prune?: Punishment;
+    /**
+     * What happens to whoever trips Anti Member Update; absent uses the global punishment.
+     */
+    anti_member_update?: Punishment;
+    /**
+     * What happens to whoever trips Anti Role; absent uses the global punishment.
+     */
+    anti_role?: Punishment;
+    /**
+     * What happens to whoever trips Anti Channel; absent uses the global punishment.
+     */
+    anti_channel?: Punishment;
+    /**
+     * What happens to whoever trips Anti Emoji (bot addition); absent uses the global punishment.
+     */
+    anti_emoji?: Punishment;
+    /**
+     * What happens to whoever trips Anti Server Update; absent uses the global punishment.
+     */
+    anti_guild_update?: Punishment;
+    /**
+     * What happens to whoever trips Anti Webhook; absent uses the global punishment.
+     */
+    anti_webhook?: Punishment;
+    /**
+     * What happens to whoever trips Anti Integration; absent uses the global punishment.
+     */
+    anti_integration?: Punishment;
+    /**
+     * What happens to whoever trips Anti Everyone; absent uses the global punishment.
+     */
+    anti_everyone?: Punishment;
+  };
+  /**
+   * Users who may manage AntiNuke and the whitelist as the owner does, except extra owners; AntiNuke never punishes them.
+   */
+  extraowners: UserList;
+  /**
+   * Users AntiNuke never punishes; they may view these settings but not change them.
+   */
+  whitelist: UserList;
+  /**
+   * What members with the bypass role may do without being punished.
+   */
+  bypass_permissions: {
+    /**
+     * Ban members.
+     */
+    can_ban: boolean;
+    /**
+     * Kick members.
+     */
+    can_kick: boolean;
+    /**
+     * Create, edit and delete roles.
+     */
+    can_manage_roles: boolean;
+    /**
+     * Create, edit and delete channels.
+     */
+    can_manage_channels: boolean;
+    /**
+     * Create, edit and delete webhooks.
+     */
+    can_manage_webhooks: boolean;
+  };
+  /**
+   * Where AntiNuke logs what it did; none turns the log off.
+   */
+  log_channel: ChannelReference;
+  /**
+   * Undo what a nuke did (recreate deleted channels and roles) where possible.
+   */
+  auto_recovery: boolean;
+}
+/**
+ * The ticket system's general settings (the Ticket general settings page): the support team role, additional roles that see tickets, two-step close and open, pinning the first message, and the padding of ticket numbers.
+ */
+export interface TicketGeneralSettings {
+  /**
+   * The role whose members handle tickets; none leaves tickets to administrators.
+   */
+  support_team_roles: RoleReference;
+  /**
+   * Other roles that may see and answer tickets, each once.
+   *
+   * @maxItems 250
+   */
+  additional_roles: string[];
+  /**
+   * Closing a ticket asks for a confirmation first.
+   */
+  two_step_close: boolean;
+  /**
+   * Opening a ticket asks for a confirmation first.
+   */
+  two_step_ticket: boolean;
+  /**
+   * Pin the first message of every new ticket.
+   */
+  auto_pin_ticket: boolean;
+  /**
+   * How many digits ticket numbers are padded to with leading zeros (4: ticket-0007).
+   */
+  ticket_padding: string;
+}
+/**
+ * How many tickets members may open (the Ticket limits page): per user and server-wide, a cooldown between tickets, closing inactive tickets, and limits per membership tier and per role.
+ */
+export interface TicketLimits {
+  /**
+   * How many open tickets one member may have at a time.
+   */
+  maxTicketsPerUser: number;
+  /**
+   * How many tickets may be open at a time across the whole server.
+   */
+  maxOpenTickets: number;
+  /**
+   * Make members wait between opening tickets.
+   */
+  rateLimitEnabled: boolean;
+  /**
+   * Seconds a member waits after opening a ticket before opening another.
+   */
+  cooldownPeriod: number;
+  /**
+   * Close tickets that have had no messages for a while.
+   */
+  autoCloseInactive: boolean;
+  /**
+   * Days without a message after which a ticket is closed.
+   */
+  inactiveThreshold: number;
+  /**
+   * Open tickets a member may have, by membership tier.
+   */
+  userLimits: {
+    /**
+     * Members without a tier.
+     */
+    default: PerUserTicketLimit;
+    /**
+     * Premium members.
+     */
+    premium: PerUserTicketLimit;
+    /**
+     * VIP members.
+     */
+    vip: PerUserTicketLimit;
+  };
+  /**
+   * Open tickets a member with a role may have, by role.
+   */
+  roleLimits: {
+    [k: string]: PerUserTicketLimit;
+  };
+}
+/**
+ * The Discord category channels tickets are filed under (the Ticket categories page): open tickets in one of the open categories, resolved ones moved to a closed category, each list with its default (the star).
+ */
+export interface TicketCategories {
+  /**
+   * Categories where new tickets are created.
+   *
+   * @maxItems 50
+   */
+  open: TicketCategory[];
+  /**
+   * Categories where resolved tickets are moved.
+   *
+   * @maxItems 50
+   */
+  closed: TicketCategory[];
+  /**
+   * The open category new tickets go to; null: none yet.
+   */
+  defaultOpen: CategoryId;
+  /**
+   * The closed category resolved tickets go to; null: none yet.
+   */
+  defaultClosed: CategoryId;
+}
+/**
+ * A Discord category channel, by id, with its name as last seen.
+ */
+export interface TicketCategory {
+  id: string;
+  /**
+   * Discord's channel name limit applies.
+   */
+  name: string;
+}
+/**
+ * How closed tickets are kept (the Ticket transcripts page): whether transcripts are made, in which format, for how long, and where they are sent.
+ */
+export interface TranscriptSettings {
+  /**
+   * Keep a transcript of every closed ticket.
+   */
+  enabled: boolean;
+  /**
+   * Make the transcript when a ticket closes, without a command.
+   */
+  autoGenerate: boolean;
+  /**
+   * Keep the files posted in the ticket with its transcript.
+   */
+  includeAttachments: boolean;
+  /**
+   * The file format of transcripts.
+   */
+  format: 'html' | 'txt' | 'json';
+  /**
+   * Days a transcript is kept before it is deleted.
+   */
+  retentionDays: number;
+  /**
+   * A Discord webhook that receives every transcript; empty sends none.
+   */
+  webhookUrl: string;
+  /**
+   * Send the transcript to the member who opened the ticket.
+   */
+  dmUser: boolean;
+  /**
+   * The text channel where transcripts are posted; none posts them nowhere.
+   */
+  logChannel: ChannelReference;
+}
+/**
+ * The direct message the bot sends every member who joins (Join DM, 'Welcome Messages' on its page): whether it is on, whether it is text, an embed or both, the text, the embed, which variables are filled in, and whether Send Test may be used. Texts may use the greeting placeholders, e.g. {member.mention}.
+ */
+export interface JoinDmSettings {
+  /**
+   * Send the message to every member who joins. The page's status card toggles it (POST .../joindms/toggle).
+   */
+  enabled: boolean;
+  /**
+   * Send the text, the embed, or both.
+   */
+  message_type: 'message' | 'embed' | 'both';
+  /**
+   * The text of the DM; Discord markdown and variables such as {member.mention} work.
+   */
+  content: DiscordMessageContent;
+  /**
+   * The embed of the DM.
+   */
+  embed: {
+    enabled: boolean;
+    title: DiscordEmbedTitle;
+    description: DiscordEmbedDescription;
+    color: DiscordEmbedColor;
+    /**
+     * The member's avatar as the embed's thumbnail.
+     */
+    thumbnail: boolean;
+    footer: FooterText;
+    /**
+     * A large image at the bottom of the embed; empty for none.
+     */
+    image: string;
+    author: {
+      name: AuthorName;
+      iconURL: AuthorIconUrl;
+    };
+  };
+  /**
+   * Which variables the bot fills in; a variable switched off stays as written.
+   */
+  variables: {
+    member: {
+      name: boolean;
+      tag: boolean;
+      mention: boolean;
+      avatar: boolean;
+      id: boolean;
+      createdAt: boolean;
+      joinedAt: boolean;
+    };
+    server: {
+      name: boolean;
+      icon: boolean;
+      members: boolean;
+      id: boolean;
+      owner: boolean;
+    };
+  };
+  /**
+   * Whether Send Test may DM you the saved message.
+   */
+  test_enabled: boolean;
+}
+/**
+ * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed, created_at and updated_at are the server's: a client's values for them are ignored.
+ */
+export interface TicketPanel {
+  title: string;
+  description: DiscordEmbedDescription;
+  color: HexColour;
+  /**
+   * The text channel the panel is posted in.
+   */
+  channel_id: string;
+  button_label: string;
+  button_emoji: string;
+  welcome_message: string;
+  ticket_name_format: string;
+  close_button: boolean;
+  close_button_label: string;
+  close_button_emoji: string;
+  transcript: boolean;
+  auto_delete: boolean;
+  auto_delete_time: number;
+  support_team_view: boolean;
+  max_duration: number;
+  /**
+   * Questions asked when a ticket is opened.
+   *
+   * @maxItems 5
+   */
+  required_inputs: string[];
+  /**
+   * Ticket category ids this panel offers.
+   *
+   * @maxItems 25
+   */
+  categories: string[];
+  auto_deploy: boolean;
+  footer: FooterText;
+  footerIcon: FooterIconUrl;
+  image: LargeImageUrl;
+  thumbnail: ThumbnailUrl;
+  open_title: DiscordEmbedTitle;
+  open_description: DiscordEmbedDescription;
+  open_color: HexColour;
+  open_footer: FooterText;
+  open_footerIcon: FooterIconUrl;
+  open_image: LargeImageUrl;
+  open_thumbnail: ThumbnailUrl;
+  /**
+   * The panel message in Discord; null until deployed. Server-owned.
+   */
+  message_id: string | null;
+  /**
+   * Whether the panel is deployed: derived from message_id on every read. Server-owned.
+   */
+  deployed: boolean;
+  /**
+   * When the panel was created (ISO 8601). Server-owned.
+   */
+  created_at: string | null;
+  /**
+   * When the panel was last saved (ISO 8601). Server-owned.
+   */
+  updated_at: string | null;
+}
+/**
+ * A named draft of the embed builder kept in the guild (an item of the embeds collection, schemas/sections.json): the message as the builder holds it. Exported and imported in Discord's message payload shape.
+ */
+export interface SavedEmbed {
+  name: string;
+  message: DiscordMessage;
+  /**
+   * When the draft was last saved (ISO 8601). Server-owned.
+   */
+  updated_at: string | null;
+}
+/**
+ * A message the bot sends: optional text and 1 to 10 embeds (the embed builder's payload, a saved embed's content). Discord's limits: content 2000, 10 embeds, 6000 characters over all embeds' titles, descriptions, field names and values, footers and author names.
+ */
+export interface DiscordMessage {
+  content: string;
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  embeds: DiscordEmbed[];
+}
+/**
+ * The body of an import: an exported document (every section present is applied, all or none) and whether to only preview what would change.
+ */
+export interface GuildImportRequest {
+  document: GuildExport;
+  /**
+   * Preview only: nothing is written.
+   */
+  dryRun: boolean;
+}
+/**
+ * An import's answer: the preview of each section's changes; when applied (not a dry run), the sections written.
+ */
+export interface GuildImportResponse {
+  success: true;
+  /**
+   * The sections written (absent on a dry run).
+   */
+  sections?: string[];
+  preview: TransferSectionPreview[];
 }
 /**
  * GET /api/guild/{guildId}/premium: the guild's plan and, for each plan-limited collection, its limit on that plan and how many items the guild holds.
@@ -723,70 +1503,6 @@ export interface JoinDmToggleResponse {
   settings: JoinDmSettings;
 }
 /**
- * The direct message the bot sends every member who joins (Join DM, 'Welcome Messages' on its page): whether it is on, whether it is text, an embed or both, the text, the embed, which variables are filled in, and whether Send Test may be used. Texts may use the greeting placeholders, e.g. {member.mention}.
- */
-export interface JoinDmSettings {
-  /**
-   * Send the message to every member who joins. The page's status card toggles it (POST .../joindms/toggle).
-   */
-  enabled: boolean;
-  /**
-   * Send the text, the embed, or both.
-   */
-  message_type: 'message' | 'embed' | 'both';
-  /**
-   * The text of the DM; Discord markdown and variables such as {member.mention} work.
-   */
-  content: DiscordMessageContent;
-  /**
-   * The embed of the DM.
-   */
-  embed: {
-    enabled: boolean;
-    title: DiscordEmbedTitle;
-    description: DiscordEmbedDescription;
-    color: DiscordEmbedColor;
-    /**
-     * The member's avatar as the embed's thumbnail.
-     */
-    thumbnail: boolean;
-    footer: FooterText;
-    /**
-     * A large image at the bottom of the embed; empty for none.
-     */
-    image: string;
-    author: {
-      name: AuthorName;
-      iconURL: AuthorIconUrl;
-    };
-  };
-  /**
-   * Which variables the bot fills in; a variable switched off stays as written.
-   */
-  variables: {
-    member: {
-      name: boolean;
-      tag: boolean;
-      mention: boolean;
-      avatar: boolean;
-      id: boolean;
-      createdAt: boolean;
-      joinedAt: boolean;
-    };
-    server: {
-      name: boolean;
-      icon: boolean;
-      members: boolean;
-      id: boolean;
-      owner: boolean;
-    };
-  };
-  /**
-   * Whether Send Test may DM you the saved message.
-   */
-  test_enabled: boolean;
-}
-/**
  * GET /api/guild/{guildId}: the guild the manage pages are about.
  */
 export interface ManagedGuild {
@@ -941,6 +1657,22 @@ export interface SectionAccess {
   };
 }
 /**
+ * The data of one 'change' event of the bot's change feed (GET /api/bot/v1/changes, text/event-stream; the event's id is the history id, the cursor to resume from with Last-Event-ID): a section's new document, or a collection item (null when deleted).
+ */
+export interface SettingsChangeEvent {
+  id: number;
+  guildId: string;
+  section: string | null;
+  collection: string | null;
+  itemId: string | null;
+  version: number;
+  action: 'save' | 'create' | 'update' | 'delete' | 'revert' | 'import' | 'clone';
+  at: string;
+  settings: {
+    [k: string]: unknown;
+  } | null;
+}
+/**
  * The body of a settings save (PUT): the whole settings document (missing fields take their defaults) and the version it was based on; a different stored version answers 409.
  */
 export interface SettingsPutRequest {
@@ -996,41 +1728,6 @@ export interface TicketCategoriesResponse {
    * Ids in the open or closed list that are no longer category channels of the guild (deleted on Discord).
    */
   missing: Snowflake[];
-}
-/**
- * The Discord category channels tickets are filed under (the Ticket categories page): open tickets in one of the open categories, resolved ones moved to a closed category, each list with its default (the star).
- */
-export interface TicketCategories {
-  /**
-   * Categories where new tickets are created.
-   *
-   * @maxItems 50
-   */
-  open: TicketCategory[];
-  /**
-   * Categories where resolved tickets are moved.
-   *
-   * @maxItems 50
-   */
-  closed: TicketCategory[];
-  /**
-   * The open category new tickets go to; null: none yet.
-   */
-  defaultOpen: CategoryId;
-  /**
-   * The closed category resolved tickets go to; null: none yet.
-   */
-  defaultClosed: CategoryId;
-}
-/**
- * A Discord category channel, by id, with its name as last seen.
- */
-export interface TicketCategory {
-  id: string;
-  /**
-   * Discord's channel name limit applies.
-   */
-  name: string;
 }
 /**
  * POST /api/guild/{guildId}/tickets/categories: add a category to the open or closed list, an existing category channel by id, or (with only a name) one the bot creates on Discord. With both, the id is used. The first category of a list becomes its default.
@@ -1102,70 +1799,6 @@ export interface TicketPanelDeployResponse {
    * true: the message the panel posted before was edited in place; false: a new message was posted.
    */
   redeployed: boolean;
-}
-/**
- * One ticket panel of a guild (an item of the panels collection, schemas/sections.json): the message with a button that opens a ticket, the ticket it opens, and the open message. message_id, deployed, created_at and updated_at are the server's: a client's values for them are ignored.
- */
-export interface TicketPanel {
-  title: string;
-  description: DiscordEmbedDescription;
-  color: HexColour;
-  /**
-   * The text channel the panel is posted in.
-   */
-  channel_id: string;
-  button_label: string;
-  button_emoji: string;
-  welcome_message: string;
-  ticket_name_format: string;
-  close_button: boolean;
-  close_button_label: string;
-  close_button_emoji: string;
-  transcript: boolean;
-  auto_delete: boolean;
-  auto_delete_time: number;
-  support_team_view: boolean;
-  max_duration: number;
-  /**
-   * Questions asked when a ticket is opened.
-   *
-   * @maxItems 5
-   */
-  required_inputs: string[];
-  /**
-   * Ticket category ids this panel offers.
-   *
-   * @maxItems 25
-   */
-  categories: string[];
-  auto_deploy: boolean;
-  footer: FooterText;
-  footerIcon: FooterIconUrl;
-  image: LargeImageUrl;
-  thumbnail: ThumbnailUrl;
-  open_title: DiscordEmbedTitle;
-  open_description: DiscordEmbedDescription;
-  open_color: HexColour;
-  open_footer: FooterText;
-  open_footerIcon: FooterIconUrl;
-  open_image: LargeImageUrl;
-  open_thumbnail: ThumbnailUrl;
-  /**
-   * The panel message in Discord; null until deployed. Server-owned.
-   */
-  message_id: string | null;
-  /**
-   * Whether the panel is deployed: derived from message_id on every read. Server-owned.
-   */
-  deployed: boolean;
-  /**
-   * When the panel was created (ISO 8601). Server-owned.
-   */
-  created_at: string | null;
-  /**
-   * When the panel was last saved (ISO 8601). Server-owned.
-   */
-  updated_at: string | null;
 }
 /**
  * A guild the bot is in, as the home page's top-servers showcase shows it (spec 1:3).
@@ -1352,41 +1985,6 @@ export interface User {
    * Set when Discord could not be asked for the user's guilds (rate limit, outage): the user is still signed in and the list is empty for now.
    */
   guildsError?: string;
-}
-/**
- * A message the bot sends: optional text and 1 to 10 embeds (the embed builder's payload, a saved embed's content). Discord's limits: content 2000, 10 embeds, 6000 characters over all embeds' titles, descriptions, field names and values, footers and author names.
- */
-export interface DiscordMessage {
-  content: string;
-  /**
-   * @minItems 1
-   * @maxItems 10
-   */
-  embeds: DiscordEmbed[];
-}
-/**
- * The embed of a welcome or farewell message: title, description, colour, the member's avatar as thumbnail, footer, image and author. Texts may use the greeting placeholders, e.g. {member.mention}.
- */
-export interface GreetingEmbed {
-  title: string;
-  description: string;
-  color: HexColour;
-  /**
-   * The member's avatar as the embed's thumbnail.
-   */
-  thumbnail: boolean;
-  footer: string;
-  /**
-   * A large image under the embed; empty for none. {member.avatar} and {server.icon} work too.
-   */
-  image: ImageUrl;
-  /**
-   * A line above the title, with a small icon.
-   */
-  author: {
-    name: string;
-    iconURL: ImageUrl;
-  };
 }
 /**
  * The backend's environment variables, validated (strings coerced, defaults applied) at start-up. Without the Discord credentials the backend runs against the Discord sandbox.
@@ -1877,379 +2475,6 @@ export interface PricingPolicy {
     label: string;
     discountPercent?: number;
   }[];
-}
-/**
- * Protection against destructive actions (mass bans, kicks, role, channel, webhook and emoji changes...): whether it is on, the global punishment, the 11 modules and their overrides, who is exempt (extra owners, whitelisted users, the bypass role and its permissions), and where actions are logged. Each property names, in x-access, the capability a user needs to change it. User lists hold ids only: names and avatars are resolved when shown.
- */
-export interface AntinukeSettings {
-  /**
-   * Watch for destructive actions and punish whoever makes them.
-   */
-  enabled: boolean;
-  /**
-   * What happens to whoever trips a module without an override of its own.
-   */
-  punishment: Punishment;
-  /**
-   * Members with this role may do what the Permissions tab allows without being punished.
-   */
-  bypass_role: RoleReference;
-  /**
-   * Each module watches one kind of destructive action.
-   */
-  modules: {
-    /**
-     * Stops mass bans: punishes whoever bans members in quick succession.
-     */
-    anti_ban: boolean;
-    /**
-     * Stops mass kicks: punishes whoever kicks members in quick succession.
-     */
-    anti_kick: boolean;
-    /**
-     * Punishes whoever prunes members from the server.
-     */
-    anti_prune: boolean;
-    /**
-     * Reverts dangerous role grants to members (such as Administrator) and punishes whoever made them.
-     */
-    anti_member_update: boolean;
-    /**
-     * Watches role creation, deletion and permission changes.
-     */
-    anti_role: boolean;
-    /**
-     * Watches channel creation, deletion and permission changes.
-     */
-    anti_channel: boolean;
-    /**
-     * Watches emoji and sticker deletion. A protection this bot adds.
-     */
-    anti_emoji: boolean;
-    /**
-     * Reverts changes to the server's name, icon, vanity URL and other settings.
-     */
-    anti_guild_update: boolean;
-    /**
-     * Deletes webhooks created by untrusted members and punishes whoever made them.
-     */
-    anti_webhook: boolean;
-    /**
-     * Removes bots and integrations added by untrusted members.
-     */
-    anti_integration: boolean;
-    /**
-     * Punishes unauthorised @everyone and @here mentions.
-     */
-    anti_everyone: boolean;
-  };
-  /**
-   * A punishment per module that overrides the global one; a module without one uses the global punishment.
-   */
-  module_punishments: {
-    /**
-     * What happens to whoever trips Anti Ban; absent uses the global punishment.
-     */
-    anti_ban?: Punishment;
-    /**
-     * What happens to whoever trips Anti Kick; absent uses the global punishment.
-     */
-    anti_kick?: Punishment;
-    /**
-     * What happens to whoever trips Anti Prune; absent uses the global punishment.
-     */
-    anti_prune?: Punishment;
-    /**
-     * What happens to whoever trips Anti Member Update; absent uses the global punishment.
-     */
-    anti_member_update?: Punishment;
-    /**
-     * What happens to whoever trips Anti Role; absent uses the global punishment.
-     */
-    anti_role?: Punishment;
-    /**
-     * What happens to whoever trips Anti Channel; absent uses the global punishment.
-     */
-    anti_channel?: Punishment;
-    /**
-     * What happens to whoever trips Anti Emoji (bot addition); absent uses the global punishment.
-     */
-    anti_emoji?: Punishment;
-    /**
-     * What happens to whoever trips Anti Server Update; absent uses the global punishment.
-     */
-    anti_guild_update?: Punishment;
-    /**
-     * What happens to whoever trips Anti Webhook; absent uses the global punishment.
-     */
-    anti_webhook?: Punishment;
-    /**
-     * What happens to whoever trips Anti Integration; absent uses the global punishment.
-     */
-    anti_integration?: Punishment;
-    /**
-     * What happens to whoever trips Anti Everyone; absent uses the global punishment.
-     */
-    anti_everyone?: Punishment;
-  };
-  /**
-   * Users who may manage AntiNuke and the whitelist as the owner does, except extra owners; AntiNuke never punishes them.
-   */
-  extraowners: UserList;
-  /**
-   * Users AntiNuke never punishes; they may view these settings but not change them.
-   */
-  whitelist: UserList;
-  /**
-   * What members with the bypass role may do without being punished.
-   */
-  bypass_permissions: {
-    /**
-     * Ban members.
-     */
-    can_ban: boolean;
-    /**
-     * Kick members.
-     */
-    can_kick: boolean;
-    /**
-     * Create, edit and delete roles.
-     */
-    can_manage_roles: boolean;
-    /**
-     * Create, edit and delete channels.
-     */
-    can_manage_channels: boolean;
-    /**
-     * Create, edit and delete webhooks.
-     */
-    can_manage_webhooks: boolean;
-  };
-  /**
-   * Where AntiNuke logs what it did; none turns the log off.
-   */
-  log_channel: ChannelReference;
-  /**
-   * Undo what a nuke did (recreate deleted channels and roles) where possible.
-   */
-  auto_recovery: boolean;
-}
-/**
- * The bot's general settings for a guild (the Server Settings page): command prefix, flag translation and invite tracking.
- */
-export interface BasicSettings {
-  /**
-   * The characters that start a bot command, e.g. .help
-   */
-  prefix: string;
-  /**
-   * Record which invite each new member joined with.
-   */
-  invite_tracking: boolean;
-  /**
-   * Translate a message when a member reacts to it with a country flag.
-   */
-  flag_translation: boolean;
-}
-/**
- * Welcome and farewell messages (the Welcome page): for each, whether it is on, the text channel, the text, the type (message, embed or both) and the embed. An enabled message needs a channel.
- */
-export interface GreetingSettings {
-  /**
-   * The message the bot posts when a member joins.
-   */
-  welcome: Greeting;
-  /**
-   * The message the bot posts when a member leaves.
-   */
-  farewell: Greeting;
-}
-/**
- * A message the bot posts when a member joins (welcome) or leaves (farewell): whether it is on, the text channel, the text, the type and the embed. An enabled greeting needs a channel. Each use gives its titles, its text and its embed; the defaults here are for a use that gives none.
- */
-export interface Greeting {
-  /**
-   * Whether the bot posts this message.
-   */
-  enabled: boolean;
-  /**
-   * The text channel where it is posted.
-   */
-  channel: ChannelReference;
-  /**
-   * The text of the message; Discord markdown and placeholders such as {member.mention} work.
-   */
-  content: string;
-  /**
-   * Send the text, the embed, or both.
-   */
-  type: GreetingMessageType;
-  embed: GreetingEmbed;
-}
-/**
- * XP and levels (the Levels page): members earn XP by chatting and the bot announces each new level.
- */
-export interface LevelsSettings {
-  /**
-   * Members earn 1 to 20 XP per message (5-second cooldown); level n needs n squared times 100 XP.
-   */
-  ranking: boolean;
-  /**
-   * Plain text sent when a member reaches a new level.
-   */
-  levelup_message: string;
-  /**
-   * Where level-up messages are sent; none sends them in the channel where the member levelled up.
-   */
-  levelup_channel: ChannelReference;
-}
-/**
- * Warnings and their enforcement, and where moderation actions are logged (the Moderation page).
- */
-export interface ModerationSettings {
-  /**
-   * How many warnings a member may collect before the enforcement action is applied.
-   */
-  max_warnings: number;
-  /**
-   * What happens to a member who reaches the warning threshold.
-   */
-  max_warn_action: ModerationAction;
-  /**
-   * Where the bot logs moderation actions; none turns the log off.
-   */
-  modlog_channel: ChannelReference;
-}
-/**
- * A named draft of the embed builder kept in the guild (an item of the embeds collection, schemas/sections.json): the message as the builder holds it. Exported and imported in Discord's message payload shape.
- */
-export interface SavedEmbed {
-  name: string;
-  message: DiscordMessage;
-  /**
-   * When the draft was last saved (ISO 8601). Server-owned.
-   */
-  updated_at: string | null;
-}
-/**
- * The ticket system's general settings (the Ticket general settings page): the support team role, additional roles that see tickets, two-step close and open, pinning the first message, and the padding of ticket numbers.
- */
-export interface TicketGeneralSettings {
-  /**
-   * The role whose members handle tickets; none leaves tickets to administrators.
-   */
-  support_team_roles: RoleReference;
-  /**
-   * Other roles that may see and answer tickets, each once.
-   *
-   * @maxItems 250
-   */
-  additional_roles: string[];
-  /**
-   * Closing a ticket asks for a confirmation first.
-   */
-  two_step_close: boolean;
-  /**
-   * Opening a ticket asks for a confirmation first.
-   */
-  two_step_ticket: boolean;
-  /**
-   * Pin the first message of every new ticket.
-   */
-  auto_pin_ticket: boolean;
-  /**
-   * How many digits ticket numbers are padded to with leading zeros (4: ticket-0007).
-   */
-  ticket_padding: string;
-}
-/**
- * How many tickets members may open (the Ticket limits page): per user and server-wide, a cooldown between tickets, closing inactive tickets, and limits per membership tier and per role.
- */
-export interface TicketLimits {
-  /**
-   * How many open tickets one member may have at a time.
-   */
-  maxTicketsPerUser: number;
-  /**
-   * How many tickets may be open at a time across the whole server.
-   */
-  maxOpenTickets: number;
-  /**
-   * Make members wait between opening tickets.
-   */
-  rateLimitEnabled: boolean;
-  /**
-   * Seconds a member waits after opening a ticket before opening another.
-   */
-  cooldownPeriod: number;
-  /**
-   * Close tickets that have had no messages for a while.
-   */
-  autoCloseInactive: boolean;
-  /**
-   * Days without a message after which a ticket is closed.
-   */
-  inactiveThreshold: number;
-  /**
-   * Open tickets a member may have, by membership tier.
-   */
-  userLimits: {
-    /**
-     * Members without a tier.
-     */
-    default: PerUserTicketLimit;
-    /**
-     * Premium members.
-     */
-    premium: PerUserTicketLimit;
-    /**
-     * VIP members.
-     */
-    vip: PerUserTicketLimit;
-  };
-  /**
-   * Open tickets a member with a role may have, by role.
-   */
-  roleLimits: {
-    [k: string]: PerUserTicketLimit;
-  };
-}
-/**
- * How closed tickets are kept (the Ticket transcripts page): whether transcripts are made, in which format, for how long, and where they are sent.
- */
-export interface TranscriptSettings {
-  /**
-   * Keep a transcript of every closed ticket.
-   */
-  enabled: boolean;
-  /**
-   * Make the transcript when a ticket closes, without a command.
-   */
-  autoGenerate: boolean;
-  /**
-   * Keep the files posted in the ticket with its transcript.
-   */
-  includeAttachments: boolean;
-  /**
-   * The file format of transcripts.
-   */
-  format: 'html' | 'txt' | 'json';
-  /**
-   * Days a transcript is kept before it is deleted.
-   */
-  retentionDays: number;
-  /**
-   * A Discord webhook that receives every transcript; empty sends none.
-   */
-  webhookUrl: string;
-  /**
-   * Send the transcript to the member who opened the ticket.
-   */
-  dmUser: boolean;
-  /**
-   * The text channel where transcripts are posted; none posts them nowhere.
-   */
-  logChannel: ChannelReference;
 }
 
 /** The item of each collection, by collection name (schemas/sections.json's collections). */

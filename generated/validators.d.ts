@@ -4,6 +4,8 @@ export * from './environment-validator.js';
 import type {
   AntinukePreflight,
   ApiError,
+  BotSettingsBulkRequest,
+  BotSettingsBulkResponse,
   BotStatus,
   BypassRoleResponse,
   ChannelList,
@@ -22,6 +24,11 @@ import type {
   FieldError,
   GreetingPreviewRequest,
   GreetingPreviewResponse,
+  GuildCloneRequest,
+  GuildCloneResponse,
+  GuildExport,
+  GuildImportRequest,
+  GuildImportResponse,
   GuildPremiumResponse,
   GuildPremium,
   GuildStats,
@@ -49,6 +56,7 @@ import type {
   Role,
   SchemaList,
   SectionAccess,
+  SettingsChangeEvent,
   SettingsPutRequest,
   SettingsResponse,
   SuccessResponse,
@@ -65,6 +73,7 @@ import type {
   TranscriptSummary,
   TranscriptUploadResponse,
   TranscriptUpload,
+  TransferSectionPreview,
   UserSearchResponse,
   UserSearchResult,
   User,
@@ -105,6 +114,10 @@ export interface StandaloneValidator<T> {
 export declare const validateAntinukePreflight: StandaloneValidator<AntinukePreflight>;
 /** Validates ApiError (https://guildhall.dev/schemas/api/api-error.json). */
 export declare const validateApiError: StandaloneValidator<ApiError>;
+/** Validates BotSettingsBulkRequest (https://guildhall.dev/schemas/api/bot-settings-bulk-request.json). */
+export declare const validateBotSettingsBulkRequest: StandaloneValidator<BotSettingsBulkRequest>;
+/** Validates BotSettingsBulkResponse (https://guildhall.dev/schemas/api/bot-settings-bulk-response.json). */
+export declare const validateBotSettingsBulkResponse: StandaloneValidator<BotSettingsBulkResponse>;
 /** Validates BotStatus (https://guildhall.dev/schemas/api/bot-status.json). */
 export declare const validateBotStatus: StandaloneValidator<BotStatus>;
 /** Validates BypassRoleResponse (https://guildhall.dev/schemas/api/bypass-role-response.json). */
@@ -141,6 +154,16 @@ export declare const validateFieldError: StandaloneValidator<FieldError>;
 export declare const validateGreetingPreviewRequest: StandaloneValidator<GreetingPreviewRequest>;
 /** Validates GreetingPreviewResponse (https://guildhall.dev/schemas/api/greeting-preview-response.json). */
 export declare const validateGreetingPreviewResponse: StandaloneValidator<GreetingPreviewResponse>;
+/** Validates GuildCloneRequest (https://guildhall.dev/schemas/api/guild-clone-request.json). */
+export declare const validateGuildCloneRequest: StandaloneValidator<GuildCloneRequest>;
+/** Validates GuildCloneResponse (https://guildhall.dev/schemas/api/guild-clone-response.json). */
+export declare const validateGuildCloneResponse: StandaloneValidator<GuildCloneResponse>;
+/** Validates GuildExport (https://guildhall.dev/schemas/api/guild-export.json). */
+export declare const validateGuildExport: StandaloneValidator<GuildExport>;
+/** Validates GuildImportRequest (https://guildhall.dev/schemas/api/guild-import-request.json). */
+export declare const validateGuildImportRequest: StandaloneValidator<GuildImportRequest>;
+/** Validates GuildImportResponse (https://guildhall.dev/schemas/api/guild-import-response.json). */
+export declare const validateGuildImportResponse: StandaloneValidator<GuildImportResponse>;
 /** Validates GuildPremiumResponse (https://guildhall.dev/schemas/api/guild-premium-response.json). */
 export declare const validateGuildPremiumResponse: StandaloneValidator<GuildPremiumResponse>;
 /** Validates GuildPremium (https://guildhall.dev/schemas/api/guild-premium.json). */
@@ -195,6 +218,8 @@ export declare const validateRole: StandaloneValidator<Role>;
 export declare const validateSchemaList: StandaloneValidator<SchemaList>;
 /** Validates SectionAccess (https://guildhall.dev/schemas/api/section-access.json). */
 export declare const validateSectionAccess: StandaloneValidator<SectionAccess>;
+/** Validates SettingsChangeEvent (https://guildhall.dev/schemas/api/settings-change-event.json). */
+export declare const validateSettingsChangeEvent: StandaloneValidator<SettingsChangeEvent>;
 /** Validates SettingsPutRequest (https://guildhall.dev/schemas/api/settings-put-request.json). */
 export declare const validateSettingsPutRequest: StandaloneValidator<SettingsPutRequest>;
 /** Validates SettingsResponse (https://guildhall.dev/schemas/api/settings-response.json). */
@@ -227,6 +252,8 @@ export declare const validateTranscriptSummary: StandaloneValidator<TranscriptSu
 export declare const validateTranscriptUploadResponse: StandaloneValidator<TranscriptUploadResponse>;
 /** Validates TranscriptUpload (https://guildhall.dev/schemas/api/transcript-upload.json). */
 export declare const validateTranscriptUpload: StandaloneValidator<TranscriptUpload>;
+/** Validates TransferSectionPreview (https://guildhall.dev/schemas/api/transfer-change.json). */
+export declare const validateTransferChange: StandaloneValidator<TransferSectionPreview>;
 /** Validates UserSearchResponse (https://guildhall.dev/schemas/api/user-search-response.json). */
 export declare const validateUserSearchResponse: StandaloneValidator<UserSearchResponse>;
 /** Validates UserSearchResult (https://guildhall.dev/schemas/api/user-search-result.json). */

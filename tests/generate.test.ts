@@ -21,6 +21,7 @@ import {
   validateGreeting,
   validateLevels,
   validateModeration,
+  validateGuildExport,
   validateSettingsPutRequest,
 } from '@guildhall/generated/validators';
 
@@ -584,6 +585,64 @@ describe('generated documents', () => {
     expect(types).toMatch(/^export type TicketPanelImage = (string|LargeImageUrl);$/m);
     expect(types).toMatch(/^export type ImageUrl = string;$/m);
     expect(types).toMatch(/^ {4}image\?: TicketPanelImage;$/m);
+  });
+});
+
+describe('the export schema, derived from the sections table (issue 14)', () => {
+  it('names every section by $ref and every collection as a list, so one validator checks a whole document', () => {
+    const schema = publishedSchemas['guild-export'] as Record<string, any>;
+    expect(schema.$id).toBe('https://guildhall.dev/schemas/api/guild-export.json');
+    expect(Object.keys(schema.properties.sections.properties)).toEqual([...sectionNames]);
+    for (const name of sectionNames) expect(schema.properties.sections.properties[name].$ref, name).toMatch(/^#\/\$defs\//);
+    expect(Object.keys(schema.properties.collections.properties)).toEqual([...collectionNames]);
+    expect(Object.keys(schema.properties.schemaVersions.properties)).toEqual([...sectionNames]);
+
+    const document = { $schema: schema.$id, sections: { basic: {}, greeting: { welcome: { channel: 'nope' } } } };
+    const result = validateWith(validateGuildExport, document);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fieldErrors.map((e) => e.path)).toContain('/sections/greeting/welcome/channel');
+    const valid = validateWith(validateGuildExport, { $schema: schema.$id, sections: { basic: {} } });
+    expect(valid.ok && (valid.value.sections as Record<string, any>).basic).toEqual(sections.basic.defaults);
+    expect(validateWith(validateGuildExport, { $schema: schema.$id, sections: { nope: {} } }).ok).toBe(false);
+  });
+
+  it("gives each section a stable short schema version that moves with that section's schema only", () => {
+    for (const name of sectionNames) expect(sections[name].schemaVersion, name).toMatch(/^[0-9a-f]{12}$/);
+    const out = temp('generated');
+    const result = generate(
+      '--schemas',
+      schemasWith('settings/basic.json', (s) => (s.properties.prefix.maxLength = 4)),
+      '--out',
+      out,
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const rows = JSON.parse(readFileSync(path.join(out, 'sections.json'), 'utf8')).sections;
+    expect(rows.basic.schemaVersion).not.toBe(sections.basic.schemaVersion);
+    expect(rows.moderation.schemaVersion).toBe(sections.moderation.schemaVersion);
+  });
+
+  it('refuses a hand-written export schema, and an x-reference other than channel or role', () => {
+    const dir = schemasWith('api/user.json', () => undefined);
+    writeFileSync(
+      path.join(dir, 'api/guild-export.json'),
+      JSON.stringify({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'https://guildhall.dev/schemas/api/guild-export.json',
+        title: 'Guild export',
+        description: 'By hand.',
+        type: 'object',
+      }),
+    );
+    const handWritten = generate('--check', '--schemas', dir);
+    expect(handWritten.status).toBe(2);
+    expect(handWritten.stderr).toMatch(/guild-export\.json.*derived from the sections table/);
+    const typo = generate(
+      '--check',
+      '--schemas',
+      schemasWith('common/channel-reference.json', (s) => (s['x-reference'] = 'chanel')),
+    );
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/x-reference/);
   });
 });
 

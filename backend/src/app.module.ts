@@ -9,6 +9,9 @@ import { AuthController } from './auth/auth.controller.js';
 import { BotCredentialGuard } from './bot-api/bot-credential.js';
 import { BotTranscriptsController } from './bot-api/bot-transcripts.controller.js';
 import { BotGuildController } from './bot-api/bot-guild.controller.js';
+import { ChangeFeedService } from './bot-api/change-feed.service.js';
+import { CHANGE_SIGNAL, type ChangeSignal } from './bot-api/change-signal.js';
+import { ChangesController } from './bot-api/changes.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
 import { SignInCookieStore } from './auth/sign-in-cookie.js';
@@ -58,6 +61,8 @@ import { TicketCategoriesController } from './tickets/ticket-categories.controll
 import { TicketCategoriesService } from './tickets/ticket-categories.service.js';
 import { TranscriptsController } from './transcripts/transcripts.controller.js';
 import { TranscriptsService } from './transcripts/transcripts.service.js';
+import { TransferController } from './transfer/transfer.controller.js';
+import { TransferService } from './transfer/transfer.service.js';
 
 /** A passport instance of this app's own, with the Discord strategy and whole-user sessions. */
 function createPassport(config: AppConfig, sessionSecret: string): InstanceType<typeof Passport> {
@@ -70,12 +75,20 @@ function createPassport(config: AppConfig, sessionSecret: string): InstanceType<
 
 @Module({})
 export class AppModule {
-  static forRoot(deps: { config: AppConfig; logger: Logger; storage: StoragePort; sessionSecret: string; clock: Clock }): DynamicModule {
+  static forRoot(deps: {
+    config: AppConfig;
+    logger: Logger;
+    storage: StoragePort;
+    sessionSecret: string;
+    clock: Clock;
+    changeSignal: ChangeSignal;
+  }): DynamicModule {
     const { config } = deps;
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
       { provide: LOGGER, useValue: deps.logger },
       { provide: STORAGE, useValue: deps.storage },
+      { provide: CHANGE_SIGNAL, useValue: deps.changeSignal },
       { provide: PASSPORT, useValue: createPassport(config, deps.sessionSecret) },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       DiscordService,
@@ -95,6 +108,8 @@ export class AppModule {
       PanelsService,
       JoinDmsService,
       EmbedsService,
+      TransferService,
+      ChangeFeedService,
       HistoryService,
       { provide: CLOCK, useValue: deps.clock },
       { provide: PAYMENT_PROVIDER, useClass: RazorpayProvider },
@@ -155,6 +170,8 @@ export class AppModule {
         JoinDmsController,
         BotGuildController,
         EmbedsController,
+        TransferController,
+        ChangesController,
         HistoryController,
         PaymentsController,
         PremiumController,

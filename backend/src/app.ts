@@ -14,6 +14,7 @@ import { PASSPORT } from './auth/auth.tokens.js';
 import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { DatabaseSessionStore } from './auth/session-store.js';
 import { botCredentialCheck } from './bot-api/bot-credential.js';
+import { ChangeSignal, withChangeSignal } from './bot-api/change-signal.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { bodyParser } from './http/body-parser.js';
 import { privateByDefault } from './http/cache-control.js';
@@ -93,17 +94,22 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env, options: A
   if (resolvedEnv.PORT === '0') resolvedEnv.PORT = String(await freePort());
   const config = loadConfig(resolvedEnv);
   const logger = createLogger(config.logLevel);
-  const storage = withReadCache(
-    createStorage({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      onIdleError: (err: Error) => logger.warn({ err: err.message }, 'idle database connection failed'),
-    }),
-    { ttlMs: config.readCacheTtlMs },
+  // Writes that record a history entry wake this instance's change feed once committed (bot-api/change-signal.ts).
+  const changeSignal = new ChangeSignal();
+  const storage = withChangeSignal(
+    withReadCache(
+      createStorage({
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        onIdleError: (err: Error) => logger.warn({ err: err.message }, 'idle database connection failed'),
+      }),
+      { ttlMs: config.readCacheTtlMs },
+    ),
+    changeSignal,
   );
   await storage.init();
   try {
-    return await startOn(config, logger, storage, options.clock ?? (() => new Date()));
+    return await startOn(config, logger, storage, changeSignal, options.clock ?? (() => new Date()));
   } catch (err) {
     // A failed start (a busy port, say) still lets the database go, and with it the data directory's lock.
     await storage.close().catch(() => undefined);
@@ -111,10 +117,16 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env, options: A
   }
 }
 
-async function startOn(config: AppConfig, logger: Logger, storage: StoragePort, clock: Clock): Promise<RunningApp> {
+async function startOn(
+  config: AppConfig,
+  logger: Logger,
+  storage: StoragePort,
+  changeSignal: ChangeSignal,
+  clock: Clock,
+): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock }),
+    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, changeSignal }),
     {
       logger: new PinoNestLogger(logger.child({ component: 'nest' })),
       bufferLogs: true,

@@ -87,6 +87,32 @@ const schemaOfType = (typeName: string) =>
   Object.values(schemas).find((s) => pascal(String(s.title)).toLowerCase() === typeName.toLowerCase())!;
 const seedOf = (route: string) => [...route].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, SEED);
 
+/**
+ * Import and clone write every section they name, and a bulk read reads every section of up to 200 guilds: valid bodies
+ * preview only (dryRun), a clone targets the guild settings saves use, and generated bulk reads name at most 3 guilds
+ * (the oracle is still the route's own validator, which allows 200), so the fuzz neither rewrites the greeting the
+ * preview fuzz reads nor spends its time reading thousands of empty guilds.
+ */
+const TRANSFER_BODIES: Record<string, { fixed?: Record<string, unknown>; schema?: (schema: Schema) => Schema }> = {
+  importGuildSettings: { schema: (schema) => withProperties(schema, { dryRun: { const: true } }) },
+  cloneGuildSettings: {
+    // A mapping names the target's channels and roles, which a generated id is not (400 at the mapping).
+    schema: (schema) =>
+      withProperties(schema, {
+        dryRun: { const: true },
+        mapping: { const: {} },
+        targetGuildId: { const: SANDBOX_GUILDS.pixelPainters.id },
+      }),
+  },
+  readBotSettingsBulk: {
+    schema: (schema) => withProperties(schema, { guildIds: { ...(schema.properties as Record<string, Schema>).guildIds, maxItems: 3 } }),
+  },
+};
+const withProperties = (schema: Schema, properties: Record<string, Schema>): Schema => ({
+  ...schema,
+  properties: { ...(schema.properties as Record<string, Schema>), ...properties },
+});
+
 // Every write route: the operations table's rows with a request body, then every section's settings save.
 const operationRoutes: RouteSpec[] = (
   operations.operations as { path: string; method: string; operationId: string; access: string; request?: string }[]
@@ -95,7 +121,13 @@ const operationRoutes: RouteSpec[] = (
   .map((op) => {
     const schema = schemaOfType(op.request!);
     const validate = validators[schema.$id as string]!;
-    return { ...op, name: `${op.method.toUpperCase()} ${op.path}`, schema, oracle: (wire: unknown) => verdict(validate, wire) };
+    return {
+      ...op,
+      name: `${op.method.toUpperCase()} ${op.path}`,
+      schema: TRANSFER_BODIES[op.operationId]?.schema?.(schema) ?? schema,
+      fixed: TRANSFER_BODIES[op.operationId]?.fixed,
+      oracle: (wire: unknown) => verdict(validate, wire),
+    };
   });
 const settingsRoutes: RouteSpec[] = sectionNames.map((section) => {
   const envelope = schemas['settings-put-request']!;

@@ -54,7 +54,7 @@ const WRITE_ROUTES: WriteRoute[] = Object.entries(openapi.paths as Record<string
   Object.entries(item).flatMap(([method, op]) => {
     const body = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content?.['application/json'];
     if (!body) return [];
-    const section = /\/settings\/([^/]+)$/.exec(path)?.[1];
+    const section = /^\/api\/guild\/\{guildId\}\/settings\/([^/]+)$/.exec(path)?.[1];
     const collection = /\/collections\/([^/]+)/.exec(path)?.[1];
     const security = op.security as Record<string, unknown>[] | undefined;
     return [
@@ -170,6 +170,20 @@ const SAMPLE_BODIES: Record<string, Json> = {
     razorpay_signature: '0'.repeat(64),
   },
   paymentWebhook: { entity: 'event', event: 'payment_link.paid', contains: ['payment_link'], payload: {}, created_at: 1 },
+  importGuildSettings: {
+    document: {
+      $schema: 'https://guildhall.dev/schemas/api/guild-export.json',
+      sections: { basic: { prefix: '!' } },
+      // One valid item per collection, so a field set on it is the only thing wrong.
+      collections: {
+        panels: [{ channel_id: '1100000000000010106' }],
+        embeds: [{ name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } }],
+      },
+    },
+    dryRun: true,
+  },
+  cloneGuildSettings: { targetGuildId: '1100000000000020000', sections: ['basic'], dryRun: true },
+  readBotSettingsBulk: { guildIds: ['1100000000000010000'] },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',

@@ -5,6 +5,7 @@
 // Read on the bundles, so $refs are followed and refinements folded; a field is every subschema that applies at its
 // place ($ref, allOf, then/else), and each branch of anyOf/oneOf is a field of its own.
 
+import { sourcesFirst } from './derive-export.mjs';
 import { escapePointerToken, getPointer, isObject, SchemaError } from './lib/json.mjs';
 
 /** The settings PUT body every section's PUT takes (build-openapi.mjs narrows it per section). */
@@ -14,7 +15,7 @@ const SETTINGS_PUT_REQUEST = 'SettingsPutRequest';
 export function checkBounds(catalog, bundles) {
   const requestTypes = new Set([SETTINGS_PUT_REQUEST, ...catalog.operations.flatMap((op) => (op.request ? [op.request] : []))]);
   const files = catalog.files.filter((file) => file.published && (file.group === 'settings' || requestTypes.has(file.typeName)));
-  for (const file of files) {
+  for (const file of sourcesFirst(files)) {
     const bundle = bundles.get(file.id);
     checkField(bundle, [bundle], '', file.rel, new Set());
   }

@@ -5,6 +5,7 @@
 
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { conditionsOf } from './conditions.mjs';
+import { sourcesFirst } from './derive-export.mjs';
 import { createAjv, DOCUMENT_OPTIONS, ENVIRONMENT_OPTIONS } from './lib/ajv.mjs';
 import { omit, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
@@ -35,7 +36,7 @@ export function compile(catalog, bundles) {
 
 /** `conditions`: null for the environment module; for the documents module, compiled beside the documents and mapped. */
 function compileModule(ajv, files, bundles, validators, conditions = null) {
-  for (const file of files) {
+  for (const file of sourcesFirst(files)) {
     try {
       ajv.validateSchema(bundles.get(file.id), true); // the whole schema, hints included, against draft 2020-12
       ajv.addSchema(lean(bundles.get(file.id))); // strict compile: unknown keywords and invalid x-ui / x-messages throw

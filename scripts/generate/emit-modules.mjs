@@ -2,6 +2,7 @@
 // data modules (sections, ui-schemas, openapi, plans; each as ES module and JSON), their .d.ts, the field-errors runtime (from templates/), the index and
 // the package.json with its exports map. write.mjs formats, adds banners and writes.
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { propertyAccess } from './keywords/x-access.mjs';
@@ -40,7 +41,7 @@ const MODULES = [
 /** @returns {Record<string, string>} file name in generated/ -> content */
 export function emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }) {
   const files = {};
-  const sections = sectionRows(catalog, compiled.validators);
+  const sections = sectionRows(catalog, compiled.validators, bundles);
   const documentFiles = compiled.compiled.filter((file) => file.group !== 'config');
   const environmentFiles = compiled.compiled.filter((file) => file.group === 'config');
 
@@ -140,6 +141,8 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `  readonly schemaId: string;`,
     `  /** Key in publishedSchemas (and /api/schemas/{name}). */`,
     `  readonly schemaName: string;`,
+    `  /** A short hash of its self-contained schema: the export's schemaVersions (an import names a changed schema). */`,
+    `  readonly schemaVersion: string;`,
     `  /** Name of its validator in validators.js. */`,
     `  readonly validator: string;`,
     `  /** The document {} validates into: every default. */`,
@@ -309,7 +312,7 @@ function validatorDeclarations(files, home = false) {
   ].join('\n');
 }
 
-function sectionRows(catalog, validators) {
+function sectionRows(catalog, validators, bundles) {
   const rows = catalog.sections.map((section) => {
     const defaults = {};
     const validate = validators.get(section.file.id);
@@ -329,11 +332,20 @@ function sectionRows(catalog, validators) {
       propertyAccess: propertyAccess(section.file.schema),
       schemaId: section.file.id,
       schemaName: section.file.name,
+      schemaVersion: schemaVersion(bundles.get(section.file.id)),
       validator: section.file.exportName,
       defaults,
     };
   });
   return Object.fromEntries(rows.map((row) => [row.name, row]));
+}
+
+/**
+ * A section's schema version for exports: a short hash of its self-contained schema (key order as authored, so the
+ * same schema always gives the same version, and any change to it, a shared piece it reaches included, a new one).
+ */
+function schemaVersion(bundled) {
+  return createHash('sha256').update(JSON.stringify(bundled)).digest('hex').slice(0, 12);
 }
 
 function collectionRows(catalog, validators) {

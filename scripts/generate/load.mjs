@@ -5,6 +5,7 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deriveExport } from './derive-export.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
 import { createAjv } from './lib/ajv.mjs';
@@ -44,6 +45,7 @@ export async function load(schemasDir) {
 
   const plans = await loadPlans(schemasDir, files, byId);
   const { sections, collections } = await loadSections(schemasDir, files, byId, plans);
+  deriveExport({ files, byId, sections, collections }); // 1b. the export schema, from the sections table
   const operations = await loadOperations(schemasDir, files, byId);
   return { dir: schemasDir, files, byId, sections, collections, operations, plans };
 }

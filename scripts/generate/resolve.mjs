@@ -4,13 +4,15 @@
 // different ref prefix, lays all schemas side by side for types.d.ts ("#/$defs/") and OpenAPI
 // ("#/components/schemas/"), where each shared type is declared exactly once.
 
+import { sourcesFirst } from './derive-export.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
 import { clone, getPointer, isObject, omit, pascalCase, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
 
 /** @returns {Map<string, object>} $id -> bundled schema, for every file */
 export function resolve(catalog) {
-  return new Map(catalog.files.map((file) => [file.id, bundle(catalog, file)]));
+  const bundles = new Map(sourcesFirst(catalog.files).map((file) => [file.id, bundle(catalog, file)]));
+  return new Map(catalog.files.map((file) => [file.id, bundles.get(file.id)]));
 }
 
 /** One file, self-contained: its own refs stay, everything it reaches elsewhere lands in its $defs. */

@@ -12,12 +12,19 @@ import distinctAcross from './distinct-across.mjs';
 import refersToItem from './refers-to-item.mjs';
 import xAccess from './x-access.mjs';
 import xMessages from './x-messages.mjs';
+import xReference from './x-reference.mjs';
 import xUi from './x-ui.mjs';
 
 /** Keywords of ours that validate (they generate code). */
 const validationKeywords = [discordEmbedTotal, distinctAcross, refersToItem];
 
-export const vocabulary = [xUi, xAccess, xMessages(validationKeywords.map((definition) => definition.keyword)), ...validationKeywords];
+export const vocabulary = [
+  xUi,
+  xAccess,
+  xReference,
+  xMessages(validationKeywords.map((definition) => definition.keyword)),
+  ...validationKeywords,
+];
 
 export function addVocabulary(ajv) {
   for (const definition of vocabulary) ajv.addKeyword(definition);

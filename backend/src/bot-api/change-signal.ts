@@ -1,0 +1,75 @@
+import { EventEmitter } from 'node:events';
+import type { StoragePort } from '../storage/storage.port.js';
+
+/**
+ * The change feed's in-process wake-up: fired after a write that recorded a history entry has committed, so the feed
+ * reads the new entries at once instead of at its next poll (the poll stays, for writes committed by other
+ * instances). It carries no data: the feed reads the history, the one record of what committed, in order.
+ */
+export class ChangeSignal {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per feed service, not per client; a high cap only guards against a leak warning in tests that
+    // start several apps in one process.
+    this.emitter.setMaxListeners(100);
+  }
+
+  notify(): void {
+    this.emitter.emit('committed');
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.emitter.on('committed', listener);
+    return () => this.emitter.off('committed', listener);
+  }
+}
+
+export const CHANGE_SIGNAL = Symbol('CHANGE_SIGNAL');
+
+/**
+ * The storage port, unchanged, except that every write given a change note fires `signal` once it resolved (it has
+ * committed then, its history entry with it). Writes without a note record no history and wake nobody. The smallest
+ * hook: the settings and collections services need not know the feed exists.
+ */
+export function withChangeSignal(storage: StoragePort, signal: ChangeSignal): StoragePort {
+  const after = <T>(promise: Promise<T>, recorded: (result: T) => boolean): Promise<T> =>
+    promise.then((result) => {
+      if (recorded(result)) signal.notify();
+      return result;
+    });
+  const settings: StoragePort['settings'] = {
+    get: (guildId, section) => storage.settings.get(guildId, section),
+    put: (guildId, section, data, expectedVersion, change) =>
+      after(storage.settings.put(guildId, section, data, expectedVersion, change), (r) => Boolean(change) && r.ok),
+    putMany: (guildId, writes, change) => after(storage.settings.putMany(guildId, writes, change), (r) => r.ok),
+  };
+  const records: StoragePort['records'] = {
+    list: (collection, filter) => storage.records.list(collection, filter),
+    get: (collection, id) => storage.records.get(collection, id),
+    insert: (collection, record) => storage.records.insert(collection, record),
+    update: (collection, id, data) => storage.records.update(collection, id, data),
+    replace: (collection, id, data, expectedVersion, change) =>
+      after(storage.records.replace(collection, id, data, expectedVersion, change), (r) => Boolean(change) && r.ok),
+    count: (collection, filter) => storage.records.count(collection, filter),
+    insertCapped: (collection, record, cap, change) =>
+      after(storage.records.insertCapped(collection, record, cap, change), (r) => Boolean(change) && r !== null),
+    delete: (collection, id, change) => after(storage.records.delete(collection, id, change), (r) => Boolean(change) && r),
+  };
+  return {
+    get kind() {
+      return storage.kind;
+    },
+    init: () => storage.init(),
+    ping: () => storage.ping(),
+    close: () => storage.close(),
+    settings,
+    records,
+    get sessions() {
+      return storage.sessions;
+    },
+    get history() {
+      return storage.history;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { sectionNames } from '@guildhall/generated/sections';
+import type { BotSettingsBulkRequest, BotSettingsBulkResponse } from '@guildhall/generated/types';
+import { validateBotSettingsBulkRequest } from '@guildhall/generated/validators';
+import type { Request, Response } from 'express';
+import { ApiError } from '../http/api-error.js';
+import { SchemaBody } from '../http/schema-body.pipe.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { Inject } from '@nestjs/common';
+import { BotCredentialGuard } from './bot-credential.js';
+import { ChangeFeedService } from './change-feed.service.js';
+
+const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
+const GUILD_LIST = /^[0-9]{17,20}(,[0-9]{17,20})*$/;
+
+/** The bot's start-up read and its change feed (README: "Change feed for your bot"). */
+@Controller('api/bot/v1')
+@UseGuards(BotCredentialGuard)
+export class ChangesController {
+  constructor(
+    private readonly feed: ChangeFeedService,
+    private readonly settings: SettingsService,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+  ) {}
+
+  /** Server-Sent Events; the answer is written by the feed, never by Nest (it does not end). */
+  @Get('changes')
+  async changes(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('after') afterQuery?: string,
+    @Query('guildIds') guildIdsQuery?: string,
+  ): Promise<void> {
+    const lastEventId = req.get('last-event-id');
+    const after = lastEventId ?? afterQuery;
+    if (after !== undefined && !CURSOR.test(after)) {
+      const path = lastEventId !== undefined ? '/Last-Event-ID' : '/after';
+      throw ApiError.validation([{ path, message: 'Must be a history id (a whole number from 0)' }], 'The cursor is not valid.');
+    }
+    if (
+      guildIdsQuery !== undefined &&
+      (typeof guildIdsQuery !== 'string' || !GUILD_LIST.test(guildIdsQuery) || guildIdsQuery.length > 4200)
+    ) {
+      throw ApiError.validation(
+        [{ path: '/guildIds', message: 'Must be Discord ids (17 to 20 digits) separated by commas' }],
+        'The guild ids are not valid.',
+      );
+    }
+    await this.feed.connect(
+      res,
+      after === undefined ? undefined : Number(after),
+      guildIdsQuery ? [...new Set(guildIdsQuery.split(','))] : null,
+    );
+  }
+
+  @Post('settings/bulk')
+  @HttpCode(200)
+  async bulk(
+    @Body(new SchemaBody(validateBotSettingsBulkRequest, 'The request is not a bulk read.')) body: BotSettingsBulkRequest,
+  ): Promise<BotSettingsBulkResponse> {
+    // Taken before the reads: a change committed during them is in the feed after this cursor (read twice at worst).
+    const cursor = await this.storage.history.latestId();
+    const guilds: BotSettingsBulkResponse['guilds'] = {};
+    for (const guildId of body.guildIds) {
+      const views = await Promise.all(sectionNames.map((name) => this.settings.read(guildId, name)));
+      guilds[guildId] = Object.fromEntries(views.map((view) => [view.section, { version: view.version, settings: view.settings }]));
+    }
+    return { success: true, cursor, guilds };
+  }
+}

@@ -1,0 +1,206 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { fieldChanges } from '@guildhall/common/json-patch';
+import { schemaLabel } from '@guildhall/common/schema-labels';
+import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
+import { validateSection } from '@guildhall/generated/field-errors';
+import { publishedSchemas } from '@guildhall/generated/schemas';
+import { sections, type SectionDefinition } from '@guildhall/generated/sections';
+import type {
+  FieldError,
+  GuildCloneRequest,
+  GuildCloneResponse,
+  GuildExport,
+  GuildImportRequest,
+  GuildImportResponse,
+  TransferSectionPreview,
+} from '@guildhall/generated/types';
+import { DiscordService } from '../discord/discord.service.js';
+import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
+import { GuildAccessService } from '../guild/guild-access.service.js';
+import { authorOf } from '../guild/caller.js';
+import { ApiError } from '../http/api-error.js';
+import { SettingsService, type SettingsView } from '../settings/settings.service.js';
+import { type ChangeNote, type SettingsWrite, STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { applyMapping, type Mapped } from './references.js';
+import { findReferences, type FoundReference, type Schema } from './schema-walk.js';
+
+const EXPORT_SCHEMA = 'https://guildhall.dev/schemas/api/guild-export.json';
+
+type Doc = Record<string, unknown>;
+interface Planned {
+  def: SectionDefinition;
+  current: SettingsView;
+  next: Doc;
+}
+
+const sectionDef = (name: string): SectionDefinition | undefined =>
+  Object.hasOwn(sections, name) ? (sections[name as keyof typeof sections] as SectionDefinition) : undefined;
+const schemaOf = (def: SectionDefinition): Schema => publishedSchemas[def.schemaName] as Schema;
+
+/**
+ * Export, import and clone of a guild's settings, every section from the table with no per-section code: an import or
+ * a clone is validated whole, judged by each section's access rules like a save, then written in one transaction
+ * (`settings.putMany`, each section with its history entry) or not at all.
+ */
+@Injectable()
+export class TransferService {
+  constructor(
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    private readonly settings: SettingsService,
+    private readonly access: GuildAccessService,
+    private readonly discord: DiscordService,
+  ) {}
+
+  /** Every section the caller may view (defaults filled), and every collection's items. */
+  async export(guild: UserGuild, caller: Caller): Promise<GuildExport> {
+    const out: GuildExport = {
+      $schema: EXPORT_SCHEMA,
+      exportedAt: new Date().toISOString(),
+      guild: { id: guild.id, name: guild.name.slice(0, 100) },
+      schemaVersions: {},
+      sections: {},
+      collections: {},
+    };
+    for (const def of Object.values(sections as Record<string, SectionDefinition>)) {
+      const view = await this.settings.read(guild.id, def.name);
+      // A section with access levels only for a caller whose level may view it (its page would answer 403).
+      if (def.access && !accessOf(def, caller, view.settings).capabilities.view) continue;
+      (out.sections as Record<string, unknown>)[def.name] = view.settings;
+      (out.schemaVersions as Record<string, string>)[def.name] = def.schemaVersion;
+    }
+    for (const def of Object.values(collections as Record<string, CollectionDefinition>)) {
+      const records = await this.storage.records.list<Doc>(def.storageKey, { guildId: guild.id, limit: def.itemCap });
+      (out.collections as Record<string, unknown>)[def.name] = records.map((record) => record.data);
+    }
+    return out;
+  }
+
+  /** The document was validated whole by the route (400 with /document/sections/<section>/... paths). */
+  async import(guildId: string, body: GuildImportRequest, caller: Caller, user: SessionUser): Promise<GuildImportResponse> {
+    const document = body.document;
+    const planned: Planned[] = [];
+    for (const [name, settings] of Object.entries(document.sections ?? {})) {
+      const def = sectionDef(name)!;
+      const current = await this.settings.read(guildId, name);
+      planned.push({ def, current, next: settings as unknown as Doc });
+    }
+    this.assertAllowed(planned, caller);
+    const versions = (document.schemaVersions ?? {}) as Record<string, string | undefined>;
+    const preview = planned.map((p) => this.preview(p, versions[p.def.name]));
+    if (body.dryRun) return { success: true, preview };
+    await this.write(guildId, planned, { author: authorOf(user), action: 'import' });
+    return { success: true, sections: planned.map((p) => p.def.name), preview };
+  }
+
+  async clone(source: UserGuild, body: GuildCloneRequest, sourceCaller: Caller, user: SessionUser): Promise<GuildCloneResponse> {
+    const fieldErrors: FieldError[] = [];
+    body.sections.forEach((name, i) => {
+      if (!sectionDef(name)) fieldErrors.push({ path: `/sections/${i}`, message: `Unknown settings section: ${name}` });
+    });
+    if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The clone request is not valid.');
+    const target = await this.access.assertCanManage(user, body.targetGuildId);
+    if (target.id === source.id) {
+      throw ApiError.validation(
+        [{ path: '/targetGuildId', message: 'Choose another server than the one copied from' }],
+        'The clone request is not valid.',
+      );
+    }
+    const targetCaller: Caller = { ...authorOf(user), guildOwner: Boolean(target.owner) };
+
+    // The source sections, read as their pages would show them to this user (a section they may not view: 403).
+    const read: { def: SectionDefinition; doc: Doc; refs: FoundReference[] }[] = [];
+    for (const name of body.sections) {
+      const def = sectionDef(name)!;
+      const doc = (await this.settings.read(source.id, name, sourceCaller)).settings;
+      read.push({ def, doc, refs: findReferences(schemaOf(def), doc) });
+    }
+
+    const refs = read.flatMap((r) => r.refs.map((ref) => ({ ...ref, section: r.def.name })));
+    const [targetChannels, targetRoles] = refs.length
+      ? await Promise.all([this.discord.channels(target.id), this.discord.roles(target.id)])
+      : [[], []];
+    const exists = { channel: new Set(targetChannels.map((c) => c.id)), role: new Set(targetRoles.map((r) => r.id)) };
+    const mapping = {
+      channel: (body.mapping?.channels ?? {}) as Record<string, Mapped>,
+      role: (body.mapping?.roles ?? {}) as Record<string, Mapped>,
+    };
+    // A mapping must name a channel or role of the target (or null).
+    for (const kind of ['channel', 'role'] as const) {
+      for (const [from, to] of Object.entries(mapping[kind])) {
+        if (to !== null && !exists[kind].has(to)) {
+          fieldErrors.push({ path: `/mapping/${kind}s/${from}`, message: `Not a ${kind} of the target server` });
+        }
+      }
+    }
+    if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The mapping names ids the target server does not have.');
+
+    const mappedOf = (ref: FoundReference): Mapped | undefined => {
+      if (Object.hasOwn(mapping[ref.kind], ref.id)) return mapping[ref.kind][ref.id];
+      if (exists[ref.kind].has(ref.id)) return undefined;
+      // @everyone is the guild's own id: the target's @everyone.
+      if (ref.kind === 'role' && ref.id === source.id) return target.id;
+      return undefined;
+    };
+    const unmappedRefs = refs.filter((ref) => mappedOf(ref) === undefined && !exists[ref.kind].has(ref.id));
+    const unmapped: GuildCloneResponse['unmapped'] = { channels: [], roles: [] };
+    if (unmappedRefs.length) {
+      const [channels, roles] = await Promise.all([this.discord.channels(source.id), this.discord.roles(source.id)]);
+      const names = new Map<string, string>([
+        ...channels.map((c) => [c.id, c.name ?? ''] as const),
+        ...roles.map((r) => [r.id, r.name] as const),
+      ]);
+      for (const kind of ['channel', 'role'] as const) {
+        const byId = new Map<string, string[]>();
+        for (const ref of unmappedRefs.filter((r) => r.kind === kind))
+          byId.set(ref.id, [...(byId.get(ref.id) ?? []), `/${ref.section}${ref.path}`]);
+        unmapped[kind === 'channel' ? 'channels' : 'roles'] = [...byId].map(([id, paths]) => ({ id, name: names.get(id) ?? null, paths }));
+      }
+    }
+
+    const planned: Planned[] = [];
+    for (const { def, doc, refs: found } of read) {
+      const next = applyMapping(schemaOf(def), doc, found, mappedOf);
+      const result = validateSection(def.name, next);
+      if (!result.ok) fieldErrors.push(...result.fieldErrors.map((e) => ({ ...e, path: `/${def.name}${e.path}` })));
+      else planned.push({ def, current: await this.settings.read(target.id, def.name), next: result.value as unknown as Doc });
+    }
+    if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The copied settings would not be valid in the target server.');
+    this.assertAllowed(planned, targetCaller);
+    const preview = planned.map((p) => this.preview(p));
+    const applied = !body.dryRun && unmappedRefs.length === 0;
+    if (applied) await this.write(target.id, planned, { author: authorOf(user), action: 'clone' });
+    return { success: true, applied, unmapped, preview };
+  }
+
+  /** A section with access levels follows its rules as a save would: a change the caller's level lacks is a 403. */
+  private assertAllowed(planned: readonly Planned[], caller: Caller): void {
+    for (const { def, current, next } of planned) {
+      if (!def.access) continue;
+      const access = accessOf(def, caller, current.settings);
+      assertCapability(def, access, 'view');
+      assertMayChange(def, access, current.settings, next);
+    }
+  }
+
+  private preview({ def, current, next }: Planned, exportedVersion?: string): TransferSectionPreview {
+    const schema = schemaOf(def);
+    const changes = fieldChanges(current.settings, next).map((change) => ({ ...change, label: schemaLabel(schema, change.path) }));
+    const row: TransferSectionPreview = { section: def.name, title: def.title, changes };
+    if (exportedVersion !== undefined) row.schemaVersionChanged = exportedVersion !== def.schemaVersion;
+    return row;
+  }
+
+  /** All sections or none: one transaction, each section at the version it was read at (a change since: 409). */
+  private async write(guildId: string, planned: readonly Planned[], change: ChangeNote): Promise<void> {
+    const writes: SettingsWrite[] = planned.map((p) => ({ section: p.def.storageKey, data: p.next, expectedVersion: p.current.version }));
+    if (writes.length === 0) return;
+    const result = await this.storage.settings.putMany(guildId, writes, change);
+    if (!result.ok) {
+      const def = planned.find((p) => p.def.storageKey === result.section)?.def;
+      throw new ApiError(HttpStatus.CONFLICT, 'These settings were changed elsewhere since you loaded them.', {
+        section: def?.name ?? result.section,
+      });
+    }
+  }
+}

@@ -1,0 +1,239 @@
+/**
+ * Export, import and clone (issue 14 item 4) over real HTTP against a real app (PGlite + the Discord sandbox): an
+ * export imported into a fresh guild gives identical settings in every section; a document with one invalid section
+ * changes nothing; the dry run previews the changes with the schema's labels; clone lists the channel and role
+ * references the target lacks, then applies a mapping (null clears); guilds the user cannot manage answer 403.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateWith } from '@guildhall/generated/field-errors';
+import { sectionNames, sections } from '@guildhall/generated/sections';
+import { validateGuildCloneResponse, validateGuildExport, validateGuildImportResponse } from '@guildhall/generated/validators';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import type { TestBrowser } from './support/browser.js';
+import { startTestApp, tempDataDir } from './support/app.js';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+const COMMUNITY = SANDBOX_GUILDS.community;
+const PIXEL = SANDBOX_GUILDS.pixelPainters;
+const RETRO = SANDBOX_GUILDS.retroArcade;
+const NIGHT_OWLS = SANDBOX_GUILDS.nightOwls;
+
+describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', () => {
+  const data = tempDataDir();
+  let app: App;
+  let owner: TestBrowser;
+  let admin: TestBrowser;
+
+  const settingsOf = async (guildId: string, section: string, browser = owner) =>
+    (await browser.json(`/api/guild/${guildId}/settings/${section}`)).body as { version: number; settings: any };
+  const save = async (guildId: string, section: string, settings: unknown) => {
+    const { status, body } = await owner.json(`/api/guild/${guildId}/settings/${section}`, {
+      method: 'PUT',
+      json: { version: (await settingsOf(guildId, section)).version, settings },
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+  };
+  const versions = async (guildId: string) =>
+    Object.fromEntries(await Promise.all(sectionNames.map(async (name) => [name, (await settingsOf(guildId, name)).version] as const)));
+  const exportOf = async (guildId: string, browser = owner) => browser.json(`/api/guild/${guildId}/export`);
+  const importInto = (guildId: string, json: unknown, browser = owner) =>
+    browser.json(`/api/guild/${guildId}/import`, { method: 'POST', json });
+  const cloneFrom = (guildId: string, json: unknown, browser = owner) =>
+    browser.json(`/api/guild/${guildId}/clone`, { method: 'POST', json });
+
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir });
+    owner = app.browser();
+    await owner.signIn('demo-owner');
+    await owner.json('/api/user');
+    admin = app.browser();
+    await admin.signIn('demo-admin');
+    await admin.json('/api/user');
+    // Something other than the defaults in several sections of the source guild.
+    await save(COMMUNITY.id, 'basic', { prefix: '!', invite_tracking: true, flag_translation: false });
+    const greeting = (await settingsOf(COMMUNITY.id, 'greeting')).settings;
+    await save(COMMUNITY.id, 'greeting', {
+      ...greeting,
+      welcome: { ...greeting.welcome, enabled: true, channel: COMMUNITY.channels.welcome },
+    });
+    const general = (await settingsOf(COMMUNITY.id, 'ticket-general')).settings;
+    await save(COMMUNITY.id, 'ticket-general', {
+      ...general,
+      support_team_roles: COMMUNITY.roles.moderator,
+      additional_roles: [COMMUNITY.roles.regular, PIXEL.roles.artist],
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  it('exports every section with the export schema, schema versions and a download name', async () => {
+    const { status, body, res } = await exportOf(COMMUNITY.id);
+    expect(status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="guildhall-${COMMUNITY.id}.json"`);
+    expect(body.$schema).toBe('https://guildhall.dev/schemas/api/guild-export.json');
+    expect(body.guild).toEqual({ id: COMMUNITY.id, name: COMMUNITY.name });
+    expect(Object.keys(body.sections).sort()).toEqual([...sectionNames].sort());
+    for (const name of sectionNames) expect(body.schemaVersions[name]).toBe(sections[name].schemaVersion);
+    expect(body.sections.basic.prefix).toBe('!');
+    expect(validateWith(validateGuildExport, body)).toMatchObject({ ok: true });
+    // The published schema is the one the document names.
+    const schema = await owner.json('/api/schemas/guild-export');
+    expect(schema.body.$id).toBe(body.$schema);
+  });
+
+  it('export -> import into a fresh guild gives identical settings in every section, in one history entry per section', async () => {
+    const exported = (await exportOf(COMMUNITY.id)).body;
+    const before = await versions(PIXEL.id);
+    const { status, body } = await importInto(PIXEL.id, { document: exported });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.sections.sort()).toEqual([...sectionNames].sort());
+    for (const name of sectionNames) {
+      const now = await settingsOf(PIXEL.id, name);
+      expect(now.settings, name).toEqual(exported.sections[name]);
+      expect(now.version, name).toBe(before[name] + 1);
+    }
+    const history = await app.storage.history.list(PIXEL.id, { limit: 100 });
+    expect(history.filter((entry) => entry.action === 'import')).toHaveLength(sectionNames.length);
+    expect(history[0]!.author).toMatchObject({ userName: expect.any(String) });
+  });
+
+  it('changes nothing when one section of the document is invalid: 400 with the section in the path', async () => {
+    const exported = (await exportOf(COMMUNITY.id)).body;
+    exported.sections.basic.prefix = '?';
+    exported.sections.greeting.welcome.channel = 'not-a-channel';
+    const before = await versions(PIXEL.id);
+    const { status, body } = await importInto(PIXEL.id, { document: exported });
+    expect(status).toBe(400);
+    expect(body.success).toBe(false);
+    expect(body.fieldErrors.map((e: { path: string }) => e.path)).toContain('/document/sections/greeting/welcome/channel');
+    expect(await versions(PIXEL.id)).toEqual(before);
+    expect((await settingsOf(PIXEL.id, 'basic')).settings.prefix).toBe('!');
+  });
+
+  it('previews an import (dry run) with the fields’ labels, and writes nothing', async () => {
+    const exported = (await exportOf(PIXEL.id)).body;
+    exported.sections.basic.prefix = '$';
+    exported.schemaVersions.basic = 'older';
+    const before = await versions(PIXEL.id);
+    const { status, body } = await importInto(PIXEL.id, { document: exported, dryRun: true });
+    expect(status).toBe(200);
+    expect(body.sections).toBeUndefined();
+    expect(validateWith(validateGuildImportResponse, body)).toMatchObject({ ok: true });
+    const basic = body.preview.find((p: { section: string }) => p.section === 'basic');
+    expect(basic).toEqual({
+      section: 'basic',
+      title: 'Server Settings',
+      schemaVersionChanged: true,
+      changes: [{ path: '/prefix', label: 'Bot prefix', before: '!', after: '$' }],
+    });
+    expect(body.preview.find((p: { section: string }) => p.section === 'moderation').changes).toEqual([]);
+    expect(await versions(PIXEL.id)).toEqual(before);
+  });
+
+  it('refuses an AntiNuke import from someone who is not its owner: 403 for the whole import', async () => {
+    const exported = (await exportOf(COMMUNITY.id)).body;
+    // demo-admin manages the server but has no AntiNuke level: their export leaves AntiNuke out.
+    const adminExport = (await exportOf(COMMUNITY.id, admin)).body;
+    expect(adminExport.sections.antinuke).toBeUndefined();
+    exported.sections.antinuke.enabled = !exported.sections.antinuke.enabled;
+    exported.sections.basic.prefix = '%';
+    const before = await versions(COMMUNITY.id);
+    const { status } = await importInto(COMMUNITY.id, { document: exported }, admin);
+    expect(status).toBe(403);
+    expect(await versions(COMMUNITY.id)).toEqual(before);
+  });
+
+  it('clone lists channel and role references the target lacks, with names and paths, and writes nothing', async () => {
+    const before = await versions(PIXEL.id);
+    const { status, body } = await cloneFrom(COMMUNITY.id, { targetGuildId: PIXEL.id, sections: ['greeting', 'ticket-general'] });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.applied).toBe(false);
+    expect(validateWith(validateGuildCloneResponse, body)).toMatchObject({ ok: true });
+    expect(body.unmapped.channels).toEqual([{ id: COMMUNITY.channels.welcome, name: 'welcome', paths: ['/greeting/welcome/channel'] }]);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...body.unmapped.roles].sort(byId)).toEqual([
+      { id: COMMUNITY.roles.moderator, name: expect.any(String), paths: ['/ticket-general/support_team_roles'] },
+      { id: COMMUNITY.roles.regular, name: expect.any(String), paths: ['/ticket-general/additional_roles/0'] },
+    ]);
+    expect(await versions(PIXEL.id)).toEqual(before);
+  });
+
+  it('clone applies a mapping: ids replaced, null clears the reference (a list item goes), one history entry per section', async () => {
+    const { status, body } = await cloneFrom(COMMUNITY.id, {
+      targetGuildId: PIXEL.id,
+      sections: ['greeting', 'ticket-general'],
+      mapping: {
+        channels: { [COMMUNITY.channels.welcome]: PIXEL.channels.general },
+        roles: { [COMMUNITY.roles.moderator]: PIXEL.roles.curator, [COMMUNITY.roles.regular]: null },
+      },
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.applied).toBe(true);
+    expect(body.unmapped).toEqual({ channels: [], roles: [] });
+    expect((await settingsOf(PIXEL.id, 'greeting')).settings.welcome.channel).toBe(PIXEL.channels.general);
+    const general = (await settingsOf(PIXEL.id, 'ticket-general')).settings;
+    expect(general.support_team_roles).toBe(PIXEL.roles.curator);
+    // The regular role was cleared; the artist role exists in the target, so it stays.
+    expect(general.additional_roles).toEqual([PIXEL.roles.artist]);
+    const [latest] = await app.storage.history.list(PIXEL.id, { limit: 1 });
+    expect(latest!.action).toBe('clone');
+
+    // A role mapped to null clears a nullable reference.
+    const cleared = await cloneFrom(COMMUNITY.id, {
+      targetGuildId: PIXEL.id,
+      sections: ['ticket-general'],
+      mapping: { roles: { [COMMUNITY.roles.moderator]: null, [COMMUNITY.roles.regular]: null } },
+    });
+    expect(cleared.body.applied).toBe(true);
+    expect((await settingsOf(PIXEL.id, 'ticket-general')).settings.support_team_roles).toBeNull();
+
+    // Clearing a channel an enabled welcome message needs leaves the copy invalid: 400 at that field, nothing written.
+    const before = await versions(PIXEL.id);
+    const invalid = await cloneFrom(COMMUNITY.id, {
+      targetGuildId: PIXEL.id,
+      sections: ['greeting'],
+      mapping: { channels: { [COMMUNITY.channels.welcome]: null } },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fieldErrors.map((e: { path: string }) => e.path)).toContain('/greeting/welcome/channel');
+    expect(await versions(PIXEL.id)).toEqual(before);
+  });
+
+  it('clone refuses a mapping to an id the target does not have (400) and an unknown section (400)', async () => {
+    const bad = await cloneFrom(COMMUNITY.id, {
+      targetGuildId: PIXEL.id,
+      sections: ['greeting'],
+      mapping: { channels: { [COMMUNITY.channels.welcome]: COMMUNITY.channels.general } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors[0].path).toBe(`/mapping/channels/${COMMUNITY.channels.welcome}`);
+    const unknown = await cloneFrom(COMMUNITY.id, { targetGuildId: PIXEL.id, sections: ['nope'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fieldErrors[0].path).toBe('/sections/0');
+  });
+
+  it('answers 403 for a guild the user cannot manage, on either side of a clone, and for export and import', async () => {
+    const before = await versions(COMMUNITY.id);
+    expect((await cloneFrom(COMMUNITY.id, { targetGuildId: NIGHT_OWLS.id, sections: ['basic'] })).status).toBe(403);
+    expect((await cloneFrom(NIGHT_OWLS.id, { targetGuildId: COMMUNITY.id, sections: ['basic'] })).status).toBe(403);
+    expect((await exportOf(NIGHT_OWLS.id)).status).toBe(403);
+    const exported = (await exportOf(COMMUNITY.id)).body;
+    expect((await importInto(NIGHT_OWLS.id, { document: exported })).status).toBe(403);
+    // demo-admin manages Community, and Retro Arcade as Administrator, but is not in Pixel Painters.
+    const notMember = await cloneFrom(COMMUNITY.id, { targetGuildId: PIXEL.id, sections: ['basic'] }, admin);
+    expect([403, 404]).toContain(notMember.status);
+    expect(await versions(COMMUNITY.id)).toEqual(before);
+    const allowed = await cloneFrom(COMMUNITY.id, { targetGuildId: RETRO.id, sections: ['basic'], dryRun: true }, admin);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(allowed.body.applied).toBe(false);
+  });
+
+  it('needs the CSRF header for import and clone', async () => {
+    const exported = (await exportOf(COMMUNITY.id)).body;
+    expect((await owner.json(`/api/guild/${PIXEL.id}/import`, { method: 'POST', json: { document: exported }, csrf: false })).status).toBe(
+      403,
+    );
+  });
+});
