@@ -108,9 +108,11 @@ const TRANSFER_BODIES: Record<string, { fixed?: Record<string, unknown>; schema?
     schema: (schema) => withProperties(schema, { guildIds: { ...(schema.properties as Record<string, Schema>).guildIds, maxItems: 3 } }),
   },
 };
+/** The schema with these properties replaced, and required: a body without dryRun would apply, not preview. */
 const withProperties = (schema: Schema, properties: Record<string, Schema>): Schema => ({
   ...schema,
   properties: { ...(schema.properties as Record<string, Schema>), ...properties },
+  required: [...new Set([...((schema.required as string[] | undefined) ?? []), ...Object.keys(properties)])],
 });
 
 // Every write route: the operations table's rows with a request body, then every section's settings save.
