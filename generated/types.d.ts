@@ -2500,9 +2500,6 @@ export interface SettingsBySection {
   joindms: JoinDmSettings;
 }
 
-/** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */
-export type SectionName = keyof SettingsBySection;
-
 /** Each section with access levels (policy access-levels): its level names and its capabilities (view and its x-access values). */
 export interface AccessBySection {
   antinuke: {

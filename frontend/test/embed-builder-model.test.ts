@@ -63,12 +63,12 @@ describe('Embed builder rules', () => {
 describe('Embeds Configuration in the sidebar', () => {
   const item = () => MANAGE_MENU.flatMap((g) => g.items).find((i) => i.path === 'embeds')!;
 
-  it("takes its premium flag from the plans data (Custom Embeds: shown as the spec's sidebar says, not premium)", () => {
+  it('takes its premium flag from the plans data (Custom Embeds: premium since it can be bought, issue 13)', () => {
     const entry = planCatalog.premiumFeatures!.find((f) => f.path === 'embeds')!;
     expect(entry.feature).toBe('Custom Embeds');
     expect(item().name).toBe('Embeds Configuration');
     expect(item().premium).toBe(entry.sidebarPremium);
-    expect(item().premium).toBe(false);
+    expect(item().premium).toBe(true);
   });
 
   it('follows the data when it changes', () => {

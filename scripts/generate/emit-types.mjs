@@ -30,7 +30,7 @@ export async function emitTypes(catalog) {
     .replace(/ \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n/g, '')
     .replace(/ \* ?\n( \*\/)/g, '$1')
     .replace(/\/\*\*\n \*\/\n/g, '');
-  return `${code}\n${sectionTypes(catalog)}`;
+  return `${code}\n${sectionTypes(catalog, code)}`;
 }
 
 const TYPING_KEYWORDS = [
@@ -73,7 +73,7 @@ function typeView(name, schema) {
 }
 
 /** Types derived from the sections table: the settings document of each section, and typed envelopes. */
-function sectionTypes(catalog) {
+function sectionTypes(catalog, declared) {
   const rows = catalog.sections.map((s) => `  ${JSON.stringify(s.name)}: ${s.file.typeName};`).join('\n');
   const union = (names) => names.map((name) => JSON.stringify(name)).join(' | ');
   const access = catalog.sections
@@ -99,9 +99,14 @@ export interface SettingsBySection {
 ${rows}
 }
 
-/** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */
+${
+  // The export schema (derive-export.mjs) declares the same names as an enum: one declaration of the type (#258).
+  /^export type SectionName =/m.test(declared)
+    ? ''
+    : `/** A settings section's name, as in /api/guild/{guildId}/settings/{section}. */
 export type SectionName = keyof SettingsBySection;
-
+`
+}
 /** Each section with access levels (policy access-levels): its level names and its capabilities (view and its x-access values). */
 export interface AccessBySection {
 ${access}
