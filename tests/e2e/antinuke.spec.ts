@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { axeViolations, signInAsMember, signInThroughChooser } from './support';
+import { axeViolations, csrfHeaders, signInAsMember, signInThroughChooser } from './support';
 
 // The AntiNuke page in Chromium against the built app: the real backend and the Discord sandbox, no route faked.
 // Nobody else's e2e file uses the antinuke section, but the specs share one server and store: every test below first
@@ -23,12 +23,11 @@ async function arrange(browser: Browser, settings: Record<string, unknown>) {
     const page = await context.newPage();
     await signInThroughChooser(page, 'demo-owner');
     await expect(page).toHaveURL(/\/selector$/);
+    const headers = await csrfHeaders(page);
     const current = await page.request.get(SETTINGS);
     expect(current.status()).toBe(200);
     const { version } = (await current.json()) as { version: number };
-    const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
-    expect(token, 'the CSRF cookie').toBeTruthy();
-    const put = await page.request.put(SETTINGS, { data: { version, settings }, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token!) } });
+    const put = await page.request.put(SETTINGS, { data: { version, settings }, headers });
     expect(put.status(), await put.text()).toBe(200);
   } finally {
     await context.close();

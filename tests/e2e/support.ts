@@ -54,3 +54,14 @@ export async function buyPremium(page: Page, options: { plan: 'basic' | 'standar
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible({ timeout: 15_000 });
 }
+
+/**
+ * The CSRF header for API calls made beside the page. Read once the page's own requests are done: the first answer
+ * after sign-in replaces the token, and a token read before it lands no longer matches the cookie sent (403).
+ */
+export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  await page.waitForLoadState('networkidle');
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  expect(token, 'the CSRF cookie').toBeTruthy();
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token!) };
+}

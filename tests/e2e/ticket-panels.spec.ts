@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, csrfHeaders, signInThroughChooser } from './support';
 
 // The ticket panels page against the real backend (collections API, PGlite, the Discord sandbox). Panels are created
 // here with titles no other e2e file uses; Deploy's e2e comes with the Deploy route.
@@ -17,10 +17,10 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
   await signInThroughChooser(page, 'demo-owner');
   await expect(page).toHaveURL(/\/selector$/);
+  const headers = await csrfHeaders(page);
   const list = await (await page.request.get(`/api/guild/${GUILD}/collections/panels`)).json();
-  const csrf = decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
   for (const { id } of list.items as { id: string }[]) {
-    const res = await page.request.delete(`/api/guild/${GUILD}/collections/panels/${id}`, { headers: { 'x-xsrf-token': csrf } });
+    const res = await page.request.delete(`/api/guild/${GUILD}/collections/panels/${id}`, { headers });
     expect(res.status()).toBe(200);
   }
   await page.close();
