@@ -265,6 +265,17 @@ async function storeSavedEmbed(page, guildId) {
   if (!saved.ok()) throw new Error(`storing a saved embed: ${saved.status()} ${await saved.text()}`);
 }
 
+/** Custom Embeds is a premium feature: buys Basic for the guild through the payment sandbox, as a person would. */
+async function buyPremium(page, guildId, user) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const order = { planType: 'basic', period: 'monthly', guildId, email: user.email ?? 'bench@example.com', discordId: user.id, amount: 89 };
+  const created = await page.request.post('/api/payments/create', { data: order, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
+  if (!created.ok()) throw new Error(`buying premium: ${created.status()} ${await created.text()}`);
+  await page.goto((await created.json()).paymentUrl);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor({ timeout: 15_000 });
+}
+
 /** The embed builder's two typing places, on the 10th embed after loading the full message. */
 const EMBED_BUILDER = [
   { section: 'embed-builder (title)', tab: 'Embed Content', field: (page) => page.getByLabel('Title', { exact: true }) },
@@ -319,6 +330,7 @@ try {
     });
   }
 
+  await buyPremium(page, guild.id, user);
   await storeSavedEmbed(page, guild.id);
   for (const scenario of EMBED_BUILDER) {
     const url = `/manage/${guild.id}/embeds`;
