@@ -36,6 +36,8 @@ function frameOf(event: SettingsChangeEvent): string {
   return frame;
 }
 
+/** Clients written to per turn of the event loop when an event fans out. */
+const FANOUT_BATCH = 50;
 const bySectionKey = new Map(Object.values(sections as Record<string, SectionDefinition>).map((def) => [def.storageKey, def.name]));
 const byCollectionKey = new Map(
   Object.values(collections as Record<string, CollectionDefinition>).map((def) => [def.storageKey, def.name]),
@@ -174,9 +176,22 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
         this.cursor = entry.id;
         const wanted = [...this.clients].some((c) => !c.guilds || c.guilds.has(entry.guildId));
         const event = wanted ? await this.toEvent(entry) : null;
-        if (event) for (const client of this.clients) this.deliver(client, event);
+        if (event) await this.fanOut(event);
       }
       if (entries.length < PAGE) return;
+    }
+  }
+
+  /**
+   * One event to every client, FANOUT_BATCH at a time with the event loop let go between batches: a thousand socket
+   * writes in one turn would hold up the dashboard's own requests (bench:feed's p99). Reads are one at a time, so each
+   * client still gets the events in order.
+   */
+  private async fanOut(event: SettingsChangeEvent): Promise<void> {
+    let sent = 0;
+    for (const client of [...this.clients]) {
+      this.deliver(client, event);
+      if (++sent % FANOUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
