@@ -7,35 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer, stopServer } from './bench/support.mjs';
+import { signIn, startServer, stopServer } from './bench/support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
 if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-
-async function signIn(base, username) {
-  const jar = new Map();
-  const req = async (url) => {
-    const res = await fetch(url.startsWith('http') ? url : base + url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  };
-  const login = await req('/api/login');
-  const authorize = new URL(login.headers.get('location'));
-  authorize.searchParams.set('login_as', username);
-  const approved = await req(authorize.toString());
-  await req(approved.headers.get('location'));
-  return { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), req };
-}
 
 function cannon(url, headers) {
   return new Promise((resolve, reject) => {
@@ -47,7 +25,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-'));
 const app = await startServer('app-server.mjs', { DATA_DIR: dataDir });
 let raw;
 try {
-  const { cookie, req } = await signIn(app.url, 'demo-owner');
+  const session = await signIn(app.url, 'demo-owner');
+  const { req } = session;
+  const cookie = session.cookie();
   const user = await (await req('/api/user')).json();
   const guild = user.guilds.find((g) => g.settingsUrl.startsWith('/manage/'));
   const path_ = `/api/guild/${guild.id}/settings/moderation`;

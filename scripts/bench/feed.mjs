@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { startServer, stopServer } from './support.mjs';
+import { signIn, startServer, stopServer } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,27 +23,6 @@ const token = randomBytes(24).toString('hex');
 
 for (const workspace of ['common', 'backend']) {
   if (spawnSync('npm', ['run', '-s', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-}
-
-async function signIn(base, username) {
-  const jar = new Map();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const req = async (url, init = {}) => {
-    const headers = { cookie: cookie(), ...init.headers };
-    const res = await fetch(url.startsWith('http') ? url : base + url, { redirect: 'manual', ...init, headers });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  };
-  const login = await req('/api/login');
-  const authorize = new URL(login.headers.get('location'));
-  authorize.searchParams.set('login_as', username);
-  const approved = await req(authorize.toString());
-  await req(approved.headers.get('location'));
-  return { cookie, req, csrf: () => decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') };
 }
 
 function cannon(url, headers) {
