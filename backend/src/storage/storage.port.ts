@@ -2,7 +2,7 @@ import type { PatchOperation } from '@guildhall/common/json-patch';
 
 /**
  * The storage port: everything the API keeps, behind one small interface so that the
- * PostgreSQL adapter (PGlite embedded or a PostgreSQL server) and later adapters (MongoDB)
+ * PostgreSQL adapter (PGlite embedded or a PostgreSQL server) and the MongoDB adapter (mongoose)
  * are interchangeable. One contract suite (backend/test/storage.contract.test.ts) runs
  * against every adapter available.
  */
@@ -202,7 +202,7 @@ export interface SessionStore {
 }
 
 export interface StoragePort {
-  readonly kind: 'pglite' | 'postgres';
+  readonly kind: 'pglite' | 'postgres' | 'mongodb';
   /** Opens the database and applies pending migrations, in order, once. */
   init(): Promise<void>;
   /** Cheap round trip for /readyz. */
