@@ -1306,7 +1306,7 @@ export interface GuildSummary {
 export interface HealthStatus {
   status: 'ok' | 'ready' | 'unavailable';
   /**
-   * The storage adapter in use (readyz), e.g. pglite or postgres.
+   * The storage adapter in use (readyz): pglite, postgres or mongodb.
    */
   storage?: string;
 }
