@@ -18,8 +18,8 @@ const schema38 = {
     DATA_DIR: { type: 'string', minLength: 1, default: './.data', 'x-messages': { '*': 'DATA_DIR must be a folder path' } },
     DATABASE_URL: {
       type: 'string',
-      pattern: '^postgres(ql)?://\\S+$',
-      'x-messages': { '*': 'DATABASE_URL must be a postgres:// or postgresql:// URL' },
+      pattern: '^(postgres(ql)?|mongodb(\\+srv)?)://\\S+$',
+      'x-messages': { '*': 'DATABASE_URL must be a postgres://, postgresql://, mongodb:// or mongodb+srv:// URL' },
     },
     PUBLIC_URL: {
       type: 'string',
@@ -145,7 +145,7 @@ const schema38 = {
   },
 };
 const func2 = runtime_ucs2length;
-const pattern5 = new RegExp('^postgres(ql)?://\\S+$', 'u');
+const pattern5 = new RegExp('^(postgres(ql)?|mongodb(\\+srv)?)://\\S+$', 'u');
 const pattern6 = new RegExp('^https?://[^\\s/]+\\S*$', 'u');
 const pattern7 = new RegExp('^[0-9]{17,20}$', 'u');
 const pattern10 = new RegExp(
@@ -374,9 +374,9 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/DATABASE_URL',
             schemaPath: '#/properties/DATABASE_URL/pattern',
             keyword: 'pattern',
-            params: { pattern: '^postgres(ql)?://\\S+$' },
-            message: 'must match pattern "' + '^postgres(ql)?://\\S+$' + '"',
-            schema: '^postgres(ql)?://\\S+$',
+            params: { pattern: '^(postgres(ql)?|mongodb(\\+srv)?)://\\S+$' },
+            message: 'must match pattern "' + '^(postgres(ql)?|mongodb(\\+srv)?)://\\S+$' + '"',
+            schema: '^(postgres(ql)?|mongodb(\\+srv)?)://\\S+$',
             parentSchema: schema38.properties.DATABASE_URL,
             data: data2,
           };

@@ -1999,7 +1999,7 @@ export interface EnvironmentConfig {
    */
   DATA_DIR: string;
   /**
-   * A PostgreSQL server to use instead of the embedded database.
+   * A PostgreSQL server (postgres://) or MongoDB (mongodb://, mongodb+srv://) to use instead of the embedded database.
    */
   DATABASE_URL?: string;
   /**

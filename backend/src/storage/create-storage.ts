@@ -21,7 +21,7 @@ export function pgliteDirectory(dataDir: string): string {
 
 /** Chooses the adapter; nothing is opened until init(). */
 export function createStorage(options: CreateStorageOptions): StoragePort {
-  if (options.databaseUrl && /^mongodb(\+srv)?:\/\//i.test(options.databaseUrl)) return new MongoStorage(options.databaseUrl);
+  if (options.databaseUrl && /^mongodb(\+srv)?:\/\//.test(options.databaseUrl)) return new MongoStorage(options.databaseUrl);
   if (options.databaseUrl) {
     return new PostgresStorage(new PgExecutor({ connectionString: options.databaseUrl, onIdleError: options.onIdleError }));
   }

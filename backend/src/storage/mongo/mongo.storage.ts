@@ -43,6 +43,17 @@ type Entity = SettingsEntity | RecordEntity;
 /** A settings or records document that holds a change. */
 type Changed<T extends Entity> = T & { change: PendingChange };
 
+/** How many times an unconditional record write tries again when other writes keep getting in first. */
+const WRITE_ATTEMPTS = 20;
+
+/** records.update or delete kept meeting other writes (or a change no one could finish) and gave up. */
+export class RecordBusyError extends Error {
+  constructor(collection: string, id: string) {
+    super(`Record ${id} of ${collection} kept changing under this write; try again.`);
+    this.name = 'RecordBusyError';
+  }
+}
+
 /** A stale version met inside putMany: thrown to undo the sections already written. */
 class StaleSection extends Error {
   constructor(
@@ -591,13 +602,15 @@ export class MongoStorage implements StoragePort {
     const m = await this.db();
     const _id = recordKey(collection, id);
     // A replace at the version read, again if another write got in between.
-    for (;;) {
-      const current = await m.records.findById(_id).lean<RecordEntity>();
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const head = await m.records.findById(_id).lean<RecordEntity>();
+      const current = head?.change ? await this.readForWrite(m, m.records, _id, head.version) : head;
       if (!current || current.deleted) return null;
       const result = await this.replaceRecordAt<T>(m, current, value, current.version);
       if (result.ok) return result.record;
       if (!result.current) return null;
     }
+    throw new RecordBusyError(collection, id);
   }
 
   private async replaceRecord<T>(
@@ -667,7 +680,7 @@ export class MongoStorage implements StoragePort {
   private async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
     const m = await this.db();
     const _id = recordKey(collection, id);
-    for (;;) {
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const current = await m.records.findById(_id).lean<RecordEntity>();
       if (!current || current.deleted) return false;
       const settled = current.change ? await this.readForWrite(m, m.records, _id, current.version) : current;
@@ -687,6 +700,7 @@ export class MongoStorage implements StoragePort {
       await this.finish(m, m.records as unknown as Model<Entity>, doc);
       return true;
     }
+    throw new RecordBusyError(collection, id);
   }
 
   // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
