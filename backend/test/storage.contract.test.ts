@@ -1,31 +1,44 @@
 /**
  * One contract for every storage adapter (src/storage/storage.port.ts), run against each one
- * available: PGlite in a temporary directory always, and a PostgreSQL server started from the
- * distribution's binaries (required when CI is set). PostgreSQL-specific migration behaviour
- * follows the contract, for both executors.
+ * available: PGlite in a temporary directory always, a PostgreSQL server started from the
+ * distribution's binaries (required when CI is set), and MongoDB (the npm wire server, or a real
+ * server at MONGODB_TEST_URL). PostgreSQL-specific migration behaviour follows the contract, for
+ * both executors. Failure injection is each harness's own: triggers on PostgreSQL, wrapped driver
+ * writes on MongoDB; none lives in production code.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import mongoose from 'mongoose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, pgliteDirectory } from '../src/storage/create-storage.js';
 import { MIGRATIONS, type Migration } from '../src/storage/migrations/index.js';
+import { MONGO_MIGRATIONS } from '../src/storage/mongo/mongo.migrations.js';
+import { MongoStorage } from '../src/storage/mongo/mongo.storage.js';
 import { PgExecutor } from '../src/storage/pg.executor.js';
 import { DataDirInUseError, lockFile, PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { PostgresStorage } from '../src/storage/postgres.storage.js';
 import { withReadCache } from '../src/storage/read-cache.js';
 import type { SqlExecutor } from '../src/storage/sql-executor.js';
 import { MAX_SETTINGS_VERSION, type StoragePort, UnstorableTextError } from '../src/storage/storage.port.js';
+import { startMongoForTests, type TestMongo } from '../../scripts/mongo-wire/server.mjs';
 import { findPostgresBinaries, startPostgresServer, type PostgresServer } from './support/postgres-server.js';
 
 /** An empty database; every open() is a new, uninitialised instance over the same data. */
 interface TestDatabase {
   open(): StoragePort;
-  /** Runs SQL on the database itself, beside the storage (triggers that inject failures, seeded rows). */
-  sql(text: string): Promise<void>;
+  /**
+   * Failure injection beside the storage, undone by the function returned: every history insert of `guildId` fails
+   * ('history'), or every settings write of it ('settings'), with an error whose message says "injected".
+   */
+  refuse(target: 'history' | 'settings', guildId: string): Promise<() => Promise<void>>;
+  /** Holds each history insert of `guildId` for `ms` before its write commits, until the function returned is called. */
+  linger(guildId: string, ms: number): Promise<() => Promise<void>>;
+  /** Writes `count` history entries of `guildId` directly (key 'seeded', versions 1..count), oldest first. */
+  seedHistory(guildId: string, count: number): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -34,6 +47,8 @@ interface AdapterHarness {
   createDatabase(): Promise<TestDatabase>;
   /** Migration ids recorded in the database the storage is on. */
   appliedMigrations(storage: StoragePort): Promise<string[]>;
+  /** Every migration id of this release, in order. */
+  migrationIds: readonly string[];
   /** Whether two instances may be open on one database at once (not PGlite: one executor owns the directory). */
   concurrentInstances: boolean;
 }
@@ -440,14 +455,9 @@ function storageContract(harness: () => AdapterHarness) {
     it('leaves neither the save nor its entry when the history insert fails, and settings keep their version', async () => {
       const guild = unique('fail-history');
       await storage.settings.put(guild, 'welcome', { channel: '1' }, 0, save);
-      await database.sql(`
-        CREATE OR REPLACE FUNCTION refuse_history() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'injected history failure'; END $$;
-        CREATE TRIGGER refuse_history BEFORE INSERT ON history FOR EACH ROW
-          WHEN (NEW.guild_id = '${guild}') EXECUTE FUNCTION refuse_history();
-      `);
-      await expect(storage.settings.put(guild, 'welcome', { channel: '2' }, 1, save)).rejects.toThrow(/injected history failure/);
-      await expect(storage.settings.put(guild, 'other', { first: true }, 0, save)).rejects.toThrow(/injected history failure/);
+      const allow = await database.refuse('history', guild);
+      await expect(storage.settings.put(guild, 'welcome', { channel: '2' }, 1, save)).rejects.toThrow(/injected/);
+      await expect(storage.settings.put(guild, 'other', { first: true }, 0, save)).rejects.toThrow(/injected/);
       expect(await storage.settings.get(guild, 'welcome')).toMatchObject({ version: 1, data: { channel: '1' } });
       expect(await storage.settings.get(guild, 'other')).toBeNull();
       expect((await all(guild)).map((e) => e.version)).toEqual([1]);
@@ -459,26 +469,21 @@ function storageContract(harness: () => AdapterHarness) {
       await expect(storage.records.delete('panels', kept.id, save)).rejects.toThrow(/injected/);
       expect(await storage.records.get('panels', kept.id)).toEqual(kept);
       // The settings save works again once the failure is gone, from the version it was at.
-      await database.sql(`DROP TRIGGER refuse_history ON history`);
+      await allow();
       expect(await storage.settings.put(guild, 'welcome', { channel: '2' }, 1, save)).toMatchObject({ ok: true, document: { version: 2 } });
     });
 
     it('leaves no entry when the settings write itself fails', async () => {
       const guild = unique('fail-settings');
-      await database.sql(`
-        CREATE OR REPLACE FUNCTION refuse_settings() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'injected settings failure'; END $$;
-        CREATE TRIGGER refuse_settings BEFORE INSERT OR UPDATE ON settings FOR EACH ROW
-          WHEN (NEW.guild_id = '${guild}') EXECUTE FUNCTION refuse_settings();
-      `);
+      const allow = await database.refuse('settings', guild);
       try {
-        await expect(storage.settings.put(guild, 'welcome', { channel: '1' }, 0, save)).rejects.toThrow(/injected settings failure/);
+        await expect(storage.settings.put(guild, 'welcome', { channel: '1' }, 0, save)).rejects.toThrow(/injected/);
         await expect(
           storage.settings.putMany(guild, [{ section: 'welcome', data: { channel: '1' }, expectedVersion: 0 }], save),
-        ).rejects.toThrow(/injected settings failure/);
+        ).rejects.toThrow(/injected/);
         expect(await all(guild)).toEqual([]);
       } finally {
-        await database.sql(`DROP TRIGGER refuse_settings ON settings`);
+        await allow();
       }
     });
 
@@ -557,11 +562,7 @@ function storageContract(harness: () => AdapterHarness) {
       const [guild, other] = [unique('g'), unique('g')];
       await storage.settings.put(other, 'welcome', { n: 0 }, 0, save);
       // Seeded directly: 510 saves one by one would only make the test slow.
-      await database.sql(`
-        INSERT INTO history (guild_id, scope, key, item_id, version, action, author, patch, revert_of, at)
-        SELECT '${guild}', 'settings', 'seeded', NULL, n, 'save', NULL, '[]'::jsonb, NULL, now()
-        FROM generate_series(1, 510) AS n
-      `);
+      await database.seedHistory(guild, 510);
       expect(await all(guild)).toHaveLength(510);
       await storage.settings.put(guild, 'welcome', { n: 1 }, 0, save);
       const kept = await all(guild);
@@ -631,13 +632,8 @@ function storageContract(harness: () => AdapterHarness) {
 
     it('hands out ids in commit order: a change that commits later never has the smaller id', async () => {
       const [slow, fast] = [unique('slow'), unique('fast')];
-      // The slow guild's transaction holds its history id for 400 ms before it commits.
-      await database.sql(`
-        CREATE OR REPLACE FUNCTION linger() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
-        CREATE TRIGGER linger AFTER INSERT ON history FOR EACH ROW
-          WHEN (NEW.guild_id = '${slow}') EXECUTE FUNCTION linger();
-      `);
+      // The slow guild's write holds its history id for 400 ms before it commits.
+      const release = await database.linger(slow, 400);
       try {
         const start = await storage.history.latestId();
         const committed: string[] = [];
@@ -654,14 +650,14 @@ function storageContract(harness: () => AdapterHarness) {
         const feed = await storage.history.since(start, 10, [slow, fast]);
         expect(feed.map((e) => e.guildId)).toEqual([slow, fast]);
       } finally {
-        await database.sql(`DROP TRIGGER linger ON history`);
+        await release();
       }
     });
   });
 
   describe('lifecycle', () => {
     it('applies migrations once: a second init, on the same or a new instance, changes nothing', async () => {
-      const ids = MIGRATIONS.map((m) => m.id);
+      const ids = harness().migrationIds;
       expect(await harness().appliedMigrations(storage)).toEqual(ids);
       await storage.init();
       expect(await harness().appliedMigrations(storage)).toEqual(ids);
@@ -696,7 +692,7 @@ function storageContract(harness: () => AdapterHarness) {
           expect(await second.settings.get('g', 'general')).toMatchObject({ version: 1, data: { kept: true } });
           expect(await second.records.get('panels', record.id)).toEqual(record);
           expect(await second.sessions.get('sid')).toEqual({ kept: 'session' });
-          expect(await harness().appliedMigrations(second)).toEqual(MIGRATIONS.map((m) => m.id));
+          expect(await harness().appliedMigrations(second)).toEqual(harness().migrationIds);
         } finally {
           await second.close();
         }
@@ -739,7 +735,7 @@ function storageContract(harness: () => AdapterHarness) {
       const instances = Array.from({ length: 4 }, () => db.open());
       try {
         await Promise.all(instances.map((s) => s.init()));
-        for (const s of instances) expect(await harness().appliedMigrations(s)).toEqual(MIGRATIONS.map((m) => m.id));
+        for (const s of instances) expect(await harness().appliedMigrations(s)).toEqual(harness().migrationIds);
         const puts = await Promise.all(instances.map((s, i) => s.settings.put('g', 'race', { i }, 0)));
         expect(puts.filter((r) => r.ok)).toHaveLength(1);
       } finally {
@@ -812,6 +808,35 @@ function migrationRunnerTests(newDatabase: () => Promise<{ executor(): SqlExecut
   });
 }
 
+/** The failure injections and seeding of a PostgreSQL database, through SQL run beside the storage (triggers). */
+function postgresHelpers(sql: (text: string) => Promise<void>): Pick<TestDatabase, 'refuse' | 'linger' | 'seedHistory'> {
+  let n = 0;
+  const trigger = async (table: string, timing: string, guildId: string, body: string) => {
+    const name = `inject_${++n}`;
+    await sql(`
+      CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} END $$;
+      CREATE TRIGGER ${name} ${timing} ON ${table} FOR EACH ROW WHEN (NEW.guild_id = '${guildId}') EXECUTE FUNCTION ${name}();
+    `);
+    return () => sql(`DROP TRIGGER ${name} ON ${table}`);
+  };
+  return {
+    refuse: (target, guildId) =>
+      trigger(
+        target,
+        target === 'history' ? 'BEFORE INSERT' : 'BEFORE INSERT OR UPDATE',
+        guildId,
+        `RAISE EXCEPTION 'injected ${target} failure';`,
+      ),
+    linger: (guildId, ms) => trigger('history', 'AFTER INSERT', guildId, `PERFORM pg_sleep(${ms / 1000}); RETURN NULL;`),
+    seedHistory: (guildId, count) =>
+      sql(`
+        INSERT INTO history (guild_id, scope, key, item_id, version, action, author, patch, revert_of, at)
+        SELECT '${guildId}', 'settings', 'seeded', NULL, n, 'save', NULL, '[]'::jsonb, NULL, now()
+        FROM generate_series(1, ${count}) AS n
+      `),
+  };
+}
+
 // PGlite: initdb in WASM takes seconds, so each fresh database is a copy of one initialised once.
 describe('PGlite storage', () => {
   let root: string;
@@ -844,14 +869,15 @@ describe('PGlite storage', () => {
       let executor: PgliteExecutor | undefined;
       return {
         open: () => new PostgresStorage((executor = new PgliteExecutor(pgliteDirectory(dataDir)))),
-        sql: async (text) => {
+        ...postgresHelpers(async (text) => {
           if (!executor) throw new Error('open the database first');
           await executor.exec(text);
-        },
+        }),
         dispose: () => rm(dataDir, { recursive: true, force: true }),
       };
     },
     appliedMigrations: (storage) => (storage as PostgresStorage).listAppliedMigrations(),
+    migrationIds: MIGRATIONS.map((m) => m.id),
   }));
 
   migrationRunnerTests(async () => {
@@ -927,7 +953,7 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
       const { url, dispose } = await newDatabase();
       return {
         open: () => createStorage({ dataDir: '/nonexistent', databaseUrl: url }),
-        sql: async (text) => {
+        ...postgresHelpers(async (text) => {
           const client = new pg.Client({ connectionString: url });
           await client.connect();
           try {
@@ -935,11 +961,12 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
           } finally {
             await client.end();
           }
-        },
+        }),
         dispose,
       };
     },
     appliedMigrations: (storage) => (storage as PostgresStorage).listAppliedMigrations(),
+    migrationIds: MIGRATIONS.map((m) => m.id),
   }));
 
   migrationRunnerTests(async () => {
@@ -1005,6 +1032,205 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
       );
     } finally {
       await client.end();
+    }
+  });
+});
+
+/** The write methods of the driver's collection the MongoDB adapter uses, for failure injection beside it. */
+const MONGO_WRITES = ['insertOne', 'insertMany', 'replaceOne', 'findOneAndReplace', 'findOneAndUpdate', 'updateOne', 'updateMany'] as const;
+
+/** Whether a driver write (its arguments) touches a document of `guildId`: by its `_id` ("guildId:...") or its guildId. */
+function touchesGuild(args: unknown[], guildId: string): boolean {
+  const docs = (Array.isArray(args[0]) ? args[0] : [args[0], args[1]]) as { _id?: unknown; guildId?: unknown }[];
+  return docs.some((doc) => doc && (doc.guildId === guildId || (typeof doc._id === 'string' && doc._id.startsWith(`${guildId}:`))));
+}
+
+// MongoDB: the npm wire server (scripts/mongo-wire/server.mjs) by default, a real server when MONGODB_TEST_URL is set.
+describe('MongoDB storage', () => {
+  let mongo: TestMongo | undefined;
+
+  beforeAll(async () => {
+    mongo = await startMongoForTests();
+  });
+  afterAll(async () => {
+    await mongo?.stop();
+  });
+
+  storageContract(() => ({
+    kind: 'mongodb',
+    concurrentInstances: true,
+    createDatabase: async () => {
+      if (!mongo) throw new Error('MongoDB not started');
+      const url = mongo.url(unique('contract'));
+      let latest: MongoStorage | undefined;
+      /** The driver's collection `name` under the instance opened last (injections act beside the storage). */
+      const driverCollection = (name: string) => {
+        // mongoose's collection holds the driver's, the one every model call goes through.
+        const collection = (
+          latest?.mongooseConnection?.collections[name] as unknown as { collection?: Record<string, unknown> } | undefined
+        )?.collection;
+        if (!collection) throw new Error('open and init the database first');
+        return collection;
+      };
+      /** Wraps the collection's write methods for writes touching `guildId`; the function returned unwraps them. */
+      const intercept = (name: string, guildId: string, around: (write: () => Promise<unknown>) => Promise<unknown>) => {
+        const collection = driverCollection(name);
+        const originals = MONGO_WRITES.map((method) => [method, collection[method]] as const);
+        for (const [method, original] of originals) {
+          collection[method] = (...args: unknown[]) => {
+            const write = () => (original as (...a: unknown[]) => Promise<unknown>).apply(collection, args);
+            return touchesGuild(args, guildId) ? around(write) : write();
+          };
+        }
+        return async () => {
+          for (const [method, original] of originals) collection[method] = original;
+        };
+      };
+      return {
+        open: () => (latest = createStorage({ dataDir: '/nonexistent', databaseUrl: url }) as MongoStorage),
+        refuse: async (target, guildId) => intercept(target, guildId, () => Promise.reject(new Error(`injected ${target} failure`))),
+        linger: async (guildId, ms) =>
+          intercept('history', guildId, async (write) => {
+            const result = await write();
+            await sleep(ms);
+            return result;
+          }),
+        seedHistory: async (guildId, count) => {
+          const locks = driverCollection('locks') as unknown as import('mongodb').Collection<{ _id: string; seq: number }>;
+          const counter = await locks.findOneAndUpdate({ _id: 'history' }, { $inc: { seq: count } }, { returnDocument: 'after' });
+          const first = counter!.seq - count + 1;
+          const history = driverCollection('history') as unknown as import('mongodb').Collection<Record<string, unknown>>;
+          await history.insertMany(
+            Array.from({ length: count }, (_, n) => ({
+              _id: randomUUID(),
+              id: first + n,
+              guildId,
+              scope: 'settings',
+              key: 'seeded',
+              itemId: null,
+              version: n + 1,
+              action: 'save',
+              author: null,
+              patch: [],
+              revertOf: null,
+              at: new Date(),
+            })) as never,
+          );
+        },
+        dispose: async () => {
+          const connection = await mongoose.createConnection(url).asPromise();
+          try {
+            await connection.dropDatabase();
+          } finally {
+            await connection.close();
+          }
+        },
+      };
+    },
+    appliedMigrations: (storage) => (storage as MongoStorage).listAppliedMigrations(),
+    migrationIds: MONGO_MIGRATIONS.map((m) => m.id),
+  }));
+
+  it('keeps one document per guild and section under a natural _id, in the shape a bot reads', async () => {
+    const url = mongo!.url(unique('shape'));
+    const storage = createStorage({ dataDir: '/nonexistent', databaseUrl: url }) as MongoStorage;
+    await storage.init();
+    try {
+      await storage.settings.put('1100000000000000001', 'basic', { prefix: '!' }, 0, { author: null, action: 'save' });
+      const db = storage.mongooseConnection!.db!;
+      const stored = await db.collection<{ _id: string; updatedAt: Date }>('settings').findOne({ _id: '1100000000000000001:basic' });
+      expect(stored).toMatchObject({ guildId: '1100000000000000001', section: 'basic', version: 1, data: { prefix: '!' } });
+      expect(stored).not.toHaveProperty('change');
+      expect(stored!.updatedAt).toBeInstanceOf(Date);
+      const entry = await db.collection('history').findOne({ guildId: '1100000000000000001' });
+      expect(entry).toMatchObject({ scope: 'settings', key: 'basic', version: 1, action: 'save' });
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
+describe('MongoDB storage: a writer that died between its write and its history entry', () => {
+  let mongo: TestMongo | undefined;
+  const long = new Date(Date.now() - 60_000);
+  const save = { author: null, action: 'save' } as const;
+
+  beforeAll(async () => {
+    mongo = await startMongoForTests();
+  });
+  afterAll(async () => {
+    await mongo?.stop();
+  });
+
+  /** What a writer leaves when it dies after its atomic write: the new data with its change, not yet in history. */
+  async function leaveChange(storage: MongoStorage, _id: string, data: unknown, extra: { batch?: string } = {}) {
+    const settings = storage.mongooseConnection!.db!.collection<Record<string, unknown> & { _id: string }>('settings');
+    const before = await settings.findOne({ _id });
+    const [guildId, section] = _id.split(':') as [string, string];
+    const version = Number(before?.version ?? 0) + 1;
+    const change = {
+      token: randomUUID(),
+      state: 'pending',
+      batch: extra.batch ?? null,
+      action: extra.batch ? 'import' : 'save',
+      author: null,
+      revertOf: null,
+      patch: [{ op: 'add', path: '/n', value: (data as { n: number }).n }],
+      version,
+      previous: before,
+      at: long,
+      since: long,
+    };
+    const doc = { _id, guildId, section, version, data, createdAt: long, updatedAt: long, change };
+    if (before) await settings.replaceOne({ _id }, doc);
+    else await settings.insertOne(doc);
+  }
+
+  it('moves it at the next write of the document, or at the next start; an uncommitted import is undone', async () => {
+    const url = mongo!.url(unique('crash'));
+    const guild = unique('g');
+    const first = createStorage({ dataDir: '/nonexistent', databaseUrl: url }) as MongoStorage;
+    await first.init();
+    try {
+      await first.settings.put(guild, 'welcome', { n: 1 }, 0, save);
+      await leaveChange(first, `${guild}:welcome`, { n: 2 });
+      // The next save builds on the dead writer's version: its change lands in history first, then the save's.
+      expect(await first.settings.put(guild, 'welcome', { n: 3 }, 2, save)).toMatchObject({ ok: true, document: { version: 3 } });
+      expect((await first.history.list(guild, { limit: 10 })).map((e) => `${e.key}@${e.version}`)).toEqual([
+        'welcome@3',
+        'welcome@2',
+        'welcome@1',
+      ]);
+
+      await leaveChange(first, `${guild}:levels`, { n: 1 });
+      // An import that died before its commit mark: its section is undone, not recorded.
+      const batch = randomUUID();
+      await first
+        .mongooseConnection!.db!.collection<{ _id: string; guildId: string; state: string; createdAt: Date }>('batches')
+        .insertOne({ _id: batch, guildId: guild, state: 'applying', createdAt: long });
+      await leaveChange(first, `${guild}:basic`, { n: 1 }, { batch });
+    } finally {
+      await first.close();
+    }
+
+    const second = createStorage({ dataDir: '/nonexistent', databaseUrl: url }) as MongoStorage;
+    await second.init();
+    try {
+      const keys = (await second.history.list(guild, { limit: 10 })).map((e) => `${e.key}@${e.version}`);
+      expect(keys).toContain('levels@1');
+      expect(keys).not.toContain('basic@1');
+      expect(await second.settings.get(guild, 'levels')).toMatchObject({ version: 1, data: { n: 1 } });
+      // The start-up sweep left the import's section as the dead import found it (nothing there); a save at 0 works.
+      expect(await second.settings.get(guild, 'basic')).toBeNull();
+      expect(await second.mongooseConnection!.db!.collection('batches').countDocuments({ guildId: guild })).toBe(0);
+      expect(await second.settings.put(guild, 'basic', { n: 5 }, 0, save)).toMatchObject({
+        ok: true,
+        document: { version: 1, data: { n: 5 } },
+      });
+      const settings = second.mongooseConnection!.db!.collection('settings');
+      expect(await settings.countDocuments({ guildId: guild, change: { $exists: true } })).toBe(0);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -86,7 +86,9 @@ export async function startMongoWireServer() {
   let stopped;
   return {
     kind: 'wire-server',
-    url: (database) => `mongodb://127.0.0.1:${port}/${database}`,
+    // The wire server is one node, not a replica set: the driver must talk to it directly, and poll it (it does not
+    // stream server heartbeats).
+    url: (database) => `mongodb://127.0.0.1:${port}/${database}?directConnection=true&serverMonitoringMode=poll`,
     stop: () => (stopped ??= server.stop()),
   };
 }

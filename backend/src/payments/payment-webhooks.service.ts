@@ -4,7 +4,7 @@ import { validatePaymentWebhookEvent } from '@guildhall/generated/validators';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
 import { LOGGER } from '../logging/logger.js';
-import { RecordExistsError } from '../storage/postgres.storage.js';
+import { RecordExistsError } from '../storage/storage.port.js';
 import { STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { CLOCK, type Clock, PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import { OrdersService } from './orders.service.js';

@@ -4,7 +4,7 @@ import type { GuildPremium, PeriodKey, PlanKey, PlanLimitStatus } from '@guildha
 import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
 import { LOGGER } from '../logging/logger.js';
-import { RecordExistsError } from '../storage/postgres.storage.js';
+import { RecordExistsError } from '../storage/storage.port.js';
 import { STORAGE, type StoragePort, type StoredRecord } from '../storage/storage.port.js';
 import { CLOCK, type Clock } from './payment-provider.js';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { diff, type PatchOperation } from '@guildhall/common/json-patch';
 import { runMigrations } from './migrate.js';
+import { checkRecordVersion, checkSettingsVersion, optionalCount, toStorableJson as toJson } from './storage-checks.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 import type { SqlClient, SqlExecutor } from './sql-executor.js';
 import type {
@@ -20,22 +21,11 @@ import type {
   StoredRecord,
   SettingsWrite,
 } from './storage.port.js';
-import { HISTORY_RETENTION, MAX_SETTINGS_VERSION, UnstorableTextError } from './storage.port.js';
+import { HISTORY_RETENTION, RecordExistsError } from './storage.port.js';
 
 export interface PostgresStorageOptions {
   /** Defaults to every migration of this release; tests pass their own lists. */
   migrations?: readonly Migration[];
-}
-
-/** records.insert was given an id that its collection already holds. */
-export class RecordExistsError extends Error {
-  constructor(
-    readonly collection: string,
-    readonly id: string,
-  ) {
-    super(`Record ${id} already exists in ${collection}`);
-    this.name = 'RecordExistsError';
-  }
 }
 
 interface SettingsRow {
@@ -502,9 +492,7 @@ export class PostgresStorage implements StoragePort {
     expectedVersion: number,
     change?: ChangeNote,
   ): Promise<ReplaceRecordResult<T>> {
-    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 1 || expectedVersion >= MAX_SETTINGS_VERSION) {
-      throw new RangeError(`expectedVersion must be an integer from 1 to ${MAX_SETTINGS_VERSION - 1}, got ${String(expectedVersion)}`);
-    }
+    checkRecordVersion(expectedVersion);
     const json = toJson(data);
     const db = await this.db();
     if (change) {
@@ -656,30 +644,6 @@ export class PostgresStorage implements StoragePort {
   }
 }
 
-/**
- * An escape of U+0000 or of a surrogate in JSON.stringify's output: a `\u` whose backslash follows an even run of
- * backslashes (after an odd run that backslash is itself escaped: someone typed "\u0000", which is fine). JSON.stringify writes a surrogate pair as the
- * character itself and escapes only unpaired ones; these are exactly the escapes PostgreSQL's jsonb refuses.
- */
-const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
-
-/**
- * Sent as text and cast in SQL: node-postgres would turn a JS array into a PostgreSQL array, and
- * the drivers disagree on how a bare string reaches a jsonb parameter. Text jsonb cannot hold is refused here, with a
- * typed error, rather than by the database as an opaque failure.
- */
-function toJson(value: unknown): string {
-  const json = JSON.stringify(value ?? null);
-  if (UNSTORABLE_ESCAPE.test(json)) throw new UnstorableTextError();
-  return json;
-}
-
-function checkSettingsVersion(expectedVersion: number): void {
-  if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0 || expectedVersion >= MAX_SETTINGS_VERSION) {
-    throw new RangeError(`expectedVersion must be an integer from 0 to ${MAX_SETTINGS_VERSION - 1}, got ${String(expectedVersion)}`);
-  }
-}
-
 function toHistory(row: HistoryRow): HistoryEntry {
   return {
     id: Number(row.id),
@@ -720,12 +684,6 @@ function toRecord<T>(row: RecordRow): StoredRecord<T> {
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
-}
-
-function optionalCount(name: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${String(value)}`);
-  return value;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -63,6 +63,17 @@ export class UnstorableTextError extends Error {
   }
 }
 
+/** records.insert was given an id that its collection already holds. */
+export class RecordExistsError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
+    super(`Record ${id} already exists in ${collection}`);
+    this.name = 'RecordExistsError';
+  }
+}
+
 /** Who made a change: a dashboard user (Discord id and name at the time), or null for the server's own writes. */
 export interface ChangeAuthor {
   userId: string;

@@ -1,0 +1,861 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { diff, type PatchOperation } from '@guildhall/common/json-patch';
+import mongoose, { type Connection, type Model, Types } from 'mongoose';
+import { checkRecordVersion, checkSettingsVersion, optionalCount, toStorableJson } from '../storage-checks.js';
+import type {
+  ChangeNote,
+  HistoryEntry,
+  HistoryFilter,
+  HistoryStore,
+  PutManyResult,
+  PutSettingsResult,
+  RecordFilter,
+  RecordStore,
+  ReplaceRecordResult,
+  SessionStore,
+  SettingsDocument,
+  SettingsStore,
+  SettingsWrite,
+  StoragePort,
+  StoredRecord,
+} from '../storage.port.js';
+import { HISTORY_RETENTION, RecordExistsError } from '../storage.port.js';
+import { MONGO_MIGRATIONS, ensureCounter, type MongoMigration } from './mongo.migrations.js';
+import { modelsOn, type MongoModels } from './mongo.models.js';
+import type { HistoryEntity, PendingChange, RecordEntity, SettingsEntity } from './mongo.schemas.js';
+
+export interface MongoStorageOptions {
+  /** Defaults to every migration of this release; tests pass their own lists. */
+  migrations?: readonly MongoMigration[];
+}
+
+/**
+ * How long a change may stay unmoved before others presume its writer died and finish it for it (a writer moves its
+ * own change within milliseconds), and how long a lease is held at most.
+ */
+const GRACE_MS = 5_000;
+const LEASE_MS = 10_000;
+/** How often a writer looks again at a document whose change another writer is still moving. */
+const SETTLE_POLL_MS = 10;
+
+type Entity = SettingsEntity | RecordEntity;
+/** A settings or records document that holds a change. */
+type Changed<T extends Entity> = T & { change: PendingChange };
+
+/** A stale version met inside putMany: thrown to undo the sections already written. */
+class StaleSection extends Error {
+  constructor(
+    readonly section: string,
+    readonly current: SettingsDocument | null,
+  ) {
+    super(`stale version of ${section}`);
+  }
+}
+
+/**
+ * The storage port on MongoDB, through mongoose (DATABASE_URL=mongodb://... or mongodb+srv://...).
+ *
+ * Changes: MongoDB guarantees atomicity for one document, and this adapter asks for nothing more, so it is correct on
+ * a standalone server as on a replica set. A recorded write (a save with its history entry) writes the data and its
+ * change (the patch, the author, the document it replaced) into the one document, atomically; then moves the change
+ * to `history`, whose `_id` is the change's token, so moving it twice writes it once. If the move fails, the writer
+ * undoes the write (puts back the document it replaced) and throws: neither lands. If the writer dies in between, the
+ * change waits in the document; the next write to that document, or the next start, finishes the move. Claims on
+ * the change's state (pending -> forwarding / undoing, one atomic update each) decide who moves or undoes it.
+ * putMany writes each section with a change naming a batch, then marks the batch committed; before that mark the
+ * batch's changes are undone, after it they are moved.
+ *
+ * History ids: the change feed reads "ids above N", so ids must be handed out in the order entries become visible.
+ * Entries are inserted under a lease (the `history` document of `locks`, which also counts the ids), held from the
+ * ids being drawn until the insert is done: the analogue of the PostgreSQL adapter's advisory lock.
+ */
+export class MongoStorage implements StoragePort {
+  readonly kind = 'mongodb' as const;
+  readonly settings: SettingsStore;
+  readonly records: RecordStore;
+  readonly sessions: SessionStore;
+  readonly history: HistoryStore;
+  private readonly migrations: readonly MongoMigration[];
+  private connection?: Connection;
+  private models?: MongoModels;
+  private initializing?: Promise<void>;
+  private closing?: Promise<void>;
+  private applied: readonly string[] = [];
+  /** This instance's history appends, one at a time (the lease then only arbitrates between instances). */
+  private historyQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly url: string,
+    options: MongoStorageOptions = {},
+  ) {
+    this.migrations = options.migrations ?? MONGO_MIGRATIONS;
+    this.settings = {
+      get: (guildId, section) => this.getSettings(guildId, section),
+      put: (guildId, section, data, expectedVersion, change) => this.putSettings(guildId, section, data, expectedVersion, change),
+      putMany: (guildId, writes, change) => this.putManySettings(guildId, writes, change),
+    };
+    this.records = {
+      list: (collection, filter) => this.listRecords(collection, filter),
+      get: (collection, id) => this.getRecord(collection, id),
+      insert: (collection, record) => this.insertRecord(collection, record),
+      update: (collection, id, data) => this.updateRecord(collection, id, data),
+      replace: (collection, id, data, expectedVersion, change) => this.replaceRecord(collection, id, data, expectedVersion, change),
+      count: (collection, filter) => this.countRecords(collection, filter),
+      insertCapped: (collection, record, cap, change) => this.insertCappedRecord(collection, record, cap, change),
+      delete: (collection, id, change) => this.deleteRecord(collection, id, change),
+    };
+    this.history = {
+      list: (guildId, filter) => this.listHistory(guildId, filter),
+      get: (guildId, id) => this.getHistory(guildId, id),
+      since: (after, limit, guildIds) => this.historySince(after, limit, guildIds),
+      latestId: () => this.latestHistoryId(),
+    };
+    this.sessions = {
+      get: (sid) => this.getSession(sid),
+      set: (sid, data, expiresAt) => this.setSession(sid, data, expiresAt),
+      touch: (sid, expiresAt) => this.touchSession(sid, expiresAt),
+      destroy: (sid) => this.destroySession(sid),
+      prune: (now) => this.pruneSessions(now),
+    };
+  }
+
+  /** Ids of the migrations the last init() applied (empty when the database was up to date). */
+  get appliedMigrations(): readonly string[] {
+    return this.applied;
+  }
+
+  /** The mongoose connection, once init() has opened it (diagnostics, tests). */
+  get mongooseConnection(): Connection | undefined {
+    return this.connection;
+  }
+
+  init(): Promise<void> {
+    this.initializing ??= this.open().catch((error: unknown) => {
+      // Let a later init() retry, e.g. once the server is reachable.
+      this.initializing = undefined;
+      const connection = this.connection;
+      this.connection = undefined;
+      this.models = undefined;
+      return (connection?.close() ?? Promise.resolve()).then(
+        () => Promise.reject(error),
+        () => Promise.reject(error),
+      );
+    });
+    return this.initializing;
+  }
+
+  private async open(): Promise<void> {
+    // Indexes are the migrations' business, not mongoose's; commands fail at once rather than queue while offline.
+    this.connection = mongoose.createConnection(this.url, { autoIndex: false, autoCreate: false, bufferCommands: false });
+    await this.connection.asPromise();
+    this.models = modelsOn(this.connection);
+    this.applied = await this.migrate(this.models);
+    await this.sweep(this.models);
+  }
+
+  /** Every migration recorded in the database, oldest first (diagnostics, tests). */
+  async listAppliedMigrations(): Promise<string[]> {
+    const m = await this.db();
+    const rows = await m.migrations.find({}, { _id: 1 }).sort({ _id: 1 }).lean();
+    return rows.map((row) => row._id);
+  }
+
+  async ping(): Promise<void> {
+    await this.db();
+    await this.connection!.db!.command({ ping: 1 });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.initializing?.catch(() => undefined);
+      await this.historyQueue;
+      await this.connection?.close();
+    })();
+    return this.closing;
+  }
+
+  private async db(): Promise<MongoModels> {
+    if (!this.initializing) throw new Error('MongoStorage.init() must be called before use');
+    await this.initializing;
+    if (this.closing) throw new Error('MongoStorage is closed');
+    return this.models!;
+  }
+
+  // Migrations
+
+  private async migrate(m: MongoModels): Promise<string[]> {
+    assertWellFormed(this.migrations);
+    await ensureCounter(m.locks, 'migrations');
+    const holder = randomUUID();
+    await this.acquireLease(m, 'migrations', holder, 0, 60_000);
+    try {
+      const done = new Set((await m.migrations.find({}, { _id: 1 }).lean()).map((row) => row._id));
+      const applied: string[] = [];
+      for (const migration of this.migrations) {
+        if (done.has(migration.id)) continue;
+        await migration.up(m);
+        await m.migrations.insertMany([{ _id: migration.id, appliedAt: new Date() }], { lean: true });
+        applied.push(migration.id);
+      }
+      return applied;
+    } finally {
+      await this.releaseLease(m, 'migrations', holder);
+    }
+  }
+
+  /**
+   * Takes the lease of `locks` document `name`, drawing `count` from its counter in the same update; waits while
+   * another holder's lease runs. Returns the counter after the draw.
+   */
+  private async acquireLease(m: MongoModels, name: string, holder: string, count: number, waitMs = LEASE_MS * 2): Promise<number> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const now = new Date();
+      const taken = await m.locks
+        .findOneAndUpdate(
+          { _id: name, $or: [{ lease: null }, { 'lease.until': { $lt: now } }] },
+          { $set: { lease: { holder, until: new Date(now.getTime() + LEASE_MS) } }, $inc: { seq: count } },
+          { returnDocument: 'after' },
+        )
+        .lean();
+      if (taken) return taken.seq;
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the ${name} lease`);
+      await sleep(2 + Math.random() * 8);
+    }
+  }
+
+  private async releaseLease(m: MongoModels, name: string, holder: string): Promise<void> {
+    await m.locks.updateOne({ _id: name, 'lease.holder': holder }, { $set: { lease: null } });
+  }
+
+  /** Finishes the changes of writers that died (older than the grace period), and clears finished batches. */
+  private async sweep(m: MongoModels): Promise<void> {
+    const before = new Date(Date.now() - GRACE_MS);
+    for (const model of [m.settings, m.records] as Model<Entity>[]) {
+      const left = await model.find({ 'change.since': { $lt: before } }, { _id: 1 }).lean<{ _id: string }[]>();
+      // No write expects version -1: only abandoned changes are settled, each until it is gone.
+      for (const { _id } of left) await this.readForWrite(m, model, _id, -1);
+    }
+    const batches = await m.batches.find({ createdAt: { $lt: before } }).lean();
+    for (const batch of batches) {
+      const open = (await m.settings.countDocuments({ 'change.batch': batch._id })) > 0;
+      if (!open) await m.batches.deleteOne({ _id: batch._id });
+    }
+  }
+
+  // Changes
+
+  private pendingChange(
+    change: ChangeNote,
+    previous: Entity | null,
+    patch: PatchOperation[],
+    version: number,
+    batch: string | null,
+  ): PendingChange {
+    const at = new Date();
+    const author = change.author ? { userId: change.author.userId, userName: change.author.userName, avatar: change.author.avatar } : null;
+    return {
+      token: randomUUID(),
+      state: 'pending',
+      batch,
+      action: change.action,
+      author,
+      revertOf: change.revertOf ?? null,
+      patch,
+      version,
+      previous: previous ? withoutChange(previous) : null,
+      at,
+      since: at,
+    };
+  }
+
+  /**
+   * The writer's own move of the change it just wrote; if it fails, the write is undone and the error thrown (unless
+   * the entry landed after all, or someone else took the change over: then the write stands).
+   */
+  private async finish(m: MongoModels, model: Model<Entity>, doc: Changed<Entity>): Promise<void> {
+    try {
+      await this.moveOut(m, model, doc);
+    } catch (error) {
+      if ((await this.undo(m, model, doc, 'pending')) === 'undone') throw error;
+    }
+  }
+
+  /** Puts the change into history (once, whoever calls), then clears it from its document, or removes a deleted one. */
+  private async moveOut(m: MongoModels, model: Model<Entity>, doc: Changed<Entity>): Promise<void> {
+    await this.appendHistory(m, [historyEntryOf(doc)]);
+    const mine = { _id: doc._id, 'change.token': doc.change.token };
+    if ('deleted' in doc && doc.deleted) await model.deleteOne(mine);
+    else await model.updateOne(mine, { $unset: { change: 1 } });
+  }
+
+  /**
+   * Undoes a change by putting back the document it replaced, after claiming it from state `from` (one atomic update,
+   * so a change is never both undone and moved). An entry found in history means the move landed: the write stands.
+   */
+  private async undo(
+    m: MongoModels,
+    model: Model<Entity>,
+    doc: Changed<Entity>,
+    from: PendingChange['state'],
+  ): Promise<'undone' | 'landed' | 'taken'> {
+    const { token } = doc.change;
+    const claimed = await model
+      .findOneAndUpdate(
+        { _id: doc._id, 'change.token': token, 'change.state': from },
+        { $set: { 'change.state': 'undoing', 'change.since': new Date() } },
+      )
+      .lean();
+    if (!claimed) return 'taken';
+    if (await m.history.exists({ _id: token })) {
+      await this.moveOut(m, model, doc);
+      return 'landed';
+    }
+    const mine = { _id: doc._id, 'change.token': token };
+    if (doc.change.previous === null) await model.deleteOne(mine);
+    else await model.replaceOne(mine, doc.change.previous as Entity);
+    return 'undone';
+  }
+
+  /**
+   * Moves on a change met by another writer: waits while its own writer (or its batch) is at it, then finishes what
+   * was begun: a committed batch's changes and abandoned single changes are moved, an aborted batch's undone.
+   */
+  private async settle(m: MongoModels, model: Model<Entity>, doc: Changed<Entity>): Promise<void> {
+    const change = doc.change;
+    const stale = Date.now() - new Date(change.since).getTime() > GRACE_MS;
+    if (change.state === 'undoing') {
+      if (stale) await this.undo(m, model, doc, 'undoing');
+      else await sleep(SETTLE_POLL_MS);
+      return;
+    }
+    if (change.batch !== null) {
+      const batch = await m.batches.findById(change.batch).lean();
+      if (batch?.state === 'applying') {
+        if (Date.now() - new Date(batch.createdAt).getTime() <= GRACE_MS) await sleep(SETTLE_POLL_MS);
+        else await m.batches.updateOne({ _id: batch._id, state: 'applying' }, { $set: { state: 'aborted' } });
+        return;
+      }
+      if (batch?.state === 'aborted') {
+        await this.undo(m, model, doc, change.state);
+        return;
+      }
+      // Committed, or gone once all its changes were moved.
+    } else if (!stale) {
+      await sleep(SETTLE_POLL_MS);
+      return;
+    }
+    const claimed = await model
+      .findOneAndUpdate(
+        { _id: doc._id, 'change.token': change.token, 'change.state': change.state },
+        { $set: { 'change.state': 'forwarding', 'change.since': new Date() } },
+      )
+      .lean();
+    if (claimed) await this.moveOut(m, model, doc);
+  }
+
+  /**
+   * The document at `_id`, after settling a change on it that a write at `expectedVersion` would build on, or one
+   * abandoned by its writer (a fresh change on another version only means the write is stale). Gives up waiting after
+   * twice the grace period.
+   */
+  private async readForWrite<T extends Entity>(m: MongoModels, model: Model<T>, _id: string, expectedVersion: number): Promise<T | null> {
+    const deadline = Date.now() + GRACE_MS * 2;
+    const abandoned = (change: PendingChange) => Date.now() - new Date(change.since).getTime() > GRACE_MS;
+    let doc = await model.findById(_id).lean<T>();
+    while (doc?.change && (doc.version === expectedVersion || abandoned(doc.change)) && Date.now() < deadline) {
+      await this.settle(m, model as unknown as Model<Entity>, doc as unknown as Changed<Entity>);
+      doc = await model.findById(_id).lean<T>();
+    }
+    return doc;
+  }
+
+  /** Appends entries to history under the history lease; entries already there (moved before) are skipped. */
+  private appendHistory(m: MongoModels, entries: Omit<HistoryEntity, 'id'>[]): Promise<void> {
+    const run = this.historyQueue.then(() => this.appendUnderLease(m, entries));
+    this.historyQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async appendUnderLease(m: MongoModels, entries: Omit<HistoryEntity, 'id'>[]): Promise<void> {
+    const there = new Set((await m.history.find({ _id: { $in: entries.map((e) => e._id) } }, { _id: 1 }).lean()).map((e) => e._id));
+    const fresh = entries.filter((entry) => !there.has(entry._id));
+    if (!fresh.length) return;
+    const holder = randomUUID();
+    const seq = await this.acquireLease(m, 'history', holder, fresh.length);
+    try {
+      const first = seq - fresh.length + 1;
+      await m.history.insertMany(
+        fresh.map((entry, index) => ({ ...entry, id: first + index })),
+        { lean: true, ordered: false },
+      );
+    } catch (error) {
+      // Another writer moved the same change meanwhile: its entry is the one.
+      if (!onlyDuplicates(error)) throw error;
+    } finally {
+      await this.releaseLease(m, 'history', holder);
+    }
+    for (const guildId of new Set(fresh.map((entry) => entry.guildId))) {
+      const [oldestKept] = await m.history
+        .find({ guildId }, { id: 1 })
+        .sort({ id: -1 })
+        .skip(HISTORY_RETENTION - 1)
+        .limit(1)
+        .lean();
+      if (oldestKept) await m.history.deleteMany({ guildId, id: { $lt: oldestKept.id } });
+    }
+  }
+
+  // Settings
+
+  private async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
+    const m = await this.db();
+    const doc = await m.settings.findById(settingsKey(guildId, section)).lean<SettingsEntity>();
+    return doc ? toSettings<T>(doc) : null;
+  }
+
+  private async putSettings<T>(
+    guildId: string,
+    section: string,
+    data: T,
+    expectedVersion: number,
+    change?: ChangeNote,
+  ): Promise<PutSettingsResult<T>> {
+    checkSettingsVersion(expectedVersion);
+    const value = storable(data) as T;
+    const m = await this.db();
+    const _id = settingsKey(guildId, section);
+    const current = await this.readForWrite(m, m.settings, _id, expectedVersion);
+    if ((current?.version ?? 0) !== expectedVersion || current?.change)
+      return { ok: false, current: current ? toSettings<T>(current) : null };
+    const doc = settingsDoc(
+      guildId,
+      section,
+      value,
+      current,
+      change && this.pendingChange(change, current, diff(current?.data ?? {}, value), expectedVersion + 1, null),
+    );
+    if (!(await this.writeSettings(m, doc, expectedVersion))) return { ok: false, current: await this.readSettings<T>(m, _id) };
+    if (doc.change) await this.finish(m, m.settings as unknown as Model<Entity>, doc as Changed<Entity>);
+    return { ok: true, document: toSettings<T>(doc) };
+  }
+
+  /** The version-checked write: an insert for a first save (a taken _id is a conflict), else a replace at the version. */
+  private async writeSettings(m: MongoModels, doc: SettingsEntity, expectedVersion: number): Promise<boolean> {
+    if (expectedVersion === 0) return insertIfAbsent(m.settings, doc);
+    const replaced = await m.settings.findOneAndReplace({ _id: doc._id, version: expectedVersion, change: { $exists: false } }, doc).lean();
+    return replaced !== null;
+  }
+
+  private async readSettings<T>(m: MongoModels, _id: string): Promise<SettingsDocument<T> | null> {
+    const doc = await m.settings.findById(_id).lean<SettingsEntity>();
+    return doc ? toSettings<T>(doc) : null;
+  }
+
+  /** Each section written with a change naming one batch; the batch's commit mark makes them count (class comment). */
+  private async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
+    const sections = new Set<string>();
+    for (const write of writes) {
+      checkSettingsVersion(write.expectedVersion);
+      if (sections.has(write.section)) throw new RangeError(`putMany names section ${write.section} twice`);
+      sections.add(write.section);
+    }
+    const values = writes.map((write) => storable(write.data) as T);
+    const order = writes.map((_, index) => index).sort((a, b) => (writes[a]!.section < writes[b]!.section ? -1 : 1));
+    const m = await this.db();
+    const currents = new Map<number, SettingsEntity | null>();
+    for (const index of order) {
+      const write = writes[index]!;
+      const current = await this.readForWrite(m, m.settings, settingsKey(guildId, write.section), write.expectedVersion);
+      if ((current?.version ?? 0) !== write.expectedVersion || current?.change)
+        return { ok: false, section: write.section, current: current ? toSettings<T>(current) : null };
+      currents.set(index, current);
+    }
+    const batch = randomUUID();
+    await m.batches.insertMany([{ _id: batch, guildId, state: 'applying', createdAt: new Date() }], { lean: true });
+    const written: Changed<SettingsEntity>[] = [];
+    const documents: SettingsDocument<T>[] = new Array<SettingsDocument<T>>(writes.length);
+    const abandon = async () => {
+      for (const doc of written.reverse()) await this.undo(m, m.settings as unknown as Model<Entity>, doc, 'pending');
+      await m.batches.deleteOne({ _id: batch });
+    };
+    try {
+      for (const index of order) {
+        const write = writes[index]!;
+        const current = currents.get(index) ?? null;
+        const doc = settingsDoc(
+          guildId,
+          write.section,
+          values[index],
+          current,
+          this.pendingChange(change, current, diff(current?.data ?? {}, values[index]), write.expectedVersion + 1, batch),
+        ) as Changed<SettingsEntity>;
+        if (!(await this.writeSettings(m, doc, write.expectedVersion)))
+          throw new StaleSection(write.section, await this.readSettings(m, doc._id));
+        written.push(doc);
+        documents[index] = toSettings<T>(doc);
+      }
+      const committed = await m.batches.updateOne({ _id: batch, state: 'applying' }, { $set: { state: 'committed' } });
+      // Only a batch that outlived the grace period can have been aborted by another writer meanwhile.
+      if (committed.modifiedCount !== 1) throw new Error('The import took too long and was undone: try again.');
+    } catch (error) {
+      await abandon();
+      if (error instanceof StaleSection) return { ok: false, section: error.section, current: error.current as SettingsDocument<T> | null };
+      throw error;
+    }
+    // Committed: the changes count now. One that cannot be moved yet stays in its document, for the next writer or
+    // start to move.
+    let moved = 0;
+    for (const doc of written) {
+      try {
+        await this.moveOut(m, m.settings as unknown as Model<Entity>, doc);
+        moved++;
+      } catch {
+        break;
+      }
+    }
+    if (moved === written.length) await m.batches.deleteOne({ _id: batch });
+    return { ok: true, documents };
+  }
+
+  // History
+
+  private async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
+    const limit = optionalCount('limit', filter.limit) ?? 0;
+    const query: Record<string, unknown> = { guildId };
+    if (filter.scope !== undefined) query.scope = filter.scope;
+    if (filter.key !== undefined) query.key = filter.key;
+    if (filter.itemId !== undefined) query.itemId = filter.itemId;
+    if (filter.userId !== undefined) query['author.userId'] = filter.userId;
+    if (filter.before !== undefined) query.id = { $lt: optionalCount('before', filter.before) };
+    if (limit === 0) return [];
+    const m = await this.db();
+    const rows = await m.history.find(query).sort({ id: -1 }).limit(limit).lean<HistoryEntity[]>();
+    return rows.map(toHistory);
+  }
+
+  private async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
+    if (!Number.isSafeInteger(id) || id < 1) return null;
+    const m = await this.db();
+    const row = await m.history.findOne({ guildId, id }).lean<HistoryEntity>();
+    return row ? toHistory(row) : null;
+  }
+
+  private async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
+    const from = optionalCount('after', after) ?? 0;
+    const count = optionalCount('limit', limit) ?? 0;
+    if (count === 0 || guildIds?.length === 0) return [];
+    const m = await this.db();
+    const query = guildIds === undefined ? { id: { $gt: from } } : { id: { $gt: from }, guildId: { $in: [...guildIds] } };
+    const rows = await m.history.find(query).sort({ id: 1 }).limit(count).lean<HistoryEntity[]>();
+    return rows.map(toHistory);
+  }
+
+  private async latestHistoryId(): Promise<number> {
+    const m = await this.db();
+    const [row] = await m.history.find({}, { id: 1 }).sort({ id: -1 }).limit(1).lean();
+    return row?.id ?? 0;
+  }
+
+  // Records: a recorded deletion keeps the document, marked deleted, until its change is in history.
+
+  private async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
+    const limit = optionalCount('limit', filter.limit);
+    const offset = optionalCount('offset', filter.offset) ?? 0;
+    if (limit === 0) return [];
+    const m = await this.db();
+    const query: Record<string, unknown> = { collectionName: collection, deleted: { $ne: true } };
+    if (filter.guildId !== undefined) query.guildId = filter.guildId;
+    let find = m.records.find(query).sort({ createdAt: 1, seq: 1 }).skip(offset);
+    if (limit !== undefined) find = find.limit(limit);
+    return (await find.lean<RecordEntity[]>()).map((doc) => toRecord<T>(doc));
+  }
+
+  private async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
+    const m = await this.db();
+    const doc = await m.records.findById(recordKey(collection, id)).lean<RecordEntity>();
+    return doc && !doc.deleted ? toRecord<T>(doc) : null;
+  }
+
+  private async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
+    const id = record.id ?? randomUUID();
+    const doc = recordDoc(collection, id, record.guildId, storable(record.data));
+    const m = await this.db();
+    if (!(await insertIfAbsent(m.records, doc))) throw new RecordExistsError(collection, id);
+    return toRecord<T>(doc);
+  }
+
+  private async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
+    const value = storable(data);
+    const m = await this.db();
+    const _id = recordKey(collection, id);
+    // A replace at the version read, again if another write got in between.
+    for (;;) {
+      const current = await m.records.findById(_id).lean<RecordEntity>();
+      if (!current || current.deleted) return null;
+      const result = await this.replaceRecordAt<T>(m, current, value, current.version);
+      if (result.ok) return result.record;
+      if (!result.current) return null;
+    }
+  }
+
+  private async replaceRecord<T>(
+    collection: string,
+    id: string,
+    data: T,
+    expectedVersion: number,
+    change?: ChangeNote,
+  ): Promise<ReplaceRecordResult<T>> {
+    checkRecordVersion(expectedVersion);
+    const value = storable(data);
+    const m = await this.db();
+    const current = await this.readForWrite(m, m.records, recordKey(collection, id), expectedVersion);
+    if (!current || current.deleted) return { ok: false, current: null };
+    return this.replaceRecordAt<T>(m, current, value, expectedVersion, change);
+  }
+
+  private async replaceRecordAt<T>(
+    m: MongoModels,
+    current: RecordEntity,
+    value: unknown,
+    expectedVersion: number,
+    change?: ChangeNote,
+  ): Promise<ReplaceRecordResult<T>> {
+    if (current.version !== expectedVersion || current.change) return { ok: false, current: toRecord<T>(current) };
+    const doc: RecordEntity = {
+      ...withoutChange(current),
+      version: expectedVersion + 1,
+      data: value,
+      updatedAt: new Date(),
+    };
+    if (change) doc.change = this.pendingChange(change, current, diff(current.data, value), doc.version, null);
+    const replaced = await m.records.findOneAndReplace({ _id: doc._id, version: expectedVersion, change: { $exists: false } }, doc).lean();
+    if (!replaced) {
+      const now = await m.records.findById(doc._id).lean<RecordEntity>();
+      return { ok: false, current: now && !now.deleted ? toRecord<T>(now) : null };
+    }
+    if (doc.change) await this.finish(m, m.records as unknown as Model<Entity>, doc as Changed<Entity>);
+    return { ok: true, record: toRecord<T>(doc) };
+  }
+
+  private async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
+    const m = await this.db();
+    const query: Record<string, unknown> = { collectionName: collection, deleted: { $ne: true } };
+    if (filter.guildId !== undefined) query.guildId = filter.guildId;
+    return m.records.countDocuments(query);
+  }
+
+  /** Count then insert: writers racing at the last free place may both get in (the port allows it: a safety bound). */
+  private async insertCappedRecord<T>(
+    collection: string,
+    record: { guildId: string; data: T },
+    cap: number,
+    change?: ChangeNote,
+  ): Promise<StoredRecord<T> | null> {
+    if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`cap must be a non-negative integer, got ${String(cap)}`);
+    const value = storable(record.data);
+    const m = await this.db();
+    if ((await this.countRecords(collection, { guildId: record.guildId })) >= cap) return null;
+    const doc = recordDoc(collection, randomUUID(), record.guildId, value);
+    if (change) doc.change = this.pendingChange(change, null, diff({}, value), 1, null);
+    await m.records.insertMany([doc], { lean: true });
+    if (doc.change) await this.finish(m, m.records as unknown as Model<Entity>, doc as Changed<Entity>);
+    return toRecord<T>(doc);
+  }
+
+  private async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
+    const m = await this.db();
+    const _id = recordKey(collection, id);
+    for (;;) {
+      const current = await m.records.findById(_id).lean<RecordEntity>();
+      if (!current || current.deleted) return false;
+      const settled = current.change ? await this.readForWrite(m, m.records, _id, current.version) : current;
+      if (!settled || settled.deleted) return false;
+      if (settled.change) continue;
+      const atVersion = { _id, version: settled.version, change: { $exists: false } };
+      if (!change) {
+        if ((await m.records.deleteOne(atVersion)).deletedCount === 1) return true;
+        continue;
+      }
+      const doc = {
+        ...settled,
+        deleted: true,
+        change: this.pendingChange(change, settled, diff(settled.data, {}), 0, null),
+      } as Changed<RecordEntity>;
+      if (!(await m.records.findOneAndReplace(atVersion, doc).lean())) continue;
+      await this.finish(m, m.records as unknown as Model<Entity>, doc);
+      return true;
+    }
+  }
+
+  // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
+
+  private async getSession(sid: string): Promise<unknown> {
+    const m = await this.db();
+    const doc = await m.sessions.findOne({ _id: sid, expiresAt: { $gt: new Date() } }).lean();
+    return doc ? (doc.data ?? null) : null;
+  }
+
+  private async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
+    const value = storable(data);
+    const m = await this.db();
+    const doc = { _id: sid, data: value, expiresAt };
+    try {
+      await m.sessions.replaceOne({ _id: sid }, doc, { upsert: true });
+    } catch (error) {
+      // Two first writes of one session racing: the loser's is a plain replace now.
+      if ((error as { code?: unknown }).code !== 11000) throw error;
+      await m.sessions.replaceOne({ _id: sid }, doc);
+    }
+  }
+
+  private async touchSession(sid: string, expiresAt: Date): Promise<void> {
+    const m = await this.db();
+    await m.sessions.updateOne({ _id: sid, expiresAt: { $gt: new Date() } }, { $set: { expiresAt } });
+  }
+
+  private async destroySession(sid: string): Promise<void> {
+    const m = await this.db();
+    await m.sessions.deleteOne({ _id: sid });
+  }
+
+  private async pruneSessions(now: Date = new Date()): Promise<number> {
+    const m = await this.db();
+    return (await m.sessions.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
+  }
+}
+
+const settingsKey = (guildId: string, section: string) => `${guildId}:${section}`;
+const recordKey = (collection: string, id: string) => `${collection}:${id}`;
+
+/**
+ * The value as JSON would store it (what the PostgreSQL adapter keeps): undefined members dropped, dates as text.
+ * Refuses text no adapter can hold (UnstorableTextError).
+ */
+function storable(value: unknown): unknown {
+  return JSON.parse(toStorableJson(value));
+}
+
+function withoutChange<T extends Entity>(doc: T): T {
+  const { change: _change, ...rest } = doc;
+  return rest as T;
+}
+
+function settingsDoc(
+  guildId: string,
+  section: string,
+  data: unknown,
+  current: SettingsEntity | null,
+  change?: PendingChange,
+): SettingsEntity {
+  const now = new Date();
+  const doc: SettingsEntity = {
+    _id: settingsKey(guildId, section),
+    guildId,
+    section,
+    version: (current?.version ?? 0) + 1,
+    data,
+    createdAt: current?.createdAt ?? now,
+    updatedAt: now,
+  };
+  if (change) doc.change = change;
+  return doc;
+}
+
+function recordDoc(collection: string, id: string, guildId: string | null, data: unknown): RecordEntity {
+  const now = new Date();
+  return {
+    _id: recordKey(collection, id),
+    collectionName: collection,
+    id,
+    guildId,
+    version: 1,
+    data,
+    seq: new Types.ObjectId(),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Inserts unless the `_id` is taken (false then). */
+async function insertIfAbsent<T extends Entity>(model: Model<T>, doc: T): Promise<boolean> {
+  try {
+    await model.insertMany([doc], { lean: true });
+    return true;
+  } catch (error) {
+    if (onlyDuplicates(error)) return false;
+    throw error;
+  }
+}
+
+/** A write error made of duplicate-key errors (E11000) only. */
+function onlyDuplicates(error: unknown): boolean {
+  const e = error as { code?: unknown; writeErrors?: { code?: unknown; err?: { code?: unknown } }[] };
+  if (e.code === 11000) return true;
+  return Array.isArray(e.writeErrors) && e.writeErrors.length > 0 && e.writeErrors.every((w) => (w.code ?? w.err?.code) === 11000);
+}
+
+function historyEntryOf(doc: Changed<Entity>): Omit<HistoryEntity, 'id'> {
+  const { change } = doc;
+  const isRecord = 'collectionName' in doc;
+  return {
+    _id: change.token,
+    guildId: (doc.guildId as string) ?? '',
+    scope: isRecord ? 'records' : 'settings',
+    key: isRecord ? doc.collectionName : (doc as SettingsEntity).section,
+    itemId: isRecord ? doc.id : null,
+    version: change.version,
+    action: change.action,
+    author: change.author,
+    patch: change.patch,
+    revertOf: change.revertOf,
+    at: change.at,
+  };
+}
+
+function toHistory(row: HistoryEntity): HistoryEntry {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    scope: row.scope,
+    key: row.key,
+    itemId: row.itemId ?? null,
+    version: row.version,
+    action: row.action,
+    author: row.author ?? null,
+    patch: row.patch,
+    revertOf: row.revertOf ?? null,
+    at: new Date(row.at).toISOString(),
+  };
+}
+
+function toSettings<T>(doc: SettingsEntity): SettingsDocument<T> {
+  return {
+    guildId: doc.guildId,
+    section: doc.section,
+    version: doc.version,
+    data: (doc.data ?? null) as T,
+    updatedAt: new Date(doc.updatedAt).toISOString(),
+  };
+}
+
+function toRecord<T>(doc: RecordEntity): StoredRecord<T> {
+  return {
+    id: doc.id,
+    collection: doc.collectionName,
+    guildId: doc.guildId ?? null,
+    version: doc.version,
+    data: (doc.data ?? null) as T,
+    createdAt: new Date(doc.createdAt).toISOString(),
+    updatedAt: new Date(doc.updatedAt).toISOString(),
+  };
+}
+
+function assertWellFormed(migrations: readonly MongoMigration[]) {
+  let previous = '';
+  for (const { id } of migrations) {
+    if (id <= previous) throw new Error(`Migration ${id} is listed after ${previous}: keep the list in id order`);
+    previous = id;
+  }
+}
