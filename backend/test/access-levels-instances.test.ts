@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import { startTestApp, tempDataDir } from './support/app.js';
-import { findPostgresBinaries, startPostgresServer, type PostgresServer } from './support/postgres-server.js';
+import { findPostgresBinaries, startPostgresServer, type PostgresServer } from '../../scripts/support/postgres-server.mjs';
 
 const GUILD = SANDBOX_GUILDS.community.id;
 const SETTINGS = `/api/guild/${GUILD}/settings/antinuke`;

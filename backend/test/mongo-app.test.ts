@@ -2,13 +2,13 @@
  * The app's settings over real HTTP with DATABASE_URL naming a MongoDB (issue 15): the same answers as on PostgreSQL
  * (save, read back, 400, 409, history, a collection), data and sessions that outlive a restart, and one winner among
  * 50 saves racing from one version. The MongoDB is the npm wire server, or the real one at MONGODB_TEST_URL
- * (scripts/mongo-wire/server.mjs); each run gets a database of its own.
+ * (scripts/support/mongo-wire-server.mjs); each run gets a database of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { collections } from '@guildhall/generated/collections';
 import { validateHistoryListResponse } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMongoForTests, type TestMongo } from '../../scripts/mongo-wire/server.mjs';
+import { startMongoForTests, type TestMongo } from '../../scripts/support/mongo-wire-server.mjs';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';

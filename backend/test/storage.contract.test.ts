@@ -24,8 +24,8 @@ import { PostgresStorage } from '../src/storage/postgres.storage.js';
 import { withReadCache } from '../src/storage/read-cache.js';
 import type { SqlExecutor } from '../src/storage/sql-executor.js';
 import { MAX_SETTINGS_VERSION, type StoragePort, UnstorableTextError } from '../src/storage/storage.port.js';
-import { startMongoForTests, type TestMongo } from '../../scripts/mongo-wire/server.mjs';
-import { findPostgresBinaries, startPostgresServer, type PostgresServer } from './support/postgres-server.js';
+import { startMongoForTests, type TestMongo } from '../../scripts/support/mongo-wire-server.mjs';
+import { findPostgresBinaries, startPostgresServer, type PostgresServer } from '../../scripts/support/postgres-server.mjs';
 
 /** An empty database; every open() is a new, uninitialised instance over the same data. */
 interface TestDatabase {
@@ -1045,7 +1045,7 @@ function touchesGuild(args: unknown[], guildId: string): boolean {
   return docs.some((doc) => doc && (doc.guildId === guildId || (typeof doc._id === 'string' && doc._id.startsWith(`${guildId}:`))));
 }
 
-// MongoDB: the npm wire server (scripts/mongo-wire/server.mjs) by default, a real server when MONGODB_TEST_URL is set.
+// MongoDB: the npm wire server (scripts/support/mongo-wire-server.mjs) by default, a real server when MONGODB_TEST_URL is set.
 describe('MongoDB storage', () => {
   let mongo: TestMongo | undefined;
 

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { findPostgresBinaries, startPostgresServer } from './postgres-server.mjs';
+import { findPostgresBinaries, startPostgresServer } from '../support/postgres-server.mjs';
 import { startServer, stopServer } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');

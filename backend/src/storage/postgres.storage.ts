@@ -8,19 +8,15 @@ import type {
   ChangeNote,
   HistoryEntry,
   HistoryFilter,
-  HistoryStore,
   PutManyResult,
   PutSettingsResult,
   RecordFilter,
-  RecordStore,
   ReplaceRecordResult,
-  SessionStore,
   SettingsDocument,
-  SettingsStore,
-  StoragePort,
   StoredRecord,
   SettingsWrite,
 } from './storage.port.js';
+import { StorageAdapter } from './storage-adapter.js';
 import { HISTORY_RETENTION, RecordExistsError } from './storage.port.js';
 
 export interface PostgresStorageOptions {
@@ -96,11 +92,7 @@ const RECORD_COLUMNS = 'id, collection, guild_id, version, data, created_at, upd
  * is the same for both. Call init() before anything else (other calls wait for an init in
  * progress); close() is idempotent.
  */
-export class PostgresStorage implements StoragePort {
-  readonly settings: SettingsStore;
-  readonly records: RecordStore;
-  readonly sessions: SessionStore;
-  readonly history: HistoryStore;
+export class PostgresStorage extends StorageAdapter {
   private readonly migrations: readonly Migration[];
   private initializing?: Promise<void>;
   private closing?: Promise<void>;
@@ -110,38 +102,8 @@ export class PostgresStorage implements StoragePort {
     private readonly executor: SqlExecutor,
     options: PostgresStorageOptions = {},
   ) {
+    super();
     this.migrations = options.migrations ?? MIGRATIONS;
-    this.settings = {
-      get: (guildId, section) => this.getSettings(guildId, section),
-      put: (guildId, section, data, expectedVersion, change) =>
-        change
-          ? this.putSettingsRecorded(guildId, section, data, expectedVersion, change)
-          : this.putSettings(guildId, section, data, expectedVersion),
-      putMany: (guildId, writes, change) => this.putManySettings(guildId, writes, change),
-    };
-    this.records = {
-      list: (collection, filter) => this.listRecords(collection, filter),
-      get: (collection, id) => this.getRecord(collection, id),
-      insert: (collection, record) => this.insertRecord(collection, record),
-      update: (collection, id, data) => this.updateRecord(collection, id, data),
-      replace: (collection, id, data, expectedVersion, change) => this.replaceRecord(collection, id, data, expectedVersion, change),
-      count: (collection, filter) => this.countRecords(collection, filter),
-      insertCapped: (collection, record, cap, change) => this.insertCappedRecord(collection, record, cap, change),
-      delete: (collection, id, change) => this.deleteRecord(collection, id, change),
-    };
-    this.history = {
-      list: (guildId, filter) => this.listHistory(guildId, filter),
-      get: (guildId, id) => this.getHistory(guildId, id),
-      since: (after, limit, guildIds) => this.historySince(after, limit, guildIds),
-      latestId: () => this.latestHistoryId(),
-    };
-    this.sessions = {
-      get: (sid) => this.getSession(sid),
-      set: (sid, data, expiresAt) => this.setSession(sid, data, expiresAt),
-      touch: (sid, expiresAt) => this.touchSession(sid, expiresAt),
-      destroy: (sid) => this.destroySession(sid),
-      prune: (now) => this.pruneSessions(now),
-    };
   }
 
   get kind(): 'pglite' | 'postgres' {
@@ -196,7 +158,7 @@ export class PostgresStorage implements StoragePort {
 
   // Settings
 
-  private async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
+  protected async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
     const db = await this.db();
     const rows = await db.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2`, [
       guildId,
@@ -211,7 +173,24 @@ export class PostgresStorage implements StoragePort {
    * row, which then fails. So of several puts naming the same version exactly one wins, without
    * explicit locking.
    */
-  private async putSettings<T>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>> {
+  protected putSettings<T>(
+    guildId: string,
+    section: string,
+    data: T,
+    expectedVersion: number,
+    change?: ChangeNote,
+  ): Promise<PutSettingsResult<T>> {
+    return change
+      ? this.putSettingsRecorded(guildId, section, data, expectedVersion, change)
+      : this.putSettingsUnrecorded(guildId, section, data, expectedVersion);
+  }
+
+  private async putSettingsUnrecorded<T>(
+    guildId: string,
+    section: string,
+    data: T,
+    expectedVersion: number,
+  ): Promise<PutSettingsResult<T>> {
     checkSettingsVersion(expectedVersion);
     const db = await this.db();
     const rows =
@@ -265,7 +244,7 @@ export class PostgresStorage implements StoragePort {
    * Every section in one transaction, each version-checked as put does; one stale version rolls all back. Rows are
    * locked in section order, so two overlapping putMany calls cannot deadlock each other.
    */
-  private async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
+  protected async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
     const sections = new Set<string>();
     for (const write of writes) {
       checkSettingsVersion(write.expectedVersion);
@@ -379,7 +358,7 @@ export class PostgresStorage implements StoragePort {
 
   // History
 
-  private async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
+  protected async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
     const limit = optionalCount('limit', filter.limit) ?? 0;
     const params: unknown[] = [guildId];
     const where = ['guild_id = $1'];
@@ -401,14 +380,14 @@ export class PostgresStorage implements StoragePort {
     return rows.map(toHistory);
   }
 
-  private async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
+  protected async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
     const db = await this.db();
     const rows = await db.query<HistoryRow>(`SELECT ${HISTORY_COLUMNS} FROM history WHERE guild_id = $1 AND id = $2`, [guildId, id]);
     return rows[0] ? toHistory(rows[0]) : null;
   }
 
-  private async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
+  protected async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
     const from = optionalCount('after', after) ?? 0;
     const count = optionalCount('limit', limit) ?? 0;
     const db = await this.db();
@@ -424,7 +403,7 @@ export class PostgresStorage implements StoragePort {
     return rows.map(toHistory);
   }
 
-  private async latestHistoryId(): Promise<number> {
+  protected async latestHistoryId(): Promise<number> {
     const db = await this.db();
     const rows = await db.query<{ id: number | string | null }>('SELECT max(id) AS id FROM history');
     return Number(rows[0]?.id ?? 0);
@@ -432,7 +411,7 @@ export class PostgresStorage implements StoragePort {
 
   // Records
 
-  private async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
+  protected async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
     const limit = optionalCount('limit', filter.limit);
     const offset = optionalCount('offset', filter.offset) ?? 0;
     const db = await this.db();
@@ -451,13 +430,13 @@ export class PostgresStorage implements StoragePort {
     return rows.map((row) => toRecord<T>(row));
   }
 
-  private async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
+  protected async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
     const db = await this.db();
     const rows = await db.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM records WHERE collection = $1 AND id = $2`, [collection, id]);
     return rows[0] ? toRecord<T>(rows[0]) : null;
   }
 
-  private async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
+  protected async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
     const id = record.id ?? randomUUID();
     const db = await this.db();
     try {
@@ -474,7 +453,7 @@ export class PostgresStorage implements StoragePort {
     }
   }
 
-  private async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
+  protected async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
     const db = await this.db();
     const rows = await db.query<RecordRow>(
       `UPDATE records SET data = $3::text::jsonb, version = version + 1, updated_at = now()
@@ -485,7 +464,7 @@ export class PostgresStorage implements StoragePort {
     return rows[0] ? toRecord<T>(rows[0]) : null;
   }
 
-  private async replaceRecord<T>(
+  protected async replaceRecord<T>(
     collection: string,
     id: string,
     data: T,
@@ -525,7 +504,7 @@ export class PostgresStorage implements StoragePort {
     return { ok: false, current: await this.getRecord<T>(collection, id) };
   }
 
-  private async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
+  protected async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
     const db = await this.db();
     const rows =
       filter.guildId === undefined
@@ -537,7 +516,7 @@ export class PostgresStorage implements StoragePort {
     return Number(rows[0]?.n ?? 0);
   }
 
-  private async insertCappedRecord<T>(
+  protected async insertCappedRecord<T>(
     collection: string,
     record: { guildId: string; data: T },
     cap: number,
@@ -564,7 +543,7 @@ export class PostgresStorage implements StoragePort {
     });
   }
 
-  private async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
+  protected async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
     const db = await this.db();
     if (!change) {
       const rows = await db.query('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id', [collection, id]);
@@ -599,7 +578,7 @@ export class PostgresStorage implements StoragePort {
 
   // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
 
-  private async getSession(sid: string): Promise<unknown> {
+  protected async getSession(sid: string): Promise<unknown> {
     const db = await this.db();
     const rows = await db.query<{ data: unknown }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > $2::timestamptz', [
       sid,
@@ -608,7 +587,7 @@ export class PostgresStorage implements StoragePort {
     return rows[0] ? rows[0].data : null;
   }
 
-  private async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
+  protected async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
     const db = await this.db();
     await db.query(
       `INSERT INTO sessions (sid, data, expires_at) VALUES ($1, $2::text::jsonb, $3::timestamptz)
@@ -618,7 +597,7 @@ export class PostgresStorage implements StoragePort {
   }
 
   /** Extends a live session only: an expired one stays expired (prune will remove it). */
-  private async touchSession(sid: string, expiresAt: Date): Promise<void> {
+  protected async touchSession(sid: string, expiresAt: Date): Promise<void> {
     const db = await this.db();
     await db.query('UPDATE sessions SET expires_at = $2::timestamptz WHERE sid = $1 AND expires_at > $3::timestamptz', [
       sid,
@@ -627,12 +606,12 @@ export class PostgresStorage implements StoragePort {
     ]);
   }
 
-  private async destroySession(sid: string): Promise<void> {
+  protected async destroySession(sid: string): Promise<void> {
     const db = await this.db();
     await db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
   }
 
-  private async pruneSessions(now: Date = new Date()): Promise<number> {
+  protected async pruneSessions(now: Date = new Date()): Promise<number> {
     const db = await this.db();
     // Counting in SQL because PGlite and node-postgres report affected rows differently.
     const rows = await db.query<{ n: number }>(

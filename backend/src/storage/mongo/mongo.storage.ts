@@ -7,19 +7,15 @@ import type {
   ChangeNote,
   HistoryEntry,
   HistoryFilter,
-  HistoryStore,
   PutManyResult,
   PutSettingsResult,
   RecordFilter,
-  RecordStore,
   ReplaceRecordResult,
-  SessionStore,
   SettingsDocument,
-  SettingsStore,
   SettingsWrite,
-  StoragePort,
   StoredRecord,
 } from '../storage.port.js';
+import { StorageAdapter } from '../storage-adapter.js';
 import { HISTORY_RETENTION, RecordExistsError } from '../storage.port.js';
 import { MONGO_MIGRATIONS, ensureCounter, type MongoMigration } from './mongo.migrations.js';
 import { modelsOn, type MongoModels } from './mongo.models.js';
@@ -81,12 +77,8 @@ class StaleSection extends Error {
  * Entries are inserted under a lease (the `history` document of `locks`, which also counts the ids), held from the
  * ids being drawn until the insert is done: the analogue of the PostgreSQL adapter's advisory lock.
  */
-export class MongoStorage implements StoragePort {
+export class MongoStorage extends StorageAdapter {
   readonly kind = 'mongodb' as const;
-  readonly settings: SettingsStore;
-  readonly records: RecordStore;
-  readonly sessions: SessionStore;
-  readonly history: HistoryStore;
   private readonly migrations: readonly MongoMigration[];
   private connection?: Connection;
   private models?: MongoModels;
@@ -100,35 +92,8 @@ export class MongoStorage implements StoragePort {
     private readonly url: string,
     options: MongoStorageOptions = {},
   ) {
+    super();
     this.migrations = options.migrations ?? MONGO_MIGRATIONS;
-    this.settings = {
-      get: (guildId, section) => this.getSettings(guildId, section),
-      put: (guildId, section, data, expectedVersion, change) => this.putSettings(guildId, section, data, expectedVersion, change),
-      putMany: (guildId, writes, change) => this.putManySettings(guildId, writes, change),
-    };
-    this.records = {
-      list: (collection, filter) => this.listRecords(collection, filter),
-      get: (collection, id) => this.getRecord(collection, id),
-      insert: (collection, record) => this.insertRecord(collection, record),
-      update: (collection, id, data) => this.updateRecord(collection, id, data),
-      replace: (collection, id, data, expectedVersion, change) => this.replaceRecord(collection, id, data, expectedVersion, change),
-      count: (collection, filter) => this.countRecords(collection, filter),
-      insertCapped: (collection, record, cap, change) => this.insertCappedRecord(collection, record, cap, change),
-      delete: (collection, id, change) => this.deleteRecord(collection, id, change),
-    };
-    this.history = {
-      list: (guildId, filter) => this.listHistory(guildId, filter),
-      get: (guildId, id) => this.getHistory(guildId, id),
-      since: (after, limit, guildIds) => this.historySince(after, limit, guildIds),
-      latestId: () => this.latestHistoryId(),
-    };
-    this.sessions = {
-      get: (sid) => this.getSession(sid),
-      set: (sid, data, expiresAt) => this.setSession(sid, data, expiresAt),
-      touch: (sid, expiresAt) => this.touchSession(sid, expiresAt),
-      destroy: (sid) => this.destroySession(sid),
-      prune: (now) => this.pruneSessions(now),
-    };
   }
 
   /** Ids of the migrations the last init() applied (empty when the database was up to date). */
@@ -420,13 +385,13 @@ export class MongoStorage implements StoragePort {
 
   // Settings
 
-  private async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
+  protected async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
     const m = await this.db();
     const doc = await m.settings.findById(settingsKey(guildId, section)).lean<SettingsEntity>();
     return doc ? toSettings<T>(doc) : null;
   }
 
-  private async putSettings<T>(
+  protected async putSettings<T>(
     guildId: string,
     section: string,
     data: T,
@@ -465,7 +430,7 @@ export class MongoStorage implements StoragePort {
   }
 
   /** Each section written with a change naming one batch; the batch's commit mark makes them count (class comment). */
-  private async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
+  protected async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
     const sections = new Set<string>();
     for (const write of writes) {
       checkSettingsVersion(write.expectedVersion);
@@ -532,7 +497,7 @@ export class MongoStorage implements StoragePort {
 
   // History
 
-  private async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
+  protected async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
     const limit = optionalCount('limit', filter.limit) ?? 0;
     const query: Record<string, unknown> = { guildId };
     if (filter.scope !== undefined) query.scope = filter.scope;
@@ -546,14 +511,14 @@ export class MongoStorage implements StoragePort {
     return rows.map(toHistory);
   }
 
-  private async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
+  protected async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
     const m = await this.db();
     const row = await m.history.findOne({ guildId, id }).lean<HistoryEntity>();
     return row ? toHistory(row) : null;
   }
 
-  private async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
+  protected async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
     const from = optionalCount('after', after) ?? 0;
     const count = optionalCount('limit', limit) ?? 0;
     if (count === 0 || guildIds?.length === 0) return [];
@@ -563,7 +528,7 @@ export class MongoStorage implements StoragePort {
     return rows.map(toHistory);
   }
 
-  private async latestHistoryId(): Promise<number> {
+  protected async latestHistoryId(): Promise<number> {
     const m = await this.db();
     const [row] = await m.history.find({}, { id: 1 }).sort({ id: -1 }).limit(1).lean();
     return row?.id ?? 0;
@@ -571,7 +536,7 @@ export class MongoStorage implements StoragePort {
 
   // Records: a recorded deletion keeps the document, marked deleted, until its change is in history.
 
-  private async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
+  protected async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
     const limit = optionalCount('limit', filter.limit);
     const offset = optionalCount('offset', filter.offset) ?? 0;
     if (limit === 0) return [];
@@ -583,13 +548,13 @@ export class MongoStorage implements StoragePort {
     return (await find.lean<RecordEntity[]>()).map((doc) => toRecord<T>(doc));
   }
 
-  private async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
+  protected async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
     const m = await this.db();
     const doc = await m.records.findById(recordKey(collection, id)).lean<RecordEntity>();
     return doc && !doc.deleted ? toRecord<T>(doc) : null;
   }
 
-  private async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
+  protected async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
     const id = record.id ?? randomUUID();
     const doc = recordDoc(collection, id, record.guildId, storable(record.data));
     const m = await this.db();
@@ -597,7 +562,7 @@ export class MongoStorage implements StoragePort {
     return toRecord<T>(doc);
   }
 
-  private async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
+  protected async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
     const value = storable(data);
     const m = await this.db();
     const _id = recordKey(collection, id);
@@ -613,7 +578,7 @@ export class MongoStorage implements StoragePort {
     throw new RecordBusyError(collection, id);
   }
 
-  private async replaceRecord<T>(
+  protected async replaceRecord<T>(
     collection: string,
     id: string,
     data: T,
@@ -652,7 +617,7 @@ export class MongoStorage implements StoragePort {
     return { ok: true, record: toRecord<T>(doc) };
   }
 
-  private async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
+  protected async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
     const m = await this.db();
     const query: Record<string, unknown> = { collectionName: collection, deleted: { $ne: true } };
     if (filter.guildId !== undefined) query.guildId = filter.guildId;
@@ -660,7 +625,7 @@ export class MongoStorage implements StoragePort {
   }
 
   /** Count then insert: writers racing at the last free place may both get in (the port allows it: a safety bound). */
-  private async insertCappedRecord<T>(
+  protected async insertCappedRecord<T>(
     collection: string,
     record: { guildId: string; data: T },
     cap: number,
@@ -677,7 +642,7 @@ export class MongoStorage implements StoragePort {
     return toRecord<T>(doc);
   }
 
-  private async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
+  protected async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
     const m = await this.db();
     const _id = recordKey(collection, id);
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
@@ -705,13 +670,13 @@ export class MongoStorage implements StoragePort {
 
   // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
 
-  private async getSession(sid: string): Promise<unknown> {
+  protected async getSession(sid: string): Promise<unknown> {
     const m = await this.db();
     const doc = await m.sessions.findOne({ _id: sid, expiresAt: { $gt: new Date() } }).lean();
     return doc ? (doc.data ?? null) : null;
   }
 
-  private async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
+  protected async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
     const value = storable(data);
     const m = await this.db();
     const doc = { _id: sid, data: value, expiresAt };
@@ -724,17 +689,17 @@ export class MongoStorage implements StoragePort {
     }
   }
 
-  private async touchSession(sid: string, expiresAt: Date): Promise<void> {
+  protected async touchSession(sid: string, expiresAt: Date): Promise<void> {
     const m = await this.db();
     await m.sessions.updateOne({ _id: sid, expiresAt: { $gt: new Date() } }, { $set: { expiresAt } });
   }
 
-  private async destroySession(sid: string): Promise<void> {
+  protected async destroySession(sid: string): Promise<void> {
     const m = await this.db();
     await m.sessions.deleteOne({ _id: sid });
   }
 
-  private async pruneSessions(now: Date = new Date()): Promise<number> {
+  protected async pruneSessions(now: Date = new Date()): Promise<number> {
     const m = await this.db();
     return (await m.sessions.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
   }

@@ -1,36 +1,21 @@
 /**
- * A throwaway PostgreSQL server for tests, from the distribution's binaries (Debian:
+ * A throwaway PostgreSQL server for tests and benches, from the distribution's binaries (Debian:
  * postgresql package, /usr/lib/postgresql/<version>/bin). Trust authentication on 127.0.0.1
  * only; everything lives in a temporary directory removed by stop().
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port.mjs';
 
 const run = promisify(execFile);
 
-export interface PostgresBinaries {
-  initdb: string;
-  pgCtl: string;
-}
-
-export interface PostgresServer {
-  /** postgres://postgres@127.0.0.1:PORT/guildhall_test */
-  url: string;
-  port: number;
-  /** Creates another empty database on this server and returns its URL. */
-  createDatabase(name?: string): Promise<string>;
-  /** Stops the server and removes its directory. Idempotent. */
-  stop(): Promise<void>;
-}
-
 /** initdb and pg_ctl from the newest /usr/lib/postgresql/<version>/bin, else from PATH; null if absent. */
-export function findPostgresBinaries(): PostgresBinaries | null {
+export function findPostgresBinaries() {
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
     const versions = readdirSync(root)
@@ -48,14 +33,14 @@ export function findPostgresBinaries(): PostgresBinaries | null {
   return initdb && pgCtl ? { initdb, pgCtl } : null;
 }
 
-function onPath(command: string): string | null {
+function onPath(command) {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (dir && existsSync(path.join(dir, command))) return path.join(dir, command);
   }
   return null;
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer() {
   const binaries = findPostgresBinaries();
   if (!binaries) {
     throw new Error(
@@ -67,13 +52,13 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const dataDir = path.join(base, 'data');
   // initdb refuses to run as root: run the server tools as the postgres system user instead.
   const asRoot = process.getuid?.() === 0;
-  const tool = async (file: string, args: string[]) => {
+  const tool = async (file, args) => {
     const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
     try {
       await run(command, commandArgs, { cwd: base, timeout: 60_000 });
     } catch (error) {
-      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-      throw new Error(`${path.basename(file)} failed: ${String((error as Error).message)}\n${stdout}${stderr}`, { cause: error });
+      const { stdout = '', stderr = '' } = error;
+      throw new Error(`${path.basename(file)} failed: ${String(error.message)}\n${stdout}${stderr}`, { cause: error });
     }
   };
   let initialised = false;
@@ -98,9 +83,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       await tool(binaries.pgCtl, ['-D', dataDir, '-o', serverOptions, '-l', path.join(base, 'server.log'), '-w', '-t', '30', 'start']);
     } catch (error) {
       const log = await readFile(path.join(base, 'server.log'), 'utf8').catch(() => '');
-      throw new Error(`${(error as Error).message}\nserver.log:\n${log}`, { cause: error });
+      throw new Error(`${error.message}\nserver.log:\n${log}`, { cause: error });
     }
-    const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+    const urlFor = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
     const createDatabase = async (name = `guildhall_${Math.random().toString(36).slice(2, 10)}`) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name ${name}`);
       const client = new pg.Client({ connectionString: urlFor('postgres') });
@@ -113,7 +98,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       return urlFor(name);
     };
     const url = await createDatabase('guildhall_test');
-    let stopping: Promise<void> | undefined;
+    let stopping;
     return {
       url,
       port,
@@ -135,16 +120,4 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     await rm(base, { recursive: true, force: true });
     throw error;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
-    });
-  });
 }

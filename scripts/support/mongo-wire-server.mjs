@@ -10,8 +10,8 @@
 // enforced, there are no multi-document transactions, `$setOnInsert` with dotted paths is mishandled, and every
 // command runs to completion before the next (one JavaScript thread), so it cannot show a race a real server has.
 // Set MONGODB_TEST_URL to run the same suites against a real MongoDB instead (startMongoForTests).
-import net from 'node:net';
 import { CongoServer, IndexEngine, MemoryStorageAdapter, ObjectId } from '@push.rocks/smartmongo/dist_ts/congodb/index.js';
+import { freePort } from './free-port.mjs';
 
 const idKey = (id) => (id instanceof ObjectId ? id.toHexString() : `${typeof id}:${JSON.stringify(id)}`);
 
@@ -64,17 +64,6 @@ function repair() {
       }
     };
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the wire server on a free loopback port; `url(db)` names a database on it. */
