@@ -124,8 +124,9 @@ async function startOn(
   const secret = await sessionSecret(config, storage);
   const sessions = new Sessions(storage.sessions, secret);
   const adapter = new FastifyAdapter({
-    // A hop count is taken too (proxy-addr), though Fastify's types name only the other forms.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    // A hop count trusts that many hops whoever they are, as Express read it (and as the README says: only the proxy may
+    // reach the app then); Fastify would ignore a bare number for the protocol, so it gets Express' rule as a function.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // Routes match as Express matched them: without regard to case, with or without a trailing slash, and with
     // parameters of any length (webhook tokens, OAuth2 codes).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 4096 },
@@ -276,6 +277,9 @@ function requestLog(logger: Logger) {
     );
   };
 }
+
+/** Express' trust rule for a hop count: the first `hops` addresses of the chain are proxies. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Whether `path` (lower case) is `prefix` or below it. */
 const under = (path: string, prefix: string) => path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
