@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench:api`: GET a guild's settings through the full stack (session, guild access check,
-// storage) against a raw node:http server answering the same JSON, in one run, with autocannon.
-// Each server runs in its own process; autocannon runs in this one. Prints a table and a JSON line.
+// `npm run bench:api`: GET a guild's settings through the full stack (session, guild access check, storage) against a
+// raw node:http server answering the same JSON, in one run, with autocannon; then a PUT (save) through the full stack
+// against the same raw server. Each server runs in its own process; autocannon runs in this one. Prints a table and a
+// JSON line. `--profile` (or BENCH_PROFILE=<file>) also writes a V8 CPU profile of the app during the measured GET run.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,35 +13,99 @@ import { signIn, startServer, stopServer } from './bench/support.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const profile =
+  process.env.BENCH_PROFILE ?? (process.argv.includes('--profile') ? path.join(tmpdir(), 'guildhall-bench-api.cpuprofile') : '');
+// Sections every manager may save whole (no access levels): one (guild, section) per PUT connection, so saves from
+// different connections never race for the same version (a 409 would count as an error).
+const SAVABLE = ['basic', 'moderation', 'levels', 'greeting', 'ticket-general', 'ticket-limits', 'transcripts', 'joindms'];
 
 if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 
-function cannon(url, headers) {
+function cannon(url, options = {}, c = connections) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: c, duration: seconds, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** Asks the app's process for something and waits for the answer carrying `key`. */
+function ask(child, message, key) {
+  return new Promise((resolve) => {
+    const listen = (m) => {
+      if (m && m[key] !== undefined) {
+        child.off('message', listen);
+        resolve(m);
+      }
+    };
+    child.on('message', listen);
+    child.send(message);
   });
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-'));
 const app = await startServer('app-server.mjs', { DATA_DIR: dataDir });
 let raw;
+let rawSameHeaders;
 try {
   const session = await signIn(app.url, 'demo-owner');
   const { req } = session;
   const cookie = session.cookie();
   const user = await (await req('/api/user')).json();
-  const guild = user.guilds.find((g) => g.settingsUrl.startsWith('/manage/'));
+  const managed = user.guilds.filter((g) => g.settingsUrl.startsWith('/manage/'));
+  const guild = managed[0];
   const path_ = `/api/guild/${guild.id}/settings/moderation`;
   const sample = await fetch(app.url + path_, { headers: { cookie } });
   if (sample.status !== 200) throw new Error(`settings GET answered ${sample.status}`);
   const body = await sample.text();
   raw = await startServer('raw-server.mjs', { BENCH_BODY: body });
+  // The same answer byte for byte: the app's headers (helmet's, no-store) too. Their bytes alone cost the client and
+  // the kernel time per answer, so this row shows what the stack itself costs.
+  const appHeaders = Object.fromEntries(
+    [...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
+  );
+  rawSameHeaders = await startServer('raw-server.mjs', { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(appHeaders) });
 
   // Warm both (JIT, caches), then measure one after the other on the same machine.
-  await cannon(app.url + path_, { cookie });
-  const full = await cannon(app.url + path_, { cookie });
-  await cannon(raw.url + path_, {});
-  const base = await cannon(raw.url + path_, {});
+  const getOptions = { headers: { cookie } };
+  await cannon(app.url + path_, getOptions);
+  if (profile) await ask(app.child, 'profile-start', 'profiling');
+  const full = await cannon(app.url + path_, getOptions);
+  if (profile) await ask(app.child, { profileStop: profile }, 'profiled');
+  await cannon(raw.url + path_);
+  const base = await cannon(raw.url + path_);
+  await cannon(rawSameHeaders.url + path_);
+  const baseSameHeaders = await cannon(rawSameHeaders.url + path_);
+
+  // Saves: each connection saves its own (guild, section) back with the version it last saw.
+  const targets = managed.flatMap((g) => SAVABLE.map((section) => `/api/guild/${g.id}/settings/${section}`));
+  const versions = new Map();
+  for (const target of targets) {
+    const current = await (await fetch(app.url + target, { headers: { cookie } })).json();
+    versions.set(target, { version: current.version, settings: current.settings });
+  }
+  const putConnections = Math.min(connections, targets.length);
+  let nextTarget = 0;
+  const putOptions = {
+    requests: [
+      {
+        method: 'PUT',
+        setupRequest(request, context) {
+          context.target ??= targets[nextTarget++ % targets.length];
+          const { version, settings } = versions.get(context.target);
+          return {
+            ...request,
+            path: context.target,
+            headers: { ...request.headers, cookie, 'content-type': 'application/json', 'x-xsrf-token': session.csrf() },
+            body: JSON.stringify({ version, settings }),
+          };
+        },
+        onResponse(status, responseBody, context) {
+          if (status === 200) versions.get(context.target).version = JSON.parse(responseBody).version;
+        },
+      },
+    ],
+  };
+  const save = await cannon(app.url, putOptions, putConnections);
+  const rawSave = await cannon(raw.url, { method: 'PUT', body: JSON.stringify({ version: 1, settings: {} }) }, putConnections);
 
   const row = (name, r) => ({
     name,
@@ -49,11 +114,23 @@ try {
     'p99 ms': r.latency.p99,
     errors: r.errors + r.non2xx,
   });
-  console.table([row('Guildhall GET settings (full stack)', full), row('raw node:http, same JSON', base)]);
+  console.table([
+    row('Guildhall GET settings (full stack)', full),
+    row('raw node:http, same JSON', base),
+    row('raw node:http, same JSON and headers', baseSameHeaders),
+    row(`Guildhall PUT settings (save, ${putConnections} conn.)`, save),
+    row(`raw node:http, same JSON (${putConnections} conn.)`, rawSave),
+  ]);
   const ratio = full.requests.average / base.requests.average;
+  const ratioSameHeaders = full.requests.average / baseSameHeaders.requests.average;
+  const saveRatio = save.requests.average / rawSave.requests.average;
   console.log(
-    `ratio ${ratio.toFixed(2)}x of raw node:http; full-stack p99 ${full.latency.p99} ms at ${connections} connections over ${seconds} s (goal >= 0.5x, p99 < 20 ms)`,
+    `GET: ratio ${ratio.toFixed(2)}x of raw node:http (${ratioSameHeaders.toFixed(2)}x of raw sending the same headers); full-stack p99 ${full.latency.p99} ms at ${connections} connections over ${seconds} s (goal >= 0.5x, p99 < 20 ms)`,
   );
+  console.log(
+    `PUT: ratio ${saveRatio.toFixed(2)}x of raw node:http; full-stack p99 ${save.latency.p99} ms at ${putConnections} connections`,
+  );
+  if (profile) console.log(`CPU profile of the app during the GET run: ${profile}`);
   console.log(
     JSON.stringify({
       bench: 'api',
@@ -61,14 +138,24 @@ try {
       seconds,
       fullRps: full.requests.average,
       rawRps: base.requests.average,
+      rawSameHeadersRps: baseSameHeaders.requests.average,
       ratio,
+      ratioSameHeaders,
+      fullP50: full.latency.p50,
       fullP99: full.latency.p99,
       rawP99: base.latency.p99,
       non2xx: full.non2xx,
+      saveRps: save.requests.average,
+      rawSaveRps: rawSave.requests.average,
+      saveRatio,
+      saveP50: save.latency.p50,
+      saveP99: save.latency.p99,
+      saveErrors: save.errors + save.non2xx,
     }),
   );
 } finally {
   if (raw) await stopServer(raw.child);
+  if (rawSameHeaders) await stopServer(rawSameHeaders.child);
   await stopServer(app.child);
   rmSync(dataDir, { recursive: true, force: true });
 }
