@@ -83,6 +83,8 @@ try {
     versions.set(target, { version: current.version, settings: current.settings });
   }
   const putConnections = Math.min(connections, targets.length);
+  // The anti-forgery token bound to this session (the GET's cookie above may hold the one from before signing in).
+  const saveCookie = session.cookie();
   let nextTarget = 0;
   const putOptions = {
     requests: [
@@ -94,12 +96,13 @@ try {
           return {
             ...request,
             path: context.target,
-            headers: { ...request.headers, cookie, 'content-type': 'application/json', 'x-xsrf-token': session.csrf() },
+            headers: { ...request.headers, cookie: saveCookie, 'content-type': 'application/json', 'x-xsrf-token': session.csrf() },
             body: JSON.stringify({ version, settings }),
           };
         },
         onResponse(status, responseBody, context) {
-          if (status === 200) versions.get(context.target).version = JSON.parse(responseBody).version;
+          // A 409 carries the version it is at: the next save names it (a conflict is counted, never repeated).
+          if (status === 200 || status === 409) versions.get(context.target).version = JSON.parse(responseBody).version;
         },
       },
     ],
