@@ -27,7 +27,7 @@ const rss = (child) =>
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bench-memory-'));
 const app = await startServer('app-server.mjs', { DATA_DIR: dataDir });
-let failed = false;
+let failed;
 try {
   const users = ['demo-owner', 'demo-admin'];
   const sessions = [];

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { JoinDmStatsResponse, JoinDmTestResponse, JoinDmToggleResponse } from '@guildhall/generated/types';
-import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { JoinDmsService } from './joindms.service.js';

@@ -1,4 +1,4 @@
-import { Delete, Get, HttpCode, Patch, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Delete, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import { BotOnly } from './auth.js';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import {

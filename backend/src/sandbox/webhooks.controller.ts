@@ -1,4 +1,4 @@
-import { Get, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Get, Patch, Post, Req, Res } from '@nestjs/common';
 import { BotOnly } from './auth.js';
 import { DiscordErrors } from './discord-errors.js';
 import { isTextChannel, messageAnswer, messageBody, param, queryBoolean, requireBotPermission, snowflakeParam } from './http-helpers.js';

@@ -7,12 +7,12 @@ import type {
   GuildImportResponse,
 } from '@guildhall/generated/types';
 import { validateGuildCloneRequest, validateGuildImportRequest } from '@guildhall/generated/validators';
-import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { TransferService } from './transfer.service.js';
-import { type HttpRequest, type HttpReply, type GuildRequest } from '../http/http-types.js';
+import { type HttpReply, type GuildRequest } from '../http/http-types.js';
 
 /** Export, import and clone of a guild's settings (README: "Export, import and clone"). */
 @Controller('api/guild/:guildId')
