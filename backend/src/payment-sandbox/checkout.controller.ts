@@ -57,5 +57,5 @@ function methodOf(req: HttpRequest): PaymentMethod {
 
 function sendHtml(res: HttpReply, status: number, html: string): void {
   res.code(status).header('Cache-Control', 'no-store');
-  res.type('html').send(html);
+  res.type('text/html; charset=utf-8').send(html);
 }

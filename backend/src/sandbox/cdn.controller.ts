@@ -65,6 +65,6 @@ export class SandboxCdnController {
 <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="48" fill="#fff">${escapeHtml(initials)}</text>
 </svg>`;
     res.header('Cache-Control', 'public, max-age=86400');
-    res.type('image/svg+xml').send(svg);
+    res.type('image/svg+xml; charset=utf-8').send(svg);
   }
 }

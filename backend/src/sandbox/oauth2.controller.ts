@@ -311,6 +311,6 @@ export class SandboxOAuth2Controller {
       "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
     );
     res.header('Cache-Control', 'no-store');
-    res.status(status).type('html').send(html);
+    res.status(status).type('text/html; charset=utf-8').send(html);
   }
 }
