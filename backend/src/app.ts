@@ -16,7 +16,7 @@ import { API_BODY_FAILURES, BODY_LIMIT, BOT_BODY_LIMIT, registerBodyParsers } fr
 import { PRIVATE_BY_DEFAULT } from './http/cache-control.js';
 import { csrfProtection } from './http/csrf.js';
 import { frontendAvailable, serveFrontend } from './http/frontend.js';
-import { type HttpRequest, pathOf } from './http/http-types.js';
+import { declareRequestState, type HttpRequest, pathOf } from './http/http-types.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
 import { AppModule } from './app.module.js';
@@ -151,8 +151,7 @@ async function startOn(
     for (const method of [route.method].flat()) routes.push({ method: method.toLowerCase(), path: route.url });
   });
   await fastify.register(fastifyCookie);
-  for (const name of ['user', 'sessionId', 'rawBody', 'files'] as const) fastify.decorateRequest(name, undefined);
-  fastify.decorateRequest('botAuthenticated', false);
+  declareRequestState(fastify);
   registerBodyParsers(fastify, {
     limit: (req) => (req.botAuthenticated ? BOT_BODY_LIMIT : BODY_LIMIT),
     failures: API_BODY_FAILURES,

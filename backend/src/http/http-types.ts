@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import type { UploadedFile } from '../sandbox/message-writer.js';
 
@@ -19,6 +19,16 @@ declare module 'fastify' {
     /** Files of a multipart body (the Discord sandbox's uploads). */
     files: UploadedFile[] | undefined;
   }
+}
+
+/**
+ * Every property the app's hooks and guards set on a request, declared up front (Fastify's decorateRequest) so each
+ * request object keeps one shape (a property added later, like the guild GuildAccessGuard resolves, would give
+ * requests many shapes, and every read of them would be slower).
+ */
+export function declareRequestState(fastify: FastifyInstance): void {
+  for (const name of ['user', 'sessionId', 'rawBody', 'files', 'guild', 'sandboxCaller']) fastify.decorateRequest(name, undefined);
+  fastify.decorateRequest('botAuthenticated', false);
 }
 
 /** A request as controllers read it: path parameters and the query as strings (or repeated strings). */

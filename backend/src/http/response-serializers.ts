@@ -19,7 +19,10 @@ export function responseSerializer(path: string): Serializer | undefined {
   const schema = document.paths[path]?.['get']?.responses?.['200']?.content?.['application/json']?.schema;
   if (!schema) return undefined;
   // The response schema's $refs point into the document's components: they go along, as the root's.
-  return fastJson({ ...(schema as object), components: document.components } as unknown as Parameters<typeof fastJson>[0]) as Serializer;
+  return fastJson({ ...(schema as object), components: document.components } as unknown as Parameters<typeof fastJson>[0], {
+    // OpenAPI's schemas leave `type` out where a $ref or const says it; Ajv's strict types would warn at every start.
+    ajv: { strictTypes: false },
+  }) as Serializer;
 }
 
 /** Each settings section's answer (GET, and a save's), by section name, from its path in the OpenAPI document. */

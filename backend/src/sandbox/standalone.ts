@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { registerBodyParsers } from '../http/body-parser.js';
+import { declareRequestState } from '../http/http-types.js';
 import { DiscordExceptionFilter } from './discord-errors.js';
 import { DISCORD_BODY_FAILURES, SANDBOX_BODY_LIMIT } from './http-helpers.js';
 import type { AddressInfo } from 'node:net';
@@ -34,8 +35,7 @@ export async function startDiscordSandbox(options: DiscordSandboxOptions = {}, p
     { logger: false, bodyParser: false },
   );
   const fastify = app.getHttpAdapter().getInstance();
-  for (const name of ['user', 'sessionId', 'rawBody', 'files'] as const) fastify.decorateRequest(name, undefined);
-  fastify.decorateRequest('botAuthenticated', false);
+  declareRequestState(fastify);
   registerBodyParsers(fastify, {
     limit: () => SANDBOX_BODY_LIMIT,
     failures: DISCORD_BODY_FAILURES,
