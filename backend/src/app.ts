@@ -132,6 +132,10 @@ async function startOn(
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 4096 },
     // Each body reader enforces its own limit (http/body-parser.ts); this is only Fastify's outer bound.
     bodyLimit: 256 * 1024 * 1024,
+    // No Nest middleware: what ran as Express middleware is the front door's hook below, so Fastify's middleware
+    // engine (middie), which would run on every request, is never registered. A module that adds Nest middleware
+    // fails at start-up.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, changeSignal, sessions }),
