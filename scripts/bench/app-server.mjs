@@ -17,6 +17,8 @@ process.on('message', async (msg) => {
   if (msg === 'stop') {
     await running.close();
     process.exit(0);
+  } else if (msg === 'cpu') {
+    process.send?.({ cpu: process.cpuUsage() });
   } else if (msg === 'rss') {
     process.send?.({ rss: process.memoryUsage().rss });
   } else if (msg === 'profile-start') {

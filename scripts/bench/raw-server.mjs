@@ -16,4 +16,7 @@ const server = http.createServer((req, res) => {
   });
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ url: `http://127.0.0.1:${server.address().port}` }));
-process.on('message', (msg) => msg === 'stop' && server.close(() => process.exit(0)));
+process.on('message', (msg) => {
+  if (msg === 'stop') server.close(() => process.exit(0));
+  else if (msg === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+});
