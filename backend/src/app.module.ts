@@ -14,6 +14,7 @@ import { CHANGE_SIGNAL, type ChangeSignal } from './bot-api/change-signal.js';
 import { ChangesController } from './bot-api/changes.controller.js';
 import { PASSPORT } from './auth/auth.tokens.js';
 import { CALLBACK_PATH, DiscordOAuthStrategy } from './auth/discord.strategy.js';
+import { Sessions } from './auth/session.js';
 import { SignInCookieStore } from './auth/sign-in-cookie.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { BotStatusController } from './dashboard/bot-status.controller.js';
@@ -21,7 +22,6 @@ import { BotStatusService } from './dashboard/bot-status.service.js';
 import { DiscordService } from './discord/discord.service.js';
 import { EmbedsController } from './embeds/embeds.controller.js';
 import { EmbedsService } from './embeds/embeds.service.js';
-import type { SessionUser } from './discord/discord.types.js';
 import { GreetingController } from './greeting/greeting.controller.js';
 import { GreetingService } from './greeting/greeting.service.js';
 import { GuildAccessGuard } from './guild/guild-access.guard.js';
@@ -64,12 +64,10 @@ import { TranscriptsService } from './transcripts/transcripts.service.js';
 import { TransferController } from './transfer/transfer.controller.js';
 import { TransferService } from './transfer/transfer.service.js';
 
-/** A passport instance of this app's own, with the Discord strategy and whole-user sessions. */
+/** A passport instance of this app's own, with the Discord strategy; it runs at sign-in only (auth/session.ts keeps sessions). */
 function createPassport(config: AppConfig, sessionSecret: string): InstanceType<typeof Passport> {
   const passport = new Passport();
   passport.use('discord', new DiscordOAuthStrategy(config, new SignInCookieStore(sessionSecret, CALLBACK_PATH)));
-  passport.serializeUser((user, done) => done(null, user));
-  passport.deserializeUser((user: SessionUser, done) => done(null, user));
   return passport;
 }
 
@@ -82,6 +80,7 @@ export class AppModule {
     sessionSecret: string;
     clock: Clock;
     changeSignal: ChangeSignal;
+    sessions: Sessions;
   }): DynamicModule {
     const { config } = deps;
     const providers: Provider[] = [
@@ -90,6 +89,7 @@ export class AppModule {
       { provide: STORAGE, useValue: deps.storage },
       { provide: CHANGE_SIGNAL, useValue: deps.changeSignal },
       { provide: PASSPORT, useValue: createPassport(config, deps.sessionSecret) },
+      { provide: Sessions, useValue: deps.sessions },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       DiscordService,
       GuildAccessService,

@@ -2,24 +2,21 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
-import session from 'express-session';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import type { Authenticator } from 'passport';
 import type { Logger } from 'pino';
-import { SESSION_COOKIE } from './auth/auth.controller.js';
-import { PASSPORT } from './auth/auth.tokens.js';
 import { scheduleSessionPruning } from './auth/session-pruning.js';
-import { DatabaseSessionStore } from './auth/session-store.js';
+import { Sessions } from './auth/session.js';
 import { botCredentialCheck } from './bot-api/bot-credential.js';
 import { ChangeSignal, withChangeSignal } from './bot-api/change-signal.js';
 import { type AppConfig, loadConfig } from './config/config.js';
-import { bodyParser } from './http/body-parser.js';
-import { privateByDefault } from './http/cache-control.js';
+import { API_BODY_FAILURES, BODY_LIMIT, BOT_BODY_LIMIT, registerBodyParsers } from './http/body-parser.js';
+import { PRIVATE_BY_DEFAULT } from './http/cache-control.js';
 import { csrfProtection } from './http/csrf.js';
 import { frontendAvailable, serveFrontend } from './http/frontend.js';
+import { declareRequestState, type HttpRequest, pathOf } from './http/http-types.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
 import { AppModule } from './app.module.js';
@@ -37,10 +34,12 @@ import { transcriptConfig } from './transcripts/transcript-config.js';
 import type { StoragePort } from './storage/storage.port.js';
 
 export interface RunningApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: AppConfig;
   storage: StoragePort;
   logger: Logger;
+  /** Every route Nest registered: method (lower case) and path pattern, e.g. get /api/guild/:guildId. */
+  routes: { method: string; path: string }[];
   /** Where this instance listens, e.g. http://127.0.0.1:3000 */
   url: string;
   /** The transcript retention job (runs at start-up and hourly); `run()` prunes now. */
@@ -49,8 +48,6 @@ export interface RunningApp {
   premiumExpiry: PremiumExpiry;
   close(): Promise<void>;
 }
-
-const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** PORT=0 asks for any free port; it is chosen up front because OAuth2 callback URLs name it. */
 async function freePort(): Promise<number> {
@@ -125,74 +122,89 @@ async function startOn(
   clock: Clock,
 ): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, changeSignal }),
+  const sessions = new Sessions(storage.sessions, secret);
+  const adapter = new FastifyAdapter({
+    // A hop count trusts that many hops whoever they are, as Express read it (and as the README says: only the proxy may
+    // reach the app then); Fastify would ignore a bare number for the protocol, so it gets Express' rule as a function.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    // Routes match as Express matched them: without regard to case, with or without a trailing slash, and with
+    // parameters of any length (webhook tokens, OAuth2 codes).
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 4096 },
+    // Each body reader enforces its own limit (http/body-parser.ts); this is only Fastify's outer bound.
+    bodyLimit: 256 * 1024 * 1024,
+    // No Nest middleware: what ran as Express middleware is the front door's hook below, so Fastify's middleware
+    // engine (middie), which would run on every request, is never registered. A module that adds Nest middleware
+    // fails at start-up.
+    skipMiddie: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, changeSignal, sessions }),
+    adapter,
     {
       logger: new PinoNestLogger(logger.child({ component: 'nest' })),
       bufferLogs: true,
-      // Our own parser reads every body (below): it refuses what PostgreSQL or the stack cannot take before any route runs.
+      // Our own parsers read every body (below): they refuse what PostgreSQL or the stack cannot take before any route runs.
       bodyParser: false,
     },
   );
-  app.set('trust proxy', config.trustProxy);
-  app.disable('x-powered-by');
-  // Settings carry their own version; hashing every JSON answer for an ETag is work nobody reads.
-  app.set('etag', false);
+  const fastify = app.getHttpAdapter().getInstance();
+  const routes: RunningApp['routes'] = [];
+  fastify.addHook('onRoute', (route) => {
+    // HEAD routes are the ones Fastify adds for each GET, not routes of ours.
+    if (route.method === 'HEAD') return;
+    for (const method of [route.method].flat()) routes.push({ method: method.toLowerCase(), path: route.url });
+  });
+  await fastify.register(fastifyCookie);
+  declareRequestState(fastify);
+  registerBodyParsers(fastify, {
+    limit: (req) => (req.botAuthenticated ? BOT_BODY_LIMIT : BODY_LIMIT),
+    failures: API_BODY_FAILURES,
+    checkProblems: true,
+    multipart: (path) => path.startsWith('/sandbox/'),
+  });
 
   // Every dynamic route is limited, first thing, so that a refusal costs next to nothing; the web app's static files
   // are not (read from disk, cacheable, no work per request). The API's limit follows the session (it counts users).
   // Health checks have a budget of their own: a client that spent its API budget can still be health-checked.
   const healthLimiter = new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs);
-  app.use(['/healthz', '/readyz'], healthLimiter.middleware());
   const sandboxLimits =
     config.discord.mode === 'sandbox' ? new SandboxClientLimits(config.sandboxRateLimit, app.get(DiscordSandboxService)) : undefined;
-  if (sandboxLimits) app.use('/sandbox', sandboxLimits.middleware());
-
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // Embed previews show the images server admins configure, which may live on any https host.
-          'img-src': ["'self'", 'data:', 'https:'],
-          // Upgrading requests only makes sense where the app itself is served over https.
-          'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
-        },
-      },
-    }),
-  );
-  app.use(requestLog(logger));
-
-  const passport = app.get<Authenticator>(PASSPORT);
   const limiter = new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs);
-  const secure = (req: Request) => req.secure;
-  app.use(
-    '/api',
-    privateByDefault(),
-    cookieParser(),
-    session({
-      name: SESSION_COOKIE,
-      secret,
-      store: new DatabaseSessionStore(storage.sessions, SESSION_TTL_MS),
-      resave: false,
-      saveUninitialized: false,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_TTL_MS, path: '/' },
-    }),
-    passport.initialize(),
-    passport.session(),
-    limiter.middleware(),
-    botCredentialCheck(config.botApiToken),
-    csrfProtection(secret, secure),
-  );
-  // Where Nest's parser was (after the /api middleware: a request refused for its CSRF token is never read), for
-  // every path, the Discord sandbox's included.
-  app.use(bodyParser());
+  const securityHeaders = helmetHeaders(config);
+  const botCredential = botCredentialCheck(config.botApiToken);
+  const csrf = csrfProtection(secret);
+  const frontend = frontendAvailable() ? serveFrontend() : undefined;
+  if (!frontend) logger.warn('frontend/dist not found: the API runs without the web app (run npm run build)');
 
-  if (frontendAvailable()) app.use(...serveFrontend());
-  else logger.warn('frontend/dist not found: the API runs without the web app (run npm run build)');
+  /**
+   * The front door: one hook, before any route or body is read, in the order the checks must run. Each step that
+   * answers ends the request there. Paths match without regard to case, as the routes do.
+   */
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const req = request as HttpRequest;
+    const path = pathOf(req);
+    const lower = path.toLowerCase();
+    if (under(lower, '/healthz') || under(lower, '/readyz')) {
+      if (healthLimiter.refused(req, reply)) return reply;
+    } else if (sandboxLimits && under(lower, '/sandbox')) {
+      if (sandboxLimits.refused(req, reply)) return reply;
+    }
+    reply.headers(securityHeaders);
+    if (under(lower, '/api')) {
+      reply.header('Cache-Control', PRIVATE_BY_DEFAULT);
+      await sessions.read(req);
+      if (limiter.refused(req, reply)) return reply;
+      if (botCredential(req, reply, lower)) return reply;
+      if (csrf(req, reply, path)) return reply;
+    }
+    if (frontend) return frontend(req, reply);
+    return undefined;
+  });
+  if (logger.isLevelEnabled('debug')) fastify.addHook('onResponse', requestLog(logger));
 
   try {
     // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.
-    await app.listen(config.port);
+    await app.listen(config.port, '::');
   } catch (err) {
     for (const l of [limiter, healthLimiter, sandboxLimits]) l?.close();
     await app.close().catch(() => undefined);
@@ -213,6 +225,7 @@ async function startOn(
   let closed = false;
   return {
     app,
+    routes,
     config,
     storage,
     logger,
@@ -259,16 +272,42 @@ export function announceBotApiToken(config: AppConfig, logger: Logger): void {
 
 /** One line per request: no headers, no bodies, no query strings (they may carry codes or tokens). */
 function requestLog(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!logger.isLevelEnabled('debug')) return next();
-    const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const userId = (req.user as { id?: string } | undefined)?.id;
-      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, userId }, 'request');
-    });
-    next();
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const ms = reply.elapsedTime;
+    logger.debug(
+      { method: req.method, path: pathOf(req), status: reply.statusCode, ms: Math.round(ms * 10) / 10, userId: req.user?.id },
+      'request',
+    );
   };
+}
+
+/** Express' trust rule for a hop count: the first `hops` addresses of the chain are proxies. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Whether `path` (lower case) is `prefix` or below it. */
+const under = (path: string, prefix: string) => path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
+
+/**
+ * Helmet's headers, worked out once: they depend on configuration only, so running helmet on every request (as its
+ * middleware does) would redo the same work each time. A route may still set its own (a sandbox page's CSP).
+ */
+function helmetHeaders(config: AppConfig): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name] = String(value)),
+    removeHeader: () => undefined,
+  };
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        // Embed previews show the images server admins configure, which may live on any https host.
+        'img-src': ["'self'", 'data:', 'https:'],
+        // Upgrading requests only makes sense where the app itself is served over https.
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+  })({} as never, res as never, () => undefined);
+  return headers;
 }
 
 export { loadConfig };

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import express from 'express';
+import Fastify from 'fastify';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFrontend } from '../src/http/frontend.js';
 
 describe('serving the built frontend', () => {
@@ -20,9 +20,12 @@ describe('serving the built frontend', () => {
   put('api/user', 'shadow');
   put('healthz', 'shadow');
 
-  const app = express();
-  app.use(...serveFrontend(dist));
-  app.use((_req, res) => res.status(418).send('fell through'));
+  const fastify = Fastify();
+  fastify.addHook('onRequest', serveFrontend(dist));
+  fastify.setNotFoundHandler((_req, reply) => reply.code(418).send('fell through'));
+  const app = fastify.server;
+  beforeAll(() => fastify.ready());
+  afterAll(() => fastify.close());
 
   it('serves hashed assets as immutable and other files for an hour', async () => {
     const asset = await request(app).get('/assets/app-1234.js');

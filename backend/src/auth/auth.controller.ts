@@ -1,6 +1,5 @@
-import { Controller, Get, HttpCode, HttpStatus, Inject, Next, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { SuccessResponse, User } from '@guildhall/generated/types';
-import type { NextFunction, Request, Response } from 'express';
 import type { AuthenticateOptions, Authenticator } from 'passport';
 import type { Logger } from 'pino';
 import { DiscordFailure } from '../discord/discord.errors.js';
@@ -8,16 +7,18 @@ import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
+import { type HttpReply, type HttpRequest, isSecure } from '../http/http-types.js';
 import { LOGGER } from '../logging/logger.js';
 import { PremiumService } from '../payments/premium.service.js';
 import { PASSPORT } from './auth.tokens.js';
 import { CALLBACK_PATH } from './discord.strategy.js';
-import { SIGN_IN_COOKIE } from './sign-in-cookie.js';
+import { SESSION_COOKIE, Sessions } from './session.js';
+import { SIGN_IN_COOKIE, type SignInExchange } from './sign-in-cookie.js';
 
 const DEFAULT_RETURN = '/selector';
 /** The web app's page that asks "Sign out of Guildhall?" and signs out with a POST. */
 const LOGOUT_PAGE = '/logout';
-export const SESSION_COOKIE = 'guildhall.sid';
+export { SESSION_COOKIE };
 
 /** Only same-site paths may be returned to after sign-in (no open redirect). */
 function safeReturnPath(value: unknown): string | undefined {
@@ -32,6 +33,39 @@ interface SignInInfo {
   state?: { returnTo?: string };
 }
 
+type PassportOutcome = { err: unknown; user: SessionUser | false; info: SignInInfo | undefined } | { redirected: true };
+
+/**
+ * Runs the Discord strategy on this request, the only two routes passport sees. Passport speaks Express' request and
+ * response; the strategy needs only the query, the cookies (through SignInCookieStore) and a way to redirect, so it
+ * gets exactly those, and a redirect it makes is sent through the reply.
+ */
+function runPassport(passport: Authenticator, req: HttpRequest, reply: HttpReply, options: AuthenticateOptions): Promise<PassportOutcome> {
+  return new Promise((resolve, reject) => {
+    const exchange: SignInExchange & Record<string, unknown> = {
+      query: req.query,
+      body: undefined,
+      headers: req.headers,
+      method: req.method,
+      url: req.url,
+      cookies: req.cookies,
+      secure: isSecure(req),
+      reply,
+    };
+    const res = {
+      statusCode: 302,
+      setHeader: (name: string, value: string) => void reply.header(name, value),
+      end: () => {
+        reply.code(res.statusCode).send();
+        resolve({ redirected: true });
+      },
+    };
+    passport.authenticate('discord', options, (err: unknown, user: SessionUser | false, info: SignInInfo | undefined) =>
+      resolve({ err, user, info }),
+    )(exchange, res, (err?: unknown) => (err ? reject(err) : resolve({ err: undefined, user: false, info: undefined })));
+  });
+}
+
 @Controller('api')
 export class AuthController {
   constructor(
@@ -40,42 +74,43 @@ export class AuthController {
     private readonly access: GuildAccessService,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly premium: PremiumService,
+    private readonly sessions: Sessions,
   ) {}
 
   /** Starts Discord's OAuth2 flow; state, PKCE verifier and return path go in the signed sign-in cookie, not a session. */
   @Get('login')
-  login(@Query('returnTo') returnTo: unknown, @Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+  async login(@Query('returnTo') returnTo: unknown, @Req() req: HttpRequest, @Res() reply: HttpReply): Promise<void> {
     const path = safeReturnPath(returnTo);
     // An object `state` is handed to the state store (passport-oauth2 >= 1.6), which keeps it in the cookie.
     const options = { session: false, state: path ? { returnTo: path } : {} } as unknown as AuthenticateOptions;
-    this.passport.authenticate('discord', options)(req, res, next);
+    const outcome = await runPassport(this.passport, req, reply, options);
+    if (!('redirected' in outcome)) throw outcome.err ?? new ApiError(HttpStatus.BAD_GATEWAY, 'Could not start signing in.');
   }
 
   @Get('callback')
-  callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+  async callback(@Req() req: HttpRequest, @Res() reply: HttpReply): Promise<void> {
     // One use: whatever happens next, this sign-in is over (the store has already read the cookie).
-    res.clearCookie(SIGN_IN_COOKIE, { path: CALLBACK_PATH, httpOnly: true, sameSite: 'lax', secure: req.secure });
-    this.passport.authenticate('discord', { session: false }, (err: unknown, user: SessionUser | false, info: SignInInfo | undefined) => {
-      if (err || !user) {
-        const reason = err ? 'discord' : /state/i.test(info?.message ?? '') ? 'state' : 'denied';
-        this.logger.warn({ reason, message: err instanceof Error ? err.message : info?.message }, 'sign-in refused');
-        res.redirect(HttpStatus.FOUND, `/login?error=${reason}`);
-        return;
-      }
-      const returnTo = safeReturnPath(info?.state?.returnTo) ?? DEFAULT_RETURN;
-      // The session starts here: passport regenerates it on login (no fixation).
-      req.logIn(user, (loginErr) => {
-        if (loginErr) return next(loginErr);
-        this.discord.forgetUser(user.id);
-        this.logger.info({ userId: user.id }, 'signed in');
-        res.redirect(HttpStatus.FOUND, returnTo);
-      });
-    })(req, res, next);
+    reply.clearCookie(SIGN_IN_COOKIE, { path: CALLBACK_PATH, httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+    const outcome = await runPassport(this.passport, req, reply, { session: false });
+    if ('redirected' in outcome) return;
+    const { err, user, info } = outcome;
+    if (err || !user) {
+      const reason = err ? 'discord' : /state/i.test(info?.message ?? '') ? 'state' : 'denied';
+      this.logger.warn({ reason, message: err instanceof Error ? err.message : info?.message }, 'sign-in refused');
+      reply.redirect(`/login?error=${reason}`, HttpStatus.FOUND);
+      return;
+    }
+    const returnTo = safeReturnPath(info?.state?.returnTo) ?? DEFAULT_RETURN;
+    // The session starts here, a new one (no fixation).
+    await this.sessions.start(req, reply, user);
+    this.discord.forgetUser(user.id);
+    this.logger.info({ userId: user.id }, 'signed in');
+    reply.redirect(returnTo, HttpStatus.FOUND);
   }
 
   @Get('user')
-  async user(@Req() req: Request): Promise<User> {
-    const user = req.user as SessionUser | undefined;
+  async user(@Req() req: HttpRequest): Promise<User> {
+    const user = req.user;
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
     let guilds: Awaited<ReturnType<GuildAccessService['manageableGuilds']>> = [];
     let guildsError: string | undefined;
@@ -89,7 +124,7 @@ export class AuthController {
       const failure = err instanceof DiscordFailure ? err.toApiError() : err;
       // Discord no longer accepts this sign-in: end the session so the app asks for a new one.
       if (failure instanceof ApiError && failure.getStatus() === HttpStatus.UNAUTHORIZED) {
-        await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+        await this.sessions.end(req);
         throw failure;
       }
       // A busy or failing Discord must not look like being signed out (spec 1:7: the list is just empty).
@@ -117,21 +152,20 @@ export class AuthController {
    */
   @Post('logout')
   @HttpCode(HttpStatus.OK)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SuccessResponse> {
-    const user = req.user as SessionUser | undefined;
+  async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<SuccessResponse> {
+    const user = req.user;
     if (user) {
       this.discord.forgetUser(user.id);
       void this.discord.revoke(user.accessToken);
     }
-    await new Promise<void>((resolve) => req.logout({ keepSessionInfo: false }, () => resolve()));
-    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    await this.sessions.end(req);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true };
   }
 
   /** The spec's GET /logout signs nobody out (any page could link it): it opens the page that asks first. */
   @Get('logout')
-  logoutPage(@Res() res: Response): void {
-    res.redirect(HttpStatus.FOUND, LOGOUT_PAGE);
+  logoutPage(@Res() reply: HttpReply): void {
+    reply.redirect(LOGOUT_PAGE, HttpStatus.FOUND);
   }
 }

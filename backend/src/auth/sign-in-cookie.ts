@@ -1,5 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { FastifyReply } from 'fastify';
+
+/** What passport hands the state store at login and at the callback (auth.controller.ts builds it). */
+export interface SignInExchange {
+  cookies: Record<string, string | undefined>;
+  secure: boolean;
+  reply: FastifyReply;
+}
 
 export const SIGN_IN_COOKIE = 'guildhall.signin';
 /** How long a started sign-in may take to come back: as long as Discord's authorization codes last. */
@@ -26,7 +33,7 @@ const REFUSED = 'Unable to verify authorization request state.';
  * passport-oauth2's state store, kept in a short signed cookie instead of the session: starting a sign-in writes
  * nothing to the database, so anonymous visitors cannot fill the sessions table. The cookie is HMAC-signed with the
  * session secret, httpOnly, SameSite=Lax (Discord's redirect back is a top-level GET), lasts ten minutes and is sent
- * only to the callback, which clears it. A session exists only once `req.logIn` succeeds at the callback.
+ * only to the callback, which clears it. A session exists only once the callback signs the user in (auth/session.ts).
  */
 export class SignInCookieStore {
   constructor(
@@ -36,28 +43,27 @@ export class SignInCookieStore {
   ) {}
 
   /** passport-oauth2 calls this (arity 5, with PKCE) when a sign-in starts; `state` is the authenticate() option. */
-  store(req: Request, verifier: string, state: { returnTo?: string } | undefined, _meta: unknown, cb: StoreCallback): void {
-    const res = req.res;
-    if (!res) return cb(new Error('The sign-in cookie needs the response.'));
+  store(req: SignInExchange, verifier: string, state: { returnTo?: string } | undefined, _meta: unknown, cb: StoreCallback): void {
     const signIn: SignInState = {
       handle: randomBytes(24).toString('base64url'),
       verifier,
       ...(state?.returnTo ? { returnTo: state.returnTo } : {}),
       expiresAt: Date.now() + SIGN_IN_LIFETIME_MS,
     };
-    res.cookie(SIGN_IN_COOKIE, this.encode(signIn), {
+    req.reply.setCookie(SIGN_IN_COOKIE, this.encode(signIn), {
       httpOnly: true,
       sameSite: 'lax',
       secure: req.secure,
       path: this.cookiePath,
-      maxAge: SIGN_IN_LIFETIME_MS,
+      maxAge: SIGN_IN_LIFETIME_MS / 1000,
+      expires: new Date(signIn.expiresAt),
     });
     cb(null, signIn.handle);
   }
 
   /** At the callback: the PKCE verifier and the return path if the cookie is genuine, unexpired and names this state. */
-  verify(req: Request, providedState: unknown, cb: VerifyCallback): void {
-    const signIn = this.decode(req.cookies?.[SIGN_IN_COOKIE]);
+  verify(req: SignInExchange, providedState: unknown, cb: VerifyCallback): void {
+    const signIn = this.decode(req.cookies[SIGN_IN_COOKIE]);
     if (!signIn || typeof providedState !== 'string' || !sameText(signIn.handle, providedState)) {
       return cb(null, false, { message: REFUSED });
     }

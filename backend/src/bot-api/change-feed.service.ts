@@ -4,11 +4,11 @@ import { collections, type CollectionDefinition } from '@guildhall/generated/col
 import { validateSection } from '@guildhall/generated/field-errors';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { SettingsChangeEvent } from '@guildhall/generated/types';
-import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger.js';
 import { HISTORY_RETENTION, type HistoryEntry, STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { CHANGE_SIGNAL, type ChangeSignal } from './change-signal.js';
+import type { ServerResponse } from 'node:http';
 
 /** Entries read per history query; a longer backlog is read in pages of this size. */
 const PAGE = 500;
@@ -19,7 +19,7 @@ export const HEARTBEAT_MS = 15_000;
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 interface FeedClient {
-  res: Response;
+  res: ServerResponse;
   /** Only these guilds (null: every guild). */
   guilds: ReadonlySet<string> | null;
   /** The last history id this client was sent: nothing at or below it is sent again. */
@@ -91,8 +91,8 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
    * Streams to `res`: first what the history holds after `after` (undefined: from now), then every change as it
    * commits. An `after` older than the history kept for these guilds gets `event: reset` (read everything again).
    */
-  async connect(res: Response, after: number | undefined, guildIds: readonly string[] | null): Promise<void> {
-    res.status(200);
+  async connect(res: ServerResponse, after: number | undefined, guildIds: readonly string[] | null): Promise<void> {
+    res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Accel-Buffering', 'no');

@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } fro
 import { sectionNames } from '@guildhall/generated/sections';
 import type { BotSettingsBulkRequest, BotSettingsBulkResponse } from '@guildhall/generated/types';
 import { validateBotSettingsBulkRequest } from '@guildhall/generated/validators';
-import type { Request, Response } from 'express';
 import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -10,6 +9,7 @@ import { STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { Inject } from '@nestjs/common';
 import { BotCredentialGuard } from './bot-credential.js';
 import { ChangeFeedService } from './change-feed.service.js';
+import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
 const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
 const GUILD_LIST = /^[0-9]{17,20}(,[0-9]{17,20})*$/;
@@ -27,12 +27,13 @@ export class ChangesController {
   /** Server-Sent Events; the answer is written by the feed, never by Nest (it does not end). */
   @Get('changes')
   async changes(
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: HttpRequest,
+    @Res() res: HttpReply,
     @Query('after') afterQuery?: string,
     @Query('guildIds') guildIdsQuery?: string,
   ): Promise<void> {
-    const lastEventId = req.get('last-event-id');
+    const header = req.headers['last-event-id'];
+    const lastEventId = Array.isArray(header) ? header[0] : header;
     const after = lastEventId ?? afterQuery;
     if (after !== undefined && !CURSOR.test(after)) {
       const path = lastEventId !== undefined ? '/Last-Event-ID' : '/after';
@@ -47,8 +48,11 @@ export class ChangesController {
         'The guild ids are not valid.',
       );
     }
+    // The feed writes the stream itself: Fastify lets go of the reply, and the headers set so far (helmet's) go with it.
+    res.hijack();
+    for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) res.raw.setHeader(name, value);
     await this.feed.connect(
-      res,
+      res.raw,
       after === undefined ? undefined : Number(after),
       guildIdsQuery ? [...new Set(guildIdsQuery.split(','))] : null,
     );

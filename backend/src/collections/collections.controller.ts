@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { authorOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import type { ChangeAuthor } from '../storage/storage.port.js';
 import { CollectionsService, type CollectionEntry } from './collections.service.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /**
  * The one collections controller: /api/guild/:guildId/collections/:collection[/:itemId[/duplicate]] for every row of
@@ -26,7 +26,7 @@ export class CollectionsController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  async create(@Param('guildId') guildId: string, @Param('collection') name: string, @Body() body: unknown, @Req() req: Request) {
+  async create(@Param('guildId') guildId: string, @Param('collection') name: string, @Body() body: unknown, @Req() req: HttpRequest) {
     return { success: true, ...(await this.collections.create(guildId, name, body, userOf(req))) };
   }
 
@@ -41,22 +41,27 @@ export class CollectionsController {
     @Param('collection') name: string,
     @Param('itemId') id: string,
     @Body() body: unknown,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ) {
     return { success: true, ...(await this.collections.update(guildId, name, id, body, userOf(req))) };
   }
 
   @Delete(':itemId')
-  async remove(@Param('guildId') guildId: string, @Param('collection') name: string, @Param('itemId') id: string, @Req() req: Request) {
+  async remove(@Param('guildId') guildId: string, @Param('collection') name: string, @Param('itemId') id: string, @Req() req: HttpRequest) {
     await this.collections.remove(guildId, name, id, userOf(req));
     return { success: true };
   }
 
   @Post(':itemId/duplicate')
   @HttpCode(HttpStatus.CREATED)
-  async duplicate(@Param('guildId') guildId: string, @Param('collection') name: string, @Param('itemId') id: string, @Req() req: Request) {
+  async duplicate(
+    @Param('guildId') guildId: string,
+    @Param('collection') name: string,
+    @Param('itemId') id: string,
+    @Req() req: HttpRequest,
+  ) {
     return { success: true, ...(await this.collections.duplicate(guildId, name, id, userOf(req))) };
   }
 }
 
-const userOf = (req: Request): ChangeAuthor => authorOf(req.user as SessionUser);
+const userOf = (req: HttpRequest): ChangeAuthor => authorOf(req.user as SessionUser);

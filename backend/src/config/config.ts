@@ -61,7 +61,7 @@ export interface AppConfig {
   sandboxGuildsRateLimit: { limit: number; windowMs: number };
   /** Per address, for sandbox requests without a valid token (tokens get Discord's global limit). */
   sandboxRateLimit: { max: number; windowMs: number };
-  /** Express' `trust proxy`: nothing (false), a number of hops, or the proxies' addresses, ranges and names. */
+  /** Which proxies are trusted (as Express' `trust proxy` read it): nothing (false), a number of hops, or the proxies' addresses, ranges and names. */
   trustProxy: false | number | string[];
   production: boolean;
   /** NODE_ENV=production with SANDBOX=on: a public demo where anyone may sign in as a demo user. */

@@ -28,18 +28,18 @@ import {
   validateEmbedSendWebhookRequest,
   validateEmbedUpdateRequest,
 } from '@guildhall/generated/validators';
-import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { RequiresPremium } from '../payments/requires-premium.js';
 import { EmbedsService } from './embeds.service.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /** A guard, not a check in the handler: guards run before the body pipe, so a signed-out caller gets 401, not a 400. */
 @Injectable()
 class SignedIn implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    if (!context.switchToHttp().getRequest<Request>().user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
+    if (!context.switchToHttp().getRequest<HttpRequest>().user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
     return true;
   }
 }
@@ -67,7 +67,7 @@ export class EmbedsController {
   @RequiresPremium(CUSTOM_EMBEDS, validateEmbedSendChannelRequest)
   sendToChannel(
     @Body(new SchemaBody(validateEmbedSendChannelRequest, firstMessage)) body: EmbedSendChannelRequest,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<EmbedSendChannelResponse> {
     return this.embeds.sendToChannel(req.user as SessionUser, body);
   }
@@ -84,7 +84,7 @@ export class EmbedsController {
   @HttpCode(HttpStatus.OK)
   getById(
     @Body(new SchemaBody(validateEmbedGetRequest, firstMessage)) body: EmbedGetRequest,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<EmbedGetResponse> {
     return this.embeds.getById(req.user as SessionUser, body);
   }
@@ -94,7 +94,7 @@ export class EmbedsController {
   @RequiresPremium(CUSTOM_EMBEDS, validateEmbedUpdateRequest)
   update(
     @Body(new SchemaBody(validateEmbedUpdateRequest, firstMessage)) body: EmbedUpdateRequest,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<EmbedUpdateResponse> {
     return this.embeds.update(req.user as SessionUser, body);
   }

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { GreetingPreviewRequest, GreetingPreviewResponse } from '@guildhall/generated/types';
 import { validateGreetingPreviewRequest } from '@guildhall/generated/validators';
-import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { GreetingService } from './greeting.service.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /** Welcome and farewell: their settings go through the generic settings API (section greeting); this sends previews. */
 @Controller('api/guild/:guildId/greeting')
@@ -20,7 +20,7 @@ export class GreetingController {
     // The preview button shows `error` as it is: the schema's own message for the field.
     @Body(new SchemaBody(validateGreetingPreviewRequest, (errors) => errors[0]?.message ?? 'type must be welcome or farewell'))
     body: GreetingPreviewRequest,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<GreetingPreviewResponse> {
     return this.greeting.sendPreview(guildId, body.type, req.user as SessionUser);
   }

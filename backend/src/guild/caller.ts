@@ -1,7 +1,7 @@
-import type { Request } from 'express';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import type { ChangeAuthor } from '../storage/storage.port.js';
 import type { Caller } from './access-levels.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /** The signed-in user as a change's author in the history: their id, the name people see, and their avatar then. */
 export function authorOf(user: SessionUser): ChangeAuthor {
@@ -9,7 +9,7 @@ export function authorOf(user: SessionUser): ChangeAuthor {
 }
 
 /** Who asks on a guild route: the guard has resolved the guild as this user sees it (owner or not). */
-export function callerOf(req: Request & { guild: UserGuild }): Caller {
+export function callerOf(req: HttpRequest & { guild: UserGuild }): Caller {
   const user = req.user as SessionUser;
   return { ...authorOf(user), guildOwner: Boolean(req.guild.owner) };
 }

@@ -1,12 +1,12 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { ROUTE_ACCESS, type RouteAccess } from './guild-access.decorators.js';
 import { GuildAccessService } from './guild-access.service.js';
 import { collections } from '@guildhall/generated/collections';
 import type { CollectionName } from '@guildhall/generated/types';
 import { GUILD_POLICY, sectionPolicies } from './section-policies.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /**
  * Put on every controller under /api/guild/:guildId. Access is data: a settings route (`:section`) passes the rule of
@@ -23,7 +23,7 @@ export class GuildAccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
     const user = req.user as SessionUser | undefined;
     const guildId = String(req.params.guildId ?? '');
     const marked = this.reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, [context.getHandler(), context.getClass()]);
@@ -44,7 +44,7 @@ export class GuildAccessGuard implements CanActivate {
       guild = sectionPolicies.enforce(policy, this.access, { user, guildId, section, capability });
     }
     // Kept for the handler: the guild as the signed-in user sees it (name, icon, permissions, owner).
-    (req as Request & { guild?: UserGuild }).guild = await guild;
+    (req as HttpRequest & { guild?: UserGuild }).guild = await guild;
     return true;
   }
 }

@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
 import type { ChannelList, GuildStats, ManagedGuild, RoleList } from '@guildhall/generated/types';
-import type { Request } from 'express';
 import type { UserGuild } from '../discord/discord.types.js';
 import { GuildAccessService } from './guild-access.service.js';
 import { DiscordService } from '../discord/discord.service.js';
 import { ReadableByAccessLevels } from './guild-access.decorators.js';
 import { GuildAccessGuard } from './guild-access.guard.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /** Read-only views of a guild that the settings forms need (channel and role pickers, member count). */
 @Controller('api/guild/:guildId')
@@ -22,7 +22,7 @@ export class GuildController {
    */
   @Get()
   @ReadableByAccessLevels()
-  summary(@Req() req: Request & { guild: UserGuild }): ManagedGuild {
+  summary(@Req() req: HttpRequest & { guild: UserGuild }): ManagedGuild {
     const { id, name } = req.guild;
     return { success: true, guild: { id, name, iconURL: this.access.iconUrl(req.guild) } };
   }

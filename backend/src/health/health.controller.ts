@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { HealthStatus } from '@guildhall/generated/types';
-import type { Response } from 'express';
 import { STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { type HttpReply } from '../http/http-types.js';
 
 /** Liveness says the process answers; readiness says it can serve (the database answers). */
 @Controller()
@@ -14,7 +14,7 @@ export class HealthController {
   }
 
   @Get('readyz')
-  async ready(@Res({ passthrough: true }) res: Response): Promise<HealthStatus> {
+  async ready(@Res({ passthrough: true }) res: HttpReply): Promise<HealthStatus> {
     try {
       await this.storage.ping();
       return { status: 'ready', storage: this.storage.kind };

@@ -1,16 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FieldError, HistoryListResponse, HistoryRevertRequest, HistoryRevertResponse } from '@guildhall/generated/types';
 import { validateHistoryRevertRequest } from '@guildhall/generated/validators';
-import type { Request } from 'express';
-import type { UserGuild } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { ReadableByAccessLevels } from '../guild/guild-access.decorators.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { HistoryService, type HistoryQuery } from './history.service.js';
-
-type GuildRequest = Request & { guild: UserGuild };
+import { type GuildRequest } from '../http/http-types.js';
 
 const NAME = /^[a-z][a-z0-9-]{0,63}$/;
 const SNOWFLAKE = /^[0-9]{17,20}$/;

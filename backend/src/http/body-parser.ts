@@ -1,5 +1,10 @@
+import { parse as parseQuery } from 'node:querystring';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import busboy from 'busboy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UploadedFile } from '../sandbox/message-writer.js';
+import { pathOf } from './http-types.js';
 import type { FieldError } from '@guildhall/generated/types';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError } from './api-error.js';
 
 /**
@@ -60,8 +65,18 @@ export const NOT_JSON = 'The request body is not valid JSON.';
 // The request schemas' own words for a body of the wrong type.
 export const NOT_AN_OBJECT = 'The request body must be a JSON object';
 
-function isJson(text: unknown): boolean {
-  if (typeof text !== 'string') return false;
+/** The limit of every body but the bot's (as Express' parser had it). */
+export const BODY_LIMIT = 100 * 1024;
+/**
+ * The bot API's body limit (a transcript upload: up to 5000 messages of 2000 characters). It applies only once the
+ * bot's credential has been checked (request.botAuthenticated), so nobody else can make the server read 16 MB.
+ */
+export const BOT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** The payment provider's webhook: its signature is over the bytes as sent, so they are kept (request.rawBody). */
+export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
+
+function isJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;
@@ -70,55 +85,166 @@ function isJson(text: unknown): boolean {
   }
 }
 
-/** body-parser's own failures, as sentences in the API's error shape. */
-function readFailure(err: unknown): unknown {
-  switch ((err as { type?: string }).type) {
-    case 'entity.parse.failed': {
-      // Strict parsing takes only an object or an array: a bare value (`42`, `null`) is JSON, just not a body.
-      const message = isJson((err as { body?: unknown }).body) ? NOT_AN_OBJECT : NOT_JSON;
-      return ApiError.validation([{ path: '', message }], message);
-    }
-    case 'entity.too.large':
-      return new ApiError(413, 'The request body is too large.');
-    case 'charset.unsupported':
-    case 'encoding.unsupported':
-      return new ApiError(415, 'The request body is in an encoding the server does not read.');
-    default:
-      return err;
-  }
+/** How a reading failure reads: the app's error shape, or (the standalone Discord sandbox) Discord's. */
+export interface BodyFailures {
+  notJson(bareValue: boolean): Error;
+  tooLarge(): Error;
+  unreadable(): Error;
+}
+
+export const API_BODY_FAILURES: BodyFailures = {
+  notJson(bareValue) {
+    // Strict parsing takes only an object or an array: a bare value (`42`, `null`) is JSON, just not a body.
+    const message = bareValue ? NOT_AN_OBJECT : NOT_JSON;
+    return ApiError.validation([{ path: '', message }], message);
+  },
+  tooLarge: () => new ApiError(413, 'The request body is too large.'),
+  unreadable: () => new ApiError(415, 'The request body is in an encoding the server does not read.'),
+};
+
+export interface BodyParserOptions {
+  /** The largest body this request may send. */
+  limit(request: FastifyRequest): number;
+  failures: BodyFailures;
+  /** Refuse what bodyProblems finds (the app does; the standalone sandbox, like Discord, does not). */
+  checkProblems: boolean;
+  /** Where multipart bodies (uploads) are read; elsewhere they are left unread, as Express left them. */
+  multipart(path: string): boolean;
+}
+
+const CHARSETS = new Set(['utf-8', 'utf8']);
+
+/** Reads a body stream (inflating gzip, deflate and br) up to `limit` bytes. */
+function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream, limit: number, failures: BodyFailures): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) return Promise.reject(failures.tooLarge());
+  const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
+  let stream: NodeJS.ReadableStream = payload;
+  if (encoding === 'gzip') stream = payload.pipe(createGunzip());
+  else if (encoding === 'deflate') stream = payload.pipe(createInflate());
+  else if (encoding === 'br') stream = payload.pipe(createBrotliDecompress());
+  else if (encoding !== 'identity') return Promise.reject(failures.unreadable());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const fail = (err: Error) => {
+      if (done) return;
+      done = true;
+      stream.removeAllListeners('data');
+      payload.resume();
+      reject(err);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) fail(failures.tooLarge());
+      else if (!done) chunks.push(chunk);
+    });
+    stream.on('error', () => fail(failures.notJson(false)));
+    stream.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+  });
+}
+
+function charsetOf(contentType: string | undefined): string {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '');
+  return match ? match[1]!.toLowerCase() : 'utf-8';
 }
 
 /**
- * The app's one body parser, for every route (it replaces Nest's): JSON, and URL-encoded forms (flat: the Discord
- * sandbox's OAuth2 token endpoint takes them), each checked by bodyProblems before any route sees it. A refusal is a
- * 400 `{ success: false, error, fieldErrors }`, passed on to the exception filter like every other error.
+ * The app's one body reader, for every route (Fastify's own parsers are removed): JSON, URL-encoded forms (flat: the
+ * Discord sandbox's OAuth2 token endpoint takes them) and, on the sandbox's upload routes, multipart; each checked by
+ * bodyProblems before any route sees it. Fastify reads bodies after the onRequest hooks, so a request refused there
+ * (rate limit, bot credential, CSRF) is never read. A refusal is thrown to the app's error handler, in the API's shape.
  */
-/**
- * The bot API's body limit (a transcript upload: up to 5000 messages of 2000 characters). It applies only once the
- * bot's credential has been checked (res.locals.botAuthenticated), so nobody else can make the server read 16 MB.
- */
-export const BOT_BODY_LIMIT = '16mb';
+export function registerBodyParsers(fastify: FastifyInstance, options: BodyParserOptions): void {
+  const { failures } = options;
+  const checked = (body: unknown): unknown => {
+    if (!options.checkProblems) return body;
+    const problems = bodyProblems(body);
+    if (problems) throw ApiError.validation(problems.fieldErrors, problems.error);
+    return body;
+  };
+  fastify.removeAllContentTypeParsers();
 
-/** The payment provider's webhook: its signature is over the bytes as sent, so they are kept (req.rawBody). */
-export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
+  fastify.addContentTypeParser('application/json', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+    if (!CHARSETS.has(charsetOf(request.headers['content-type']))) throw failures.unreadable();
+    const bytes = await readBody(request, payload, options.limit(request), failures);
+    if (pathOf(request) === PAYMENT_WEBHOOK_PATH) request.rawBody = bytes;
+    const text = bytes.toString('utf8');
+    // An empty body is an empty object, as Express read it.
+    if (text.trim() === '') return {};
+    const first = /\S/.exec(text)?.[0];
+    if (first !== '{' && first !== '[') throw failures.notJson(isJson(text));
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw failures.notJson(false);
+    }
+    return checked(body);
+  });
 
-const keepRawWebhookBody = (req: { url?: string; originalUrl?: string; rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
-  if ((req.originalUrl ?? req.url ?? '').split('?')[0] === PAYMENT_WEBHOOK_PATH) req.rawBody = buf;
-};
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+    if (!CHARSETS.has(charsetOf(request.headers['content-type']))) throw failures.unreadable();
+    const bytes = await readBody(request, payload, options.limit(request), failures);
+    return checked({ ...parseQuery(bytes.toString('utf8'), '&', '=', { maxKeys: 1000 }) });
+  });
 
-export function bodyParser(): RequestHandler {
-  const smallJson = express.json({ verify: keepRawWebhookBody });
-  const botJson = express.json({ limit: BOT_BODY_LIMIT });
-  const form = express.urlencoded({ extended: false });
-  return (req: Request, res: Response, next: NextFunction) => {
-    const json = res.locals.botAuthenticated === true ? botJson : smallJson;
-    json(req, res, (jsonError?: unknown) => {
-      if (jsonError) return next(readFailure(jsonError));
-      form(req, res, (formError?: unknown) => {
-        if (formError) return next(readFailure(formError));
-        const problems = bodyProblems(req.body);
-        next(problems ? ApiError.validation(problems.fieldErrors, problems.error) : undefined);
+  fastify.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+    if (!options.multipart(pathOf(request))) return undefined;
+    const { fields, files } = await readMultipart(request, payload, failures);
+    request.files = files;
+    return checked(fields);
+  });
+
+  // Any other type is not read (Express left such bodies alone): the route sees no body.
+  fastify.addContentTypeParser('*', (_request: FastifyRequest, _payload: unknown, done: (err: null, body?: unknown) => void) =>
+    done(null, undefined),
+  );
+}
+
+/** Multipart uploads as Discord takes them (files[n] plus payload_json), kept in memory. */
+export const UPLOAD_LIMITS = { fileSize: 25 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024 };
+
+function readMultipart(
+  request: FastifyRequest,
+  payload: NodeJS.ReadableStream,
+  failures: BodyFailures,
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: request.headers as busboy.BusboyConfig['headers'], limits: UPLOAD_LIMITS });
+    } catch {
+      return reject(failures.notJson(false));
+    }
+    const fields: Record<string, string> = {};
+    const files: UploadedFile[] = [];
+    let failed = false;
+    const fail = (err: Error) => {
+      if (failed) return;
+      failed = true;
+      payload.unpipe(parser);
+      payload.resume();
+      reject(err);
+    };
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (fieldname, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(failures.tooLarge()));
+      stream.on('end', () => {
+        const buffer = Buffer.concat(chunks);
+        files.push({ fieldname, originalname: info.filename ?? '', mimetype: info.mimeType, size: buffer.length, buffer });
       });
     });
-  };
+    parser.on('filesLimit', () => fail(failures.tooLarge()));
+    parser.on('error', () => fail(failures.notJson(false)));
+    parser.on('close', () => failed || resolve({ fields, files }));
+    payload.pipe(parser);
+  });
 }

@@ -1,50 +1,60 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
 import { PAYMENT_WEBHOOK_PATH } from './body-parser.js';
+import { type HttpReply, type HttpRequest, isSecure } from './http-types.js';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_REFUSED = 'Missing or invalid CSRF token. Reload the page and try again.';
 
 /**
  * Double-submit token bound to the session: the cookie XSRF-TOKEN (readable by the app's script)
  * holds `nonce.hmac(secret, nonce:sessionId)`, and every state-changing request must echo it in the
  * X-XSRF-TOKEN header. Binding to the session id means a cookie planted from elsewhere, or one from
- * before sign-in (passport regenerates the session), is worthless.
+ * before sign-in (signing in starts a new session), is worthless.
+ *
+ * Returns the check for the front door (app.ts): true when it answered (refused) the request.
  */
-export function csrfProtection(secret: string, secure: (req: Request) => boolean) {
+export function csrfProtection(secret: string) {
   const sign = (nonce: string, sid: string) => createHmac('sha256', secret).update(`${nonce}:${sid}`).digest('base64url');
+  // Tokens already found valid for a session: a dashboard sends the same token with every request, and an HMAC each
+  // time was a twentieth of a settings GET's CPU. Capped, so a flood of valid tokens cannot grow it.
+  const known = new Set<string>();
   const valid = (token: unknown, sid: string): token is string => {
     if (typeof token !== 'string') return false;
+    const key = `${sid}\u0000${token}`;
+    if (known.has(key)) return true;
     const [nonce, mac] = token.split('.');
     if (!nonce || !mac) return false;
     const expected = Buffer.from(sign(nonce, sid));
     const given = Buffer.from(mac);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    if (known.size >= 10_000) known.clear();
+    known.add(key);
+    return true;
   };
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: HttpRequest, reply: HttpReply, path: string): boolean => {
     // The bot API's requests carry the bot's credential (checked before this, bot-api/bot-credential.ts), a header no
     // other site can make a browser send: no cookie authorises them, so there is nothing to forge.
-    if (res.locals.botAuthenticated === true) return next();
+    if (req.botAuthenticated) return false;
     // The payment provider's webhook is authenticated by its signature over the body (payments/razorpay.provider.ts);
     // no cookie authorises it, so there is nothing to forge, and the provider could not send a token anyway.
-    if (req.method === 'POST' && `${req.baseUrl}${req.path}` === PAYMENT_WEBHOOK_PATH) return next();
-    // Anonymous visitors have no stored session (express-session mints a new id per request), so
-    // their token is bound to nothing; a signed-in user's token is bound to the session.
-    const sid = req.isAuthenticated?.() ? req.sessionID : '';
-    const cookie = req.cookies?.[CSRF_COOKIE];
+    if (req.method === 'POST' && path === PAYMENT_WEBHOOK_PATH) return false;
+    // Anonymous visitors have no session, so their token is bound to nothing; a signed-in user's token is bound to the session.
+    const sid = req.user ? (req.sessionId ?? '') : '';
+    const cookie = req.cookies[CSRF_COOKIE];
     if (!SAFE_METHODS.has(req.method)) {
-      const header = req.get(CSRF_HEADER);
+      const header = req.headers[CSRF_HEADER];
       if (!valid(header, sid) || header !== cookie) {
-        res.status(403).json({ success: false, error: 'Missing or invalid CSRF token. Reload the page and try again.' });
-        return;
+        reply.code(403).send({ success: false, error: CSRF_REFUSED });
+        return true;
       }
     }
     if (!valid(cookie, sid)) {
       const nonce = randomBytes(18).toString('base64url');
-      res.cookie(CSRF_COOKIE, `${nonce}.${sign(nonce, sid)}`, { httpOnly: false, sameSite: 'lax', secure: secure(req), path: '/' });
+      reply.setCookie(CSRF_COOKIE, `${nonce}.${sign(nonce, sid)}`, { httpOnly: false, sameSite: 'lax', secure: isSecure(req), path: '/' });
     }
-    next();
+    return false;
   };
 }

@@ -1,10 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { LOGGER } from '../logging/logger.js';
 import { UnstorableTextError } from '../storage/storage.port.js';
 import { UNSTORABLE_TEXT } from './body-parser.js';
+import { type HttpReply, type HttpRequest, pathOf } from './http-types.js';
 
 /**
  * Turns every failure under /api into { success: false, error } (the spec's reading), and never
@@ -16,13 +16,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   catch(thrown: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    this.answer(thrown, ctx.getRequest<HttpRequest>(), ctx.getResponse<HttpReply>());
+  }
+
+  /** Also Fastify's error handler (app.ts): what fails before a route runs (reading the body) answers the same way. */
+  answer(thrown: unknown, req: HttpRequest, reply: HttpReply): void {
     // Discord's refusals and outages answer 502 (or 429) with the reason, wherever they were thrown.
     const exception = thrown instanceof DiscordFailure ? thrown.toApiError() : thrown;
-    const ctx = host.switchToHttp();
-    const req = ctx.getRequest<Request>();
-    const res = ctx.getResponse<Response>();
-    if (res.headersSent) return;
-    const isApi = req.path.startsWith('/api');
+    if (reply.sent || reply.raw.headersSent) return;
+    const path = pathOf(req);
+    const isApi = path.startsWith('/api');
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -31,36 +35,36 @@ export class ApiExceptionFilter implements ExceptionFilter {
         // Discord's shape, { message, code }, for the sandbox: our own errors too (the body parser refuses before it runs).
         const ours = body as { success?: unknown; error?: string };
         const message = typeof body === 'string' ? body : ours.success === false ? ours.error : undefined;
-        res.status(status).json(message === undefined ? body : { message, code: 0 });
+        reply.code(status).send(message === undefined ? body : { message, code: 0 });
         return;
       }
       if (typeof body === 'object' && body !== null && 'success' in body) {
         const { retryAfter, ...rest } = body as { retryAfter?: number };
-        if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-        res.status(status).json(rest);
+        if (retryAfter) reply.header('Retry-After', String(retryAfter));
+        reply.code(status).send(rest);
         return;
       }
-      res.status(status).json({ success: false, error: messageOf(body, exception.message, status) });
+      reply.code(status).send({ success: false, error: messageOf(body, exception.message, status) });
       return;
     }
 
     // The body parser refuses such text; should some other way bring it to storage, it is still the request's fault.
     if (exception instanceof UnstorableTextError) {
-      res.status(400).json(isApi ? { success: false, error: UNSTORABLE_TEXT } : { message: UNSTORABLE_TEXT, code: 0 });
+      reply.code(400).send(isApi ? { success: false, error: UNSTORABLE_TEXT } : { message: UNSTORABLE_TEXT, code: 0 });
       return;
     }
 
-    // Express' body parser reports malformed JSON as a plain error with a status.
+    // Fastify's own refusals (an unsupported media type, a malformed URL) carry a status.
     const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const error =
         status === 400 ? 'The request body is not valid JSON.' : status === 413 ? 'The request body is too large.' : 'Bad request.';
-      res.status(status).json(isApi ? { success: false, error } : { message: error, code: 0 });
+      reply.code(status).send(isApi ? { success: false, error } : { message: error, code: 0 });
       return;
     }
 
-    this.logger.error({ err: exception, method: req.method, path: req.path }, 'unhandled error');
-    res.status(500).json(isApi ? { success: false, error: 'Internal server error.' } : { message: '500: Internal Server Error', code: 0 });
+    this.logger.error({ err: exception, method: req.method, path }, 'unhandled error');
+    reply.code(500).send(isApi ? { success: false, error: 'Internal server error.' } : { message: '500: Internal Server Error', code: 0 });
   }
 }
 

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import send from '@fastify/send';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from './http-types.js';
 
 /** The built React app, served from this same origin (one port; cookies and CSRF stay first-party). */
 export const FRONTEND_DIST = path.resolve(import.meta.dirname, '../../../frontend/dist');
@@ -10,28 +12,30 @@ export function frontendAvailable(dist = FRONTEND_DIST): boolean {
   return existsSync(path.join(dist, 'index.html'));
 }
 
-/** Hashed assets are immutable; any other GET that is not an API path gets index.html (client routing). */
+/**
+ * An onRequest hook: files of the built app (hashed assets immutable), and index.html for any other GET that is not an
+ * API path (client routing). Everything else goes on to the routes.
+ */
 export function serveFrontend(dist = FRONTEND_DIST) {
-  const files = express.static(dist, {
-    index: false,
-    setHeaders(res, file) {
-      // Vite names assets by content hash: they never change under the same name.
-      res.setHeader(
-        'Cache-Control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
-    },
-  });
-  const index = path.join(dist, 'index.html');
-  return [
+  const options = { root: dist, index: false as const, cacheControl: false, dotfiles: 'ignore' as const };
+  const sendFile = (reply: FastifyReply, result: send.FileSendResult | send.DirectorySendResult, cacheControl: string) =>
+    reply.code(result.statusCode).headers(result.headers).header('Cache-Control', cacheControl).send(result.stream);
+
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const urlPath = pathOf(req);
     // API and sandbox paths never name a file: skip the disk lookup (a stat per API request was ~6% of its CPU).
-    (req: Request, res: Response, next: NextFunction) => (NOT_APP.test(req.path) ? next() : files(req, res, next)),
+    if (NOT_APP.test(urlPath)) return undefined;
+    const file = await send(req.raw, urlPath, options);
+    if (file.type === 'file') {
+      // Vite names assets by content hash: they never change under the same name.
+      const immutable = file.metadata.path.includes(`${path.sep}assets${path.sep}`);
+      return sendFile(reply, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    }
     // A missing hashed asset is a 404, never index.html (which would be parsed as script).
-    (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/assets/') ? res.status(404).end() : next()),
-    (req: Request, res: Response, next: NextFunction) => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_APP.test(req.path)) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    },
-  ];
+    if (urlPath.startsWith('/assets/')) return reply.code(404).send();
+    const index = await send(req.raw, '/index.html', options);
+    if (index.type !== 'file') return undefined;
+    return sendFile(reply, index, 'no-cache');
+  };
 }

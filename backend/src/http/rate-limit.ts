@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from './http-types.js';
 
 interface Window {
   count: number;
@@ -6,26 +6,26 @@ interface Window {
 }
 
 /** The client's address: the socket's, or behind trusted proxies (TRUST_PROXY) the one the outermost saw. */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+export function clientAddress(req: HttpRequest): string {
+  return req.ip || (req.socket.remoteAddress ?? 'unknown');
 }
 
 /** What a request counts against, and how a refusal reads (`Retry-After` is set already). */
 export interface RateLimitRules {
-  keys(req: Request): string[];
-  refuse(res: Response, retryAfterSeconds: number): void;
+  keys(req: HttpRequest): string[];
+  refuse(reply: HttpReply, retryAfterSeconds: number): void;
 }
 
 /** The API's: per address and per signed-in user, refused in the API's error shape. */
 export const API_RATE_LIMIT_RULES: RateLimitRules = {
   keys(req) {
     const keys = [`ip:${clientAddress(req)}`];
-    const userId = (req.user as { id?: string } | undefined)?.id;
+    const userId = req.user?.id;
     if (userId) keys.push(`user:${userId}`);
     return keys;
   },
-  refuse(res, retryAfter) {
-    res.status(429).json({ success: false, error: `Too many requests. Try again in ${retryAfter} seconds.` });
+  refuse(reply, retryAfter) {
+    reply.code(429).send({ success: false, error: `Too many requests. Try again in ${retryAfter} seconds.` });
   },
 };
 
@@ -60,16 +60,13 @@ export class RateLimiter {
     return retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 0;
   }
 
-  middleware(rules: RateLimitRules = API_RATE_LIMIT_RULES) {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const retryAfter = this.hit(rules.keys(req));
-      if (retryAfter > 0) {
-        res.setHeader('Retry-After', String(retryAfter));
-        rules.refuse(res, retryAfter);
-        return;
-      }
-      next();
-    };
+  /** For the front door (app.ts): counts the request, and answers 429 (returning true) when it is over a limit. */
+  refused(req: HttpRequest, reply: HttpReply, rules: RateLimitRules = API_RATE_LIMIT_RULES): boolean {
+    const retryAfter = this.hit(rules.keys(req));
+    if (retryAfter === 0) return false;
+    reply.header('Retry-After', String(retryAfter));
+    rules.refuse(reply, retryAfter);
+    return true;
   }
 
   close() {

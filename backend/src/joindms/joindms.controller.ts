@@ -1,12 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { JoinDmStatsResponse, JoinDmTestResponse, JoinDmToggleResponse } from '@guildhall/generated/types';
-import type { Request } from 'express';
-import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { JoinDmsService } from './joindms.service.js';
-
-type GuildRequest = Request & { guild: UserGuild };
+import { type HttpRequest, type GuildRequest } from '../http/http-types.js';
 
 /**
  * Join DMs: the settings themselves go through the generic settings API (section joindms, which is what the spec's
@@ -25,7 +23,7 @@ export class JoinDmsController {
 
   @Post('test')
   @HttpCode(200)
-  test(@Param('guildId') guildId: string, @Req() req: Request): Promise<JoinDmTestResponse> {
+  test(@Param('guildId') guildId: string, @Req() req: HttpRequest): Promise<JoinDmTestResponse> {
     return this.joindms.sendTest(guildId, req.user as SessionUser);
   }
 

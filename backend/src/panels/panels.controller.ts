@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { TicketPanelDeployDefaultRequest, TicketPanelDeployRequest, TicketPanelDeployResponse } from '@guildhall/generated/types';
 import { validateTicketPanelDeployDefaultRequest, validateTicketPanelDeployRequest } from '@guildhall/generated/validators';
-import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { authorOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { PanelsService } from './panels.service.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /**
  * What the bot does with a ticket panel: Deploy/Redeploy and deploy-default (spec 2:7). Reading and saving panels is
@@ -23,7 +23,7 @@ export class PanelsController {
     @Param('guildId') guildId: string,
     @Body(new SchemaBody(validateTicketPanelDeployDefaultRequest, 'Failed to deploy panel: some fields are not valid.'))
     body: TicketPanelDeployDefaultRequest,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<TicketPanelDeployResponse> {
     return this.panels.deployDefault(guildId, body, authorOf(req.user as SessionUser));
   }
@@ -35,7 +35,7 @@ export class PanelsController {
     @Param('panelId') panelId: string,
     @Body(new SchemaBody(validateTicketPanelDeployRequest, (errors) => errors[0]?.message ?? 'Failed to deploy panel'))
     body: TicketPanelDeployRequest,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<TicketPanelDeployResponse> {
     return this.panels.deploy(guildId, panelId, body.channelId, authorOf(req.user as SessionUser));
   }

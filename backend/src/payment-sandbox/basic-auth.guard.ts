@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { PaymentSandboxService } from './payment-sandbox.service.js';
 import { RazorpayError } from './razorpay-errors.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /** Razorpay's API (and the sandbox's controls) take HTTP Basic key_id:key_secret; anything else is 401. */
 @Injectable()
@@ -9,7 +9,7 @@ export class RazorpayBasicAuthGuard implements CanActivate {
   constructor(private readonly sandbox: PaymentSandboxService) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
     if (!this.sandbox.authenticates(req.headers.authorization)) throw RazorpayError.authenticationFailed();
     return true;
   }

@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { renderCheckoutPage, renderUnknownLinkPage } from './checkout-page.js';
 import { PAYMENT_SANDBOX_PREFIX } from './payment-sandbox-options.js';
 import { PaymentSandboxService } from './payment-sandbox.service.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-sandbox.types.js';
 import { RazorpayExceptionFilter } from './razorpay-errors.js';
+import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
 const CHECKOUT_PATH = `/${PAYMENT_SANDBOX_PREFIX}/checkout`;
 
@@ -18,44 +18,44 @@ export class CheckoutController {
   constructor(private readonly sandbox: PaymentSandboxService) {}
 
   @Get(':linkId')
-  page(@Param('linkId') linkId: string, @Res() res: Response): void {
+  page(@Param('linkId') linkId: string, @Res() res: HttpReply): void {
     const link = this.sandbox.find(linkId);
     if (!link) return sendHtml(res, 404, renderUnknownLinkPage());
     sendHtml(res, 200, renderCheckoutPage(link, `${CHECKOUT_PATH}/${encodeURIComponent(link.id)}`));
   }
 
   @Post(':linkId/pay')
-  pay(@Param('linkId') linkId: string, @Req() req: Request, @Res() res: Response): void {
+  pay(@Param('linkId') linkId: string, @Req() req: HttpRequest, @Res() res: HttpReply): void {
     this.decide(linkId, res, () => this.sandbox.pay(linkId, methodOf(req)));
   }
 
   @Post(':linkId/fail')
-  fail(@Param('linkId') linkId: string, @Req() req: Request, @Res() res: Response): void {
+  fail(@Param('linkId') linkId: string, @Req() req: HttpRequest, @Res() res: HttpReply): void {
     this.decide(linkId, res, () => this.sandbox.fail(linkId, methodOf(req)));
   }
 
   /** The buyer walked away: nothing changes, and the callback learns nothing. */
   @Post(':linkId/leave')
-  leave(@Param('linkId') linkId: string, @Res() res: Response): void {
+  leave(@Param('linkId') linkId: string, @Res() res: HttpReply): void {
     this.decide(linkId, res, () => this.sandbox.find(linkId)?.callback_url || undefined);
   }
 
   /** Runs the buyer's choice; without a callback URL (or on a closed link) the checkout page shows the outcome. */
-  private decide(linkId: string, res: Response, choice: () => string | undefined): void {
+  private decide(linkId: string, res: HttpReply, choice: () => string | undefined): void {
     const link = this.sandbox.find(linkId);
     if (!link) return sendHtml(res, 404, renderUnknownLinkPage());
     const next = choice() ?? `${CHECKOUT_PATH}/${encodeURIComponent(link.id)}`;
-    res.setHeader('Cache-Control', 'no-store');
-    res.redirect(303, next);
+    res.header('Cache-Control', 'no-store');
+    res.redirect(next, 303);
   }
 }
 
-function methodOf(req: Request): PaymentMethod {
+function methodOf(req: HttpRequest): PaymentMethod {
   const chosen = (req.body as Record<string, unknown> | undefined)?.['method'];
   return PAYMENT_METHODS.find((method) => method === chosen) ?? 'upi';
 }
 
-function sendHtml(res: Response, status: number, html: string): void {
-  res.status(status).setHeader('Cache-Control', 'no-store');
-  res.type('html').send(html);
+function sendHtml(res: HttpReply, status: number, html: string): void {
+  res.code(status).header('Cache-Control', 'no-store');
+  res.type('text/html; charset=utf-8').send(html);
 }

@@ -6,7 +6,7 @@ import { RazorpayError, RazorpayExceptionFilter } from './razorpay-errors.js';
 @Controller(PAYMENT_SANDBOX_PREFIX)
 @UseFilters(RazorpayExceptionFilter)
 export class PaymentSandboxNotFoundController {
-  @All('{*path}')
+  @All('*')
   notFound(): never {
     throw RazorpayError.notFound();
   }

@@ -16,7 +16,7 @@ export class PaymentSandboxModule {
   static forRoot(options: PaymentSandboxOptions): DynamicModule {
     return {
       module: PaymentSandboxModule,
-      // The catch-all 404 must come last: Express matches routes in the order they are registered.
+      // The catch-all 404 last (a wildcard: the router prefers every other route to it anyway).
       controllers: [PaymentLinksController, CheckoutController, PaymentSandboxControlController, PaymentSandboxNotFoundController],
       providers: [{ provide: PAYMENT_SANDBOX_OPTIONS, useValue: options }, PaymentSandboxService, RazorpayBasicAuthGuard],
       exports: [PaymentSandboxService],

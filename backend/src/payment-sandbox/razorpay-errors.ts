@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import type { Response } from 'express';
+import { type HttpReply } from '../http/http-types.js';
 
 export interface RazorpayErrorBody {
   error: {
@@ -56,20 +56,20 @@ export class RazorpayError extends Error {
 @Catch()
 export class RazorpayExceptionFilter implements ExceptionFilter {
   catch(thrown: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return;
+    const res = host.switchToHttp().getResponse<HttpReply>();
+    if (res.sent || res.raw.headersSent) return;
     if (thrown instanceof RazorpayError) {
-      res.status(thrown.status).json(thrown.body);
+      res.code(thrown.status).send(thrown.body);
       return;
     }
     const status = thrown instanceof HttpException ? thrown.getStatus() : 500;
     if (status < 500) {
       res
-        .status(status === 404 ? 400 : status)
-        .json(RazorpayError.badRequest(status === 404 ? 'The requested URL was not found on the server.' : 'Bad request').body);
+        .code(status === 404 ? 400 : status)
+        .send(RazorpayError.badRequest(status === 404 ? 'The requested URL was not found on the server.' : 'Bad request').body);
       return;
     }
-    res.status(500).json({
+    res.code(500).send({
       error: {
         code: 'SERVER_ERROR',
         description: 'We are facing some trouble completing your request at the moment. Please try again shortly.',

@@ -1,12 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, type AddressInfo } from 'node:net';
 import { PaymentSandboxModule } from './payment-sandbox.module.js';
 import { PAYMENT_SANDBOX_PREFIX, type PaymentSandboxOptions } from './payment-sandbox-options.js';
 import { PaymentSandboxService } from './payment-sandbox.service.js';
 
 export interface RunningPaymentSandbox {
-  app: INestApplication;
+  app: NestFastifyApplication;
   service: PaymentSandboxService;
   /** http://127.0.0.1:<port>/sandbox/razorpay: the API base, like https://api.razorpay.com */
   base: string;
@@ -30,9 +30,11 @@ export async function startPaymentSandbox(
     });
   });
   const base = `http://127.0.0.1:${port}/${PAYMENT_SANDBOX_PREFIX}`;
-  const app = await NestFactory.create(PaymentSandboxModule.forRoot({ ...options, publicUrl: options.publicUrl ?? base }), {
-    logger: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    PaymentSandboxModule.forRoot({ ...options, publicUrl: options.publicUrl ?? base }),
+    new FastifyAdapter(),
+    { logger: false },
+  );
   await app.listen(port, '127.0.0.1');
   return { app, service: app.get(PaymentSandboxService), base, close: () => app.close() };
 }

@@ -22,7 +22,6 @@ import type {
   SuccessResponse,
 } from '@guildhall/generated/types';
 import { validatePaymentCallback, validatePaymentCreateRequest } from '@guildhall/generated/validators';
-import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
@@ -30,6 +29,7 @@ import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { OrdersService } from './orders.service.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 export const PAYMENTS_CLOSED = 'Online payment is not available right now. Please contact support.';
 
@@ -37,7 +37,7 @@ export const PAYMENTS_CLOSED = 'Online payment is not available right now. Pleas
 @Injectable()
 class SignedIn implements CanActivate {
   canActivate(context: import('@nestjs/common').ExecutionContext): boolean {
-    if (!context.switchToHttp().getRequest<Request>().user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
+    if (!context.switchToHttp().getRequest<HttpRequest>().user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
     return true;
   }
 }
@@ -52,7 +52,7 @@ class PaymentsOpen implements CanActivate {
 }
 
 const firstMessage = (errors: FieldError[]) => errors[0]?.message ?? 'Some fields of the purchase form are not valid.';
-const userOf = (req: Request) => req.user as SessionUser;
+const userOf = (req: HttpRequest) => req.user as SessionUser;
 
 /** Buying premium (spec 1:2.14 and 1:7): the purchase, the buyer's orders, the callback, and the provider's webhook. */
 @Controller('api/payments')
@@ -68,7 +68,7 @@ export class PaymentsController {
   @UseGuards(PaymentsOpen, SignedIn)
   async create(
     @Body(new SchemaBody(validatePaymentCreateRequest, firstMessage)) body: PaymentCreateRequest,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<PaymentCreateResponse> {
     try {
       await this.access.assertCanManage(userOf(req), body.guildId);
@@ -83,7 +83,7 @@ export class PaymentsController {
 
   @Get('orders/:orderId')
   @UseGuards(SignedIn)
-  async order(@Param('orderId') orderId: string, @Req() req: Request): Promise<PaymentOrderResponse> {
+  async order(@Param('orderId') orderId: string, @Req() req: HttpRequest): Promise<PaymentOrderResponse> {
     return { success: true, order: await this.orders.view(await this.orders.owned(userOf(req).id, orderId)) };
   }
 
@@ -93,7 +93,7 @@ export class PaymentsController {
   async callback(
     @Param('orderId') orderId: string,
     @Body(new SchemaBody(validatePaymentCallback, () => 'The payment confirmation could not be verified.')) body: PaymentCallback,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<PaymentOrderResponse> {
     return { success: true, order: await this.orders.confirmCallback(userOf(req).id, orderId, body) };
   }
@@ -102,7 +102,7 @@ export class PaymentsController {
   @Post('webhook')
   @HttpCode(HttpStatus.OK)
   async webhook(
-    @Req() req: Request & { rawBody?: Buffer },
+    @Req() req: HttpRequest & { rawBody?: Buffer },
     @Headers('x-razorpay-signature') signature: string | undefined,
     @Headers('x-razorpay-event-id') eventId: string | undefined,
   ): Promise<SuccessResponse> {

@@ -1,10 +1,10 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { StandaloneValidator } from '@guildhall/generated/validators';
-import type { Request } from 'express';
 import type { SessionUser } from '../discord/discord.types.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
 import { PremiumService } from './premium.service.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 const PREMIUM_FEATURE = 'guildhall:premium-feature';
 
@@ -31,7 +31,7 @@ export class PremiumFeatureGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const route = this.reflector.get<PremiumRoute | undefined>(PREMIUM_FEATURE, context.getHandler());
     if (!route) return true;
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
     // A copy: the validator fills defaults in, and the pipe must see the body as sent.
     const body = structuredClone(req.body ?? {}) as { guildId?: string };
     if (!route.validate(body) || typeof body.guildId !== 'string' || body.guildId === '') return true;

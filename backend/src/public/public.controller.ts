@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, type HttpRedirectResponse, Inject, Post, Redirect, Req } from '@nestjs/common';
 import type { ContactMessage, ContactResponse, TopServerList } from '@guildhall/generated/types';
 import { validateContactMessage } from '@guildhall/generated/validators';
-import type { Request } from 'express';
 import { botInviteUrl } from '@guildhall/common/invite';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { CacheWhenAnonymous } from '../http/cache-control.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { ContactService } from './contact.service.js';
 import { TopServersService } from './top-servers.service.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /** What the public pages call: no sign-in needed (the contact form still sends the CSRF header). */
 @Controller('api')
@@ -29,7 +29,7 @@ export class PublicController {
   @HttpCode(200)
   async sendContactMessage(
     @Body(new SchemaBody(validateContactMessage, 'Please check the highlighted fields.')) body: ContactMessage,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<ContactResponse> {
     const userId = (req.user as { id?: string } | undefined)?.id ?? null;
     const { id } = await this.contact.receive(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', userId);

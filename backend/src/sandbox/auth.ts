@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards, applyDecorators, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import { DiscordErrors } from './discord-errors.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxCaller } from './tokens.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 const SANDBOX_AUTH = 'guildhall:discord-sandbox:auth';
 
@@ -14,7 +14,7 @@ export interface AuthRequirement {
   userScopes?: readonly string[];
 }
 
-type SandboxRequest = Request & { sandboxCaller?: SandboxCaller };
+type SandboxRequest = HttpRequest & { sandboxCaller?: SandboxCaller };
 
 /**
  * Discord answers 401 both for a bad token and for a token that lacks the route's scope or kind

@@ -1,11 +1,11 @@
 import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
 import { escapeHtml } from '../http/html.js';
 import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
 import { param } from './http-helpers.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import { DiscordSandboxService } from './sandbox.service.js';
+import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
 /**
  * A stand-in for cdn.discordapp.com, so the dashboard shows pictures offline: point the app's CDN base at
@@ -17,39 +17,39 @@ export class SandboxCdnController {
   constructor(private readonly sandbox: DiscordSandboxService) {}
 
   @Get('avatars/:user_id/:file')
-  avatar(@Req() req: Request, @Res() res: Response): void {
+  avatar(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     const user = this.sandbox.user(param(req, 'user_id'));
     this.sendPicture(res, param(req, 'file'), user?.global_name ?? user?.username ?? '?', 'circle');
   }
 
   @Get(['icons/:guild_id/:file', 'banners/:guild_id/:file', 'splashes/:guild_id/:file'])
-  icon(@Req() req: Request, @Res() res: Response): void {
+  icon(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     const guild = this.sandbox.guild(param(req, 'guild_id'));
     this.sendPicture(res, param(req, 'file'), guild?.name ?? '?', 'rounded');
   }
 
   @Get('embed/avatars/:file')
-  defaultAvatar(@Req() req: Request, @Res() res: Response): void {
+  defaultAvatar(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     this.sendPicture(res, param(req, 'file'), '', 'circle');
   }
 
   @Get('emojis/:file')
-  emoji(@Req() req: Request, @Res() res: Response): void {
+  emoji(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     this.sendPicture(res, param(req, 'file'), ':)', 'rounded');
   }
 
   @Get('attachments/:channel_id/:attachment_id/:filename')
-  attachmentFile(@Req() req: Request, @Res() res: Response): void {
+  attachmentFile(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     const attachment = this.sandbox.attachment(param(req, 'channel_id'), param(req, 'attachment_id'));
     if (!attachment) throw DiscordErrors.notFound();
     // Uploads are the app's content served from the app's origin: a sandboxed CSP keeps an uploaded
     // HTML transcript viewable without letting its scripts run there.
-    res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; img-src * data:; style-src 'unsafe-inline'");
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src * data:; style-src 'unsafe-inline'");
+    res.header('X-Content-Type-Options', 'nosniff');
     res.type(attachment.content_type ?? 'application/octet-stream').send(attachment.data);
   }
 
-  private sendPicture(res: Response, file: string, name: string, shape: 'circle' | 'rounded'): void {
+  private sendPicture(res: HttpReply, file: string, name: string, shape: 'circle' | 'rounded'): void {
     const hash = file.replace(/\.[a-z]+$/i, '');
     const hue = parseInt(createHash('md5').update(hash).digest('hex').slice(0, 4), 16) % 360;
     const initials =
@@ -64,7 +64,7 @@ export class SandboxCdnController {
 <rect width="128" height="128" rx="${radius}" fill="hsl(${hue} 55% 45%)"/>
 <text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="48" fill="#fff">${escapeHtml(initials)}</text>
 </svg>`;
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type('image/svg+xml').send(svg);
+    res.header('Cache-Control', 'public, max-age=86400');
+    res.type('image/svg+xml; charset=utf-8').send(svg);
   }
 }

@@ -1,11 +1,8 @@
-import { Delete, Get, HttpCode, Patch, Post, Req, UseInterceptors } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import type { Request } from 'express';
+import { Delete, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import { BotOnly } from './auth.js';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import {
   QueryReader,
-  UPLOAD_LIMITS,
   botChannel,
   isTextChannel,
   messageAnswer,
@@ -20,6 +17,7 @@ import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxChannelRecord } from './sandbox.types.js';
 import { channelJson, messageJson, webhookJson } from './serializers.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 @DiscordRestController()
 export class SandboxChannelsController {
@@ -28,7 +26,7 @@ export class SandboxChannelsController {
   @Get('channels/:channel_id')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /channels/:channel_id', major: 'channel_id' })
-  channel(@Req() req: Request) {
+  channel(@Req() req: HttpRequest) {
     const channel = botChannel(this.sandbox, snowflakeParam(req, 'channel_id'));
     return channelJson(channel, channel.recipient_id ? this.sandbox.user(channel.recipient_id) : undefined);
   }
@@ -37,7 +35,7 @@ export class SandboxChannelsController {
   @Delete('channels/:channel_id')
   @BotOnly()
   @RateLimitBucket({ route: 'DELETE /channels/:channel_id', major: 'channel_id' })
-  deleteChannel(@Req() req: Request) {
+  deleteChannel(@Req() req: HttpRequest) {
     const channel = botChannel(this.sandbox, snowflakeParam(req, 'channel_id'));
     if (!channel.guild_id) throw DiscordErrors.missingPermissions();
     requireBotPermission(this.sandbox, channel, Permission.ManageChannels);
@@ -48,7 +46,7 @@ export class SandboxChannelsController {
   @Get('channels/:channel_id/messages')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /channels/:channel_id/messages', major: 'channel_id' })
-  messages(@Req() req: Request) {
+  messages(@Req() req: HttpRequest) {
     const channel = this.textChannel(req);
     const query = new QueryReader(req);
     const limit = query.int('limit', { min: 1, max: 100, fallback: 50 });
@@ -68,8 +66,7 @@ export class SandboxChannelsController {
   @HttpCode(200)
   @BotOnly()
   @RateLimitBucket({ route: 'POST /channels/:channel_id/messages', major: 'channel_id' })
-  @UseInterceptors(AnyFilesInterceptor(UPLOAD_LIMITS))
-  createMessage(@Req() req: Request) {
+  createMessage(@Req() req: HttpRequest) {
     const channel = this.textChannel(req);
     requireBotPermission(this.sandbox, channel, Permission.SendMessages);
     if (channel.recipient_id) this.requireReachable(channel.recipient_id);
@@ -83,7 +80,7 @@ export class SandboxChannelsController {
   @Get('channels/:channel_id/messages/:message_id')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /channels/:channel_id/messages/:message_id', major: 'channel_id' })
-  message(@Req() req: Request) {
+  message(@Req() req: HttpRequest) {
     const channel = this.textChannel(req);
     requireBotPermission(this.sandbox, channel, Permission.ReadMessageHistory);
     const message = this.sandbox.message(channel.id, snowflakeParam(req, 'message_id'));
@@ -94,8 +91,7 @@ export class SandboxChannelsController {
   @Patch('channels/:channel_id/messages/:message_id')
   @BotOnly()
   @RateLimitBucket({ route: 'PATCH /channels/:channel_id/messages/:message_id', major: 'channel_id' })
-  @UseInterceptors(AnyFilesInterceptor(UPLOAD_LIMITS))
-  editMessage(@Req() req: Request) {
+  editMessage(@Req() req: HttpRequest) {
     const channel = this.textChannel(req);
     const message = this.sandbox.message(channel.id, snowflakeParam(req, 'message_id'));
     if (!message) throw DiscordErrors.unknownMessage();
@@ -110,7 +106,7 @@ export class SandboxChannelsController {
   @HttpCode(204)
   @BotOnly()
   @RateLimitBucket({ route: 'DELETE /channels/:channel_id/messages/:message_id', major: 'channel_id' })
-  deleteMessage(@Req() req: Request): void {
+  deleteMessage(@Req() req: HttpRequest): void {
     const channel = this.textChannel(req);
     const message = this.sandbox.message(channel.id, snowflakeParam(req, 'message_id'));
     if (!message) throw DiscordErrors.unknownMessage();
@@ -125,7 +121,7 @@ export class SandboxChannelsController {
   @Get('channels/:channel_id/webhooks')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /channels/:channel_id/webhooks', major: 'channel_id' })
-  webhooks(@Req() req: Request) {
+  webhooks(@Req() req: HttpRequest) {
     const channel = this.guildTextChannel(req);
     requireBotPermission(this.sandbox, channel, Permission.ManageWebhooks);
     const base = this.sandbox.baseUrl(req);
@@ -136,7 +132,7 @@ export class SandboxChannelsController {
   @HttpCode(200)
   @BotOnly()
   @RateLimitBucket({ route: 'POST /channels/:channel_id/webhooks', major: 'channel_id' })
-  createWebhook(@Req() req: Request) {
+  createWebhook(@Req() req: HttpRequest) {
     const channel = this.guildTextChannel(req);
     requireBotPermission(this.sandbox, channel, Permission.ManageWebhooks);
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
@@ -154,13 +150,13 @@ export class SandboxChannelsController {
   }
 
   /** Messages live in text, announcement and DM channels; voice and category channels refuse them (50008). */
-  private textChannel(req: Request): SandboxChannelRecord {
+  private textChannel(req: HttpRequest): SandboxChannelRecord {
     const channel = botChannel(this.sandbox, snowflakeParam(req, 'channel_id'));
     if (!isTextChannel(channel)) throw DiscordErrors.nonTextChannel();
     return channel;
   }
 
-  private guildTextChannel(req: Request): SandboxChannelRecord {
+  private guildTextChannel(req: HttpRequest): SandboxChannelRecord {
     const channel = this.textChannel(req);
     if (!channel.guild_id) throw DiscordErrors.unknownChannel();
     return channel;

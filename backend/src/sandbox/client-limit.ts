@@ -1,8 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
 import { RateLimiter, clientAddress } from '../http/rate-limit.js';
 import { GLOBAL_RATE_LIMIT } from './rate-limit.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import type { DiscordSandboxService } from './sandbox.service.js';
+import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
 const REST_PATH = `/${SANDBOX_ROUTE_PREFIX}/api/`;
 
@@ -25,27 +25,26 @@ export class SandboxClientLimits {
     this.perAddress = new RateLimiter(policy.max, policy.windowMs);
   }
 
-  middleware() {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const address = clientAddress(req);
-      // A token means something to the REST API only: elsewhere it must not buy a larger budget.
-      const caller = req.originalUrl.startsWith(REST_PATH) ? this.sandbox.authenticate(req.headers.authorization) : undefined;
-      const retryAfter = caller
-        ? this.perToken.hit([`${caller.kind}:${caller.userId}@${address}`])
-        : this.perAddress.hit([`ip:${address}`]);
-      if (retryAfter === 0) return next();
-      // Written by hand: under a flood, this answer is most of the work the process does.
-      const body = JSON.stringify({ message: 'You are being rate limited.', retry_after: retryAfter, global: true, code: 0 });
-      res.writeHead(429, {
+  /** For the app's front door: counts the request, and answers Discord's global 429 (returning true) when over. */
+  refused(req: HttpRequest, reply: HttpReply): boolean {
+    const address = clientAddress(req);
+    // A token means something to the REST API only: elsewhere it must not buy a larger budget.
+    const caller = req.url.startsWith(REST_PATH) ? this.sandbox.authenticate(req.headers.authorization) : undefined;
+    const retryAfter = caller ? this.perToken.hit([`${caller.kind}:${caller.userId}@${address}`]) : this.perAddress.hit([`ip:${address}`]);
+    if (retryAfter === 0) return false;
+    // Written by hand: under a flood, this answer is most of the work the process does.
+    const body = JSON.stringify({ message: 'You are being rate limited.', retry_after: retryAfter, global: true, code: 0 });
+    reply
+      .code(429)
+      .headers({
         'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(body),
         'X-Content-Type-Options': 'nosniff',
         'Retry-After': String(retryAfter),
         'X-RateLimit-Global': 'true',
         'X-RateLimit-Scope': 'global',
-      });
-      res.end(body);
-    };
+      })
+      .send(body);
+    return true;
   }
 
   close() {

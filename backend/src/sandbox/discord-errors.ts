@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { type HttpReply } from '../http/http-types.js';
 
 export interface DiscordErrorBody {
   message: string;
@@ -121,16 +121,16 @@ export class DiscordExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('DiscordSandbox');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const res = host.switchToHttp().getResponse<HttpReply>();
     if (exception instanceof DiscordApiError) {
-      for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
-      res.status(exception.status).json(exception.body);
+      for (const [name, value] of Object.entries(exception.headers)) res.header(name, value);
+      res.code(exception.status).send(exception.body);
       return;
     }
     if (exception instanceof OAuth2Error) {
       res
-        .status(exception.status)
-        .json(exception.description ? { error: exception.error, error_description: exception.description } : { error: exception.error });
+        .code(exception.status)
+        .send(exception.description ? { error: exception.error, error_description: exception.description } : { error: exception.error });
       return;
     }
     if (exception instanceof HttpException) {
@@ -143,11 +143,11 @@ export class DiscordExceptionFilter implements ExceptionFilter {
             : status === 405
               ? DiscordErrors.methodNotAllowed()
               : null;
-      if (mapped) res.status(mapped.status).json(mapped.body);
-      else res.status(status).json({ message: `${status}: ${exception.message}`, code: 0 });
+      if (mapped) res.code(mapped.status).send(mapped.body);
+      else res.code(status).send({ message: `${status}: ${exception.message}`, code: 0 });
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    res.status(500).json({ message: '500: Internal Server Error', code: 0 });
+    res.code(500).send({ message: '500: Internal Server Error', code: 0 });
   }
 }

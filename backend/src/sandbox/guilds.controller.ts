@@ -1,5 +1,4 @@
 import { Get, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { BotOnly } from './auth.js';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import { QueryReader, botGuild, queryBoolean, snowflakeParam } from './http-helpers.js';
@@ -9,6 +8,7 @@ import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxChannelRecord, SandboxChannelType, SandboxGuildRecord, SandboxRoleRecord } from './sandbox.types.js';
 import { channelJson, guildJson, memberJson, roleJson, rolesJson } from './serializers.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 type RoleInput = Omit<SandboxRoleRecord, 'id' | 'position' | 'managed' | 'flags' | 'icon' | 'tags'>;
 
@@ -99,14 +99,14 @@ export class SandboxGuildsController {
   @Get('guilds/:guild_id')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /guilds/:guild_id', major: 'guild_id' })
-  guild(@Req() req: Request) {
+  guild(@Req() req: HttpRequest) {
     return guildJson(botGuild(this.sandbox, snowflakeParam(req, 'guild_id')), queryBoolean(req, 'with_counts'));
   }
 
   @Get('guilds/:guild_id/channels')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /guilds/:guild_id/channels', major: 'guild_id' })
-  channels(@Req() req: Request) {
+  channels(@Req() req: HttpRequest) {
     const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
     return this.sandbox.channelsOf(guild.id).map((c) => channelJson(c));
   }
@@ -116,7 +116,7 @@ export class SandboxGuildsController {
   @HttpCode(201)
   @BotOnly()
   @RateLimitBucket({ route: 'POST /guilds/:guild_id/channels', major: 'guild_id' })
-  createChannel(@Req() req: Request) {
+  createChannel(@Req() req: HttpRequest) {
     const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
     if (!hasPermission(this.sandbox.permissionsOf(guild.id, this.sandbox.botUserId), Permission.ManageChannels))
       throw DiscordErrors.missingPermissions();
@@ -126,7 +126,7 @@ export class SandboxGuildsController {
   @Get('guilds/:guild_id/roles')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /guilds/:guild_id/roles', major: 'guild_id' })
-  roles(@Req() req: Request) {
+  roles(@Req() req: HttpRequest) {
     return rolesJson(botGuild(this.sandbox, snowflakeParam(req, 'guild_id')).roles);
   }
 
@@ -134,7 +134,7 @@ export class SandboxGuildsController {
   @HttpCode(200)
   @BotOnly()
   @RateLimitBucket({ route: 'POST /guilds/:guild_id/roles', major: 'guild_id' })
-  createRole(@Req() req: Request) {
+  createRole(@Req() req: HttpRequest) {
     const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
     const botPermissions = this.sandbox.permissionsOf(guild.id, this.sandbox.botUserId);
     if (!hasPermission(botPermissions, Permission.ManageRoles)) throw DiscordErrors.missingPermissions();
@@ -147,7 +147,7 @@ export class SandboxGuildsController {
   @Get('guilds/:guild_id/members')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /guilds/:guild_id/members', major: 'guild_id' })
-  members(@Req() req: Request) {
+  members(@Req() req: HttpRequest) {
     const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
     const query = new QueryReader(req);
     const limit = query.int('limit', { min: 1, max: 1000, fallback: 1 });
@@ -167,7 +167,7 @@ export class SandboxGuildsController {
   @Get('guilds/:guild_id/members/search')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /guilds/:guild_id/members/search', major: 'guild_id' })
-  searchMembers(@Req() req: Request) {
+  searchMembers(@Req() req: HttpRequest) {
     const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
     const query = new QueryReader(req);
     const text = query.string('query', { min: 1, max: 100, required: true }) ?? '';
@@ -187,7 +187,7 @@ export class SandboxGuildsController {
   @Get('guilds/:guild_id/members/:user_id')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /guilds/:guild_id/members/:user_id', major: 'guild_id' })
-  member(@Req() req: Request) {
+  member(@Req() req: HttpRequest) {
     const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
     const userId = snowflakeParam(req, 'user_id');
     const user = this.sandbox.user(userId);

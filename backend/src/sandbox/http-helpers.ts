@@ -1,56 +1,42 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
+import type { BodyFailures } from '../http/body-parser.js';
+import { DiscordApiError, DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import { Permission, hasPermission } from './permissions.js';
 import type { UploadedFile } from './message-writer.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { JsonObject, SandboxChannelRecord, SandboxGuildRecord, SandboxMessageRecord } from './sandbox.types.js';
 import { messageJson } from './serializers.js';
 import { isSnowflake } from './snowflake.js';
+import { type HttpRequest, hasContentType } from '../http/http-types.js';
 
-/** Multipart uploads as Discord takes them (files[n] plus payload_json), kept in memory. */
-export const UPLOAD_LIMITS = { limits: { fileSize: 25 * 1024 * 1024, files: 10 } };
+/** How the standalone sandbox refuses a body it cannot read: as Discord does (50109 for malformed JSON). */
+export const DISCORD_BODY_FAILURES: BodyFailures = {
+  notJson: () => DiscordErrors.invalidJson(),
+  tooLarge: () => DiscordErrors.payloadTooLarge(),
+  unreadable: () => new DiscordApiError(400, { message: '400: Bad Request', code: 0 }),
+};
 
-const jsonParser = express.json({ limit: '1mb' });
-const formParser = express.urlencoded({ extended: false, limit: '1mb' });
+/** The standalone sandbox's bodies: JSON and forms up to 1 MB, uploads as multipart. */
+export const SANDBOX_BODY_LIMIT = 1024 * 1024;
 
-function parseFailure(res: Response, err: unknown): void {
-  const type = (err as { type?: string }).type;
-  const error =
-    type === 'entity.parse.failed' ? DiscordErrors.invalidJson() : type === 'entity.too.large' ? DiscordErrors.payloadTooLarge() : null;
-  if (error) res.status(error.status).json(error.body);
-  else res.status(400).json({ message: '400: Bad Request', code: 0 });
-}
-
-/**
- * JSON and form bodies for the sandbox's routes, whatever the host app configured globally (a body
- * already read by the app's own parser is left alone), with Discord's answer for malformed JSON.
- */
-export function sandboxBodyParsers(req: Request, res: Response, next: NextFunction): void {
-  jsonParser(req, res, (jsonError?: unknown) => {
-    if (jsonError) return parseFailure(res, jsonError);
-    formParser(req, res, (formError?: unknown) => (formError ? parseFailure(res, formError) : next()));
-  });
-}
-
-export function param(req: Request, name: string): string {
+export function param(req: HttpRequest, name: string): string {
   const value = req.params[name];
   return typeof value === 'string' ? value : '';
 }
 
-export function queryString(req: Request, name: string): string | undefined {
+export function queryString(req: HttpRequest, name: string): string | undefined {
   const value = req.query[name];
   return typeof value === 'string' ? value : undefined;
 }
 
 /** Discord reads query booleans as true/false/1/0 (case-insensitive). */
-export function queryBoolean(req: Request, name: string): boolean {
+export function queryBoolean(req: HttpRequest, name: string): boolean {
   const value = queryString(req, name)?.toLowerCase();
   return value === 'true' || value === '1';
 }
 
 export class QueryReader {
   readonly errors = new FormErrors();
-  constructor(private readonly req: Request) {}
+  constructor(private readonly req: HttpRequest) {}
 
   int(name: string, { min, max, fallback }: { min: number; max: number; fallback: number }): number {
     const raw = queryString(this.req, name);
@@ -88,7 +74,7 @@ export class QueryReader {
   }
 }
 
-export function snowflakeParam(req: Request, name: string): string {
+export function snowflakeParam(req: HttpRequest, name: string): string {
   const value = param(req, name);
   if (!isSnowflake(value)) {
     const errors = new FormErrors();
@@ -128,11 +114,11 @@ export function isTextChannel(channel: SandboxChannelRecord): boolean {
 }
 
 /** Uploads come as multipart with the JSON in payload_json; plain requests are JSON bodies. */
-export function messageBody(req: Request): { body: unknown; files: UploadedFile[] } {
-  const files = ((req as Request & { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname !== 'payload_json');
+export function messageBody(req: HttpRequest): { body: unknown; files: UploadedFile[] } {
+  const files = (req.files ?? []).filter((f) => f.fieldname !== 'payload_json');
   const raw: unknown = req.body;
   if (
-    req.is('multipart/form-data') &&
+    hasContentType(req, 'multipart/form-data') &&
     raw &&
     typeof raw === 'object' &&
     typeof (raw as Record<string, unknown>)['payload_json'] === 'string'
@@ -147,6 +133,6 @@ export function messageBody(req: Request): { body: unknown; files: UploadedFile[
 }
 
 /** A message in Discord's answer shape, its links (attachments, webhooks) on the host the request came to. */
-export function messageAnswer(sandbox: DiscordSandboxService, req: Request, message: SandboxMessageRecord): JsonObject {
+export function messageAnswer(sandbox: DiscordSandboxService, req: HttpRequest, message: SandboxMessageRecord): JsonObject {
   return messageJson(message, sandbox.messageContext(sandbox.baseUrl(req)));
 }

@@ -6,7 +6,7 @@ import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 @Controller(SANDBOX_ROUTE_PREFIX)
 @UseFilters(DiscordExceptionFilter)
 export class SandboxNotFoundController {
-  @All('{*path}')
+  @All('*')
   notFound(): never {
     throw DiscordErrors.notFound();
   }

@@ -1,5 +1,4 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseFilters } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { renderAuthorizePage, renderMessagePage, type DemoUserChoice } from './authorize-page.js';
 import { DiscordExceptionFilter, OAuth2Error } from './discord-errors.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, type TokenGrant } from './oauth2-grants.js';
@@ -8,6 +7,7 @@ import { SANDBOX_BOT_USERNAME, SANDBOX_DEMO_USERNAMES } from './seed.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxUserRecord } from './sandbox.types.js';
+import { type HttpRequest, type HttpReply, hasContentType } from '../http/http-types.js';
 
 const AUTHORIZE_PATHS = ['oauth2/authorize', 'api/oauth2/authorize', 'api/v10/oauth2/authorize'];
 const TOKEN_PATHS = ['api/oauth2/token', 'api/v10/oauth2/token'];
@@ -58,7 +58,7 @@ function stringParams(source: unknown): Record<string, string> {
 }
 
 /** OAuth2 clients authenticate with HTTP Basic or with client_id/client_secret in the form (RFC 6749 2.3.1). */
-function clientCredentials(req: Request, form: Record<string, string>): { id: string; secret: string } | null {
+function clientCredentials(req: HttpRequest, form: Record<string, string>): { id: string; secret: string } | null {
   const header = req.headers.authorization;
   if (header?.toLowerCase().startsWith('basic ')) {
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
@@ -80,19 +80,19 @@ export class SandboxOAuth2Controller {
 
   /** The consent screen; `login_as=<username>` approves at once so scripts need no form. */
   @Get(AUTHORIZE_PATHS)
-  authorizePage(@Req() req: Request, @Res() res: Response): void {
+  authorizePage(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     this.handleAuthorize(res, stringParams(req.query), 'GET');
   }
 
   @Post(AUTHORIZE_PATHS)
-  authorizeDecision(@Req() req: Request, @Res() res: Response): void {
+  authorizeDecision(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     this.handleAuthorize(res, { ...stringParams(req.query), ...stringParams(req.body) }, 'POST');
   }
 
   @Post(TOKEN_PATHS)
   @HttpCode(200)
-  token(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    res.setHeader('Cache-Control', 'no-store');
+  token(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
+    res.header('Cache-Control', 'no-store');
     const form = this.form(req);
     this.requireClient(req, form);
     const grantType = form['grant_type'];
@@ -122,7 +122,7 @@ export class SandboxOAuth2Controller {
 
   @Post(REVOKE_PATHS)
   @HttpCode(200)
-  revoke(@Req() req: Request) {
+  revoke(@Req() req: HttpRequest) {
     const form = this.form(req);
     this.requireClient(req, form);
     if (!form['token']) throw new OAuth2Error(400, 'invalid_request', 'Missing "token" in request.');
@@ -131,17 +131,17 @@ export class SandboxOAuth2Controller {
   }
 
   /** Discord reads the token endpoints as forms only; a JSON body is as good as no body there. */
-  private form(req: Request): Record<string, string> {
-    return req.is('application/x-www-form-urlencoded') ? stringParams(req.body) : {};
+  private form(req: HttpRequest): Record<string, string> {
+    return hasContentType(req, 'application/x-www-form-urlencoded') ? stringParams(req.body) : {};
   }
 
-  private requireClient(req: Request, form: Record<string, string>): void {
+  private requireClient(req: HttpRequest, form: Record<string, string>): void {
     const client = clientCredentials(req, form);
     const { clientId, clientSecret } = this.sandbox.options;
     if (!client || client.id !== clientId || client.secret !== clientSecret) throw new OAuth2Error(401, 'invalid_client');
   }
 
-  private handleAuthorize(res: Response, params: Record<string, string>, method: 'GET' | 'POST'): void {
+  private handleAuthorize(res: HttpReply, params: Record<string, string>, method: 'GET' | 'POST'): void {
     let request: AuthorizeRequest;
     try {
       request = this.parseAuthorize(params);
@@ -207,7 +207,7 @@ export class SandboxOAuth2Controller {
     return { params, scopes, redirectUri, codeFlow, botInvite };
   }
 
-  private approve(res: Response, request: AuthorizeRequest, user: SandboxUserRecord): void {
+  private approve(res: HttpReply, request: AuthorizeRequest, user: SandboxUserRecord): void {
     const { params } = request;
     const extra: Record<string, string | undefined> = {};
     if (request.botInvite) {
@@ -298,19 +298,19 @@ export class SandboxOAuth2Controller {
     return lines;
   }
 
-  private redirect(res: Response, target: URL, query: Record<string, string | undefined>): void {
+  private redirect(res: HttpReply, target: URL, query: Record<string, string | undefined>): void {
     const url = new URL(target.toString());
     for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, value);
-    res.redirect(302, url.toString());
+    res.redirect(url.toString(), 302);
   }
 
   /** The page sets its own CSP so a host app's helmet policy cannot block the form's redirect to the app. */
-  private sendPage(res: Response, status: number, html: string): void {
-    res.setHeader(
+  private sendPage(res: HttpReply, status: number, html: string): void {
+    res.header(
       'Content-Security-Policy',
       "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
     );
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(status).type('html').send(html);
+    res.header('Cache-Control', 'no-store');
+    res.status(status).type('text/html; charset=utf-8').send(html);
   }
 }

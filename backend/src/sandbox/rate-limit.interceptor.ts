@@ -1,10 +1,10 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import { DiscordApiError } from './discord-errors.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { DiscordSandboxService } from './sandbox.service.js';
+import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
 const SANDBOX_BUCKET = 'guildhall:discord-sandbox:bucket';
 
@@ -32,8 +32,8 @@ export class SandboxRateLimitInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const spec = this.reflector.get<BucketSpec | undefined>(SANDBOX_BUCKET, context.getHandler());
     if (!spec) return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
+    const res = context.switchToHttp().getResponse<HttpReply>();
     const major = spec.major ? String(req.params[spec.major] ?? '') : '';
     // Discord counts per token; here per token and address, because the sandbox's bot token is well known and
     // a stranger spending its buckets would otherwise spend the app's own.
@@ -41,7 +41,7 @@ export class SandboxRateLimitInterceptor implements NestInterceptor {
     const now = Date.now();
     const state = this.sandbox.takeRateLimit(`${spec.route}|${major}|${who}`, spec.policy ?? 'route');
     const headers = rateLimitHeaders(state, spec.route, now);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) res.header(name, value);
     if (!state.allowed) {
       const retryAfter = Math.max(0.001, (state.resetAt - now) / 1000);
       throw new DiscordApiError(

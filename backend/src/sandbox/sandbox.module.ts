@@ -1,9 +1,8 @@
-import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { SandboxAuthGuard } from './auth.js';
 import { SandboxCdnController } from './cdn.controller.js';
 import { SandboxChannelsController } from './channels.controller.js';
 import { SandboxGuildsController } from './guilds.controller.js';
-import { sandboxBodyParsers } from './http-helpers.js';
 import { SandboxNotFoundController } from './not-found.controller.js';
 import { SandboxOAuth2Controller } from './oauth2.controller.js';
 import { SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
@@ -26,11 +25,11 @@ const BODY_CONTROLLERS = [
  * credentials. Call it exactly like discord.com with base http://host:port/sandbox/discord/api.
  */
 @Module({})
-export class DiscordSandboxModule implements NestModule {
+export class DiscordSandboxModule {
   static forRoot(options: DiscordSandboxOptions = {}): DynamicModule {
     return {
       module: DiscordSandboxModule,
-      // The catch-all 404 must come last: Express matches routes in the order they are registered.
+      // The catch-all 404 last (a wildcard: the router prefers every other route to it anyway).
       controllers: [...BODY_CONTROLLERS, SandboxCdnController, SandboxViewerController, SandboxNotFoundController],
       providers: [
         { provide: DISCORD_SANDBOX_OPTIONS, useValue: options },
@@ -40,9 +39,5 @@ export class DiscordSandboxModule implements NestModule {
       ],
       exports: [DiscordSandboxService],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(sandboxBodyParsers).forRoutes(...BODY_CONTROLLERS);
   }
 }

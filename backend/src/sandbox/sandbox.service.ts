@@ -1,5 +1,4 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { Request } from 'express';
 import { DiscordErrors } from './discord-errors.js';
 import type { MessageDraft } from './message-payload.js';
 import { MessageWriter, type UploadedFile } from './message-writer.js';
@@ -30,6 +29,7 @@ import type {
   SandboxUserRecord,
   SandboxWebhookRecord,
 } from './sandbox.types.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 /**
  * The in-memory Discord, as the controllers and tests see it: Discord's rules (permissions, bot membership, limits
@@ -345,8 +345,8 @@ export class DiscordSandboxService {
   }
 
   /** Absolute base of the sandbox for links in answers (webhook and attachment URLs). */
-  baseUrl(req: Request): string {
-    const base = this.options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}/${SANDBOX_ROUTE_PREFIX}`;
+  baseUrl(req: HttpRequest): string {
+    const base = this.options.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}/${SANDBOX_ROUTE_PREFIX}`;
     this.lastBase = base;
     return base;
   }

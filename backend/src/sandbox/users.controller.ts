@@ -1,5 +1,4 @@
 import { Get, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { Authorized, BotOnly, Caller } from './auth.js';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import { QueryReader, queryBoolean, snowflakeParam } from './http-helpers.js';
@@ -9,6 +8,7 @@ import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxCaller } from './tokens.js';
 import { channelJson, currentUserJson, myGuildJson, userJson } from './serializers.js';
 import { isSnowflake } from './snowflake.js';
+import { type HttpRequest } from '../http/http-types.js';
 
 @DiscordRestController()
 export class SandboxUsersController {
@@ -27,7 +27,7 @@ export class SandboxUsersController {
   @Get('users/@me/guilds')
   @Authorized({ bot: true, userScopes: ['guilds'] })
   @RateLimitBucket({ route: 'GET /users/@me/guilds', policy: 'userGuilds' })
-  myGuilds(@Caller() caller: SandboxCaller, @Req() req: Request) {
+  myGuilds(@Caller() caller: SandboxCaller, @Req() req: HttpRequest) {
     const query = new QueryReader(req);
     const limit = query.int('limit', { min: 1, max: 200, fallback: 200 });
     const before = query.snowflake('before');
@@ -45,7 +45,7 @@ export class SandboxUsersController {
   @HttpCode(200)
   @BotOnly()
   @RateLimitBucket({ route: 'POST /users/@me/channels' })
-  openDm(@Req() req: Request) {
+  openDm(@Req() req: HttpRequest) {
     const body: unknown = req.body;
     const recipientId = body && typeof body === 'object' ? (body as Record<string, unknown>)['recipient_id'] : undefined;
     if (!isSnowflake(recipientId)) {
@@ -64,7 +64,7 @@ export class SandboxUsersController {
   @Get('users/:user_id')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /users/:user_id' })
-  user(@Req() req: Request) {
+  user(@Req() req: HttpRequest) {
     const user = this.sandbox.user(snowflakeParam(req, 'user_id'));
     if (!user) throw DiscordErrors.unknownUser();
     return userJson(user);

@@ -1,5 +1,4 @@
 import { Controller, Get, HttpCode, Post, Req, UseFilters, UseInterceptors } from '@nestjs/common';
-import type { Request } from 'express';
 import { DiscordApiError, DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
 import { param } from './http-helpers.js';
 import { RateLimitBucket, SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
@@ -9,6 +8,7 @@ import { type SimulatedJoin, JoinSimulator } from './simulate-join.js';
 import { type SimulatedTicket, TicketSimulator } from './simulate-ticket.js';
 import type { SandboxChannelRecord, SandboxUserRecord } from './sandbox.types.js';
 import { isSnowflake } from './snowflake.js';
+import { type HttpRequest, hasContentType } from '../http/http-types.js';
 
 /**
  * Read-only views for people: what the bot posted in the sandbox, by guild and channel (and in DMs), so the result
@@ -27,7 +27,7 @@ export class SandboxViewerController {
 
   /** Guilds with their channels (with how many messages were posted), roles and members; DMs the bot opened. */
   @Get('guilds')
-  guilds(@Req() req: Request) {
+  guilds(@Req() req: HttpRequest) {
     const ctx = this.sandbox.messageContext(this.sandbox.baseUrl(req));
     const posted = (channelId: string) => this.sandbox.messagesIn(channelId).length;
     const guilds = this.sandbox.allGuilds().map((g) => ({
@@ -57,7 +57,7 @@ export class SandboxViewerController {
 
   /** What the bot (and webhooks) posted in one channel, oldest first, in Discord's message shape. */
   @Get('channels/:channel_id/messages')
-  messages(@Req() req: Request) {
+  messages(@Req() req: HttpRequest) {
     const id = param(req, 'channel_id');
     const channel = isSnowflake(id) ? this.sandbox.channel(id) : undefined;
     if (!channel) throw DiscordErrors.unknownChannel();
@@ -74,8 +74,8 @@ export class SandboxViewerController {
   @HttpCode(201)
   @UseInterceptors(SandboxRateLimitInterceptor)
   @RateLimitBucket({ route: 'POST /viewer/guilds/:guild_id/simulate-ticket', major: 'guild_id' })
-  async simulateTicket(@Req() req: Request): Promise<{ success: true; ticket: SimulatedTicket }> {
-    if (!req.is('application/json'))
+  async simulateTicket(@Req() req: HttpRequest): Promise<{ success: true; ticket: SimulatedTicket }> {
+    if (!hasContentType(req, 'application/json'))
       throw new DiscordApiError(415, { message: 'Send a JSON body (Content-Type: application/json).', code: 0 });
     const id = param(req, 'guild_id');
     if (!isSnowflake(id)) throw DiscordErrors.unknownGuild();
@@ -92,8 +92,8 @@ export class SandboxViewerController {
   @HttpCode(201)
   @UseInterceptors(SandboxRateLimitInterceptor)
   @RateLimitBucket({ route: 'POST /viewer/guilds/:guild_id/simulate-join', major: 'guild_id' })
-  async simulateJoin(@Req() req: Request): Promise<{ success: true; join: SimulatedJoin }> {
-    if (!req.is('application/json'))
+  async simulateJoin(@Req() req: HttpRequest): Promise<{ success: true; join: SimulatedJoin }> {
+    if (!hasContentType(req, 'application/json'))
       throw new DiscordApiError(415, { message: 'Send a JSON body (Content-Type: application/json).', code: 0 });
     const id = param(req, 'guild_id');
     if (!isSnowflake(id)) throw DiscordErrors.unknownGuild();

@@ -1,18 +1,7 @@
-import { Get, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import type { Request, Response } from 'express';
+import { Get, Patch, Post, Req, Res } from '@nestjs/common';
 import { BotOnly } from './auth.js';
 import { DiscordErrors } from './discord-errors.js';
-import {
-  UPLOAD_LIMITS,
-  isTextChannel,
-  messageAnswer,
-  messageBody,
-  param,
-  queryBoolean,
-  requireBotPermission,
-  snowflakeParam,
-} from './http-helpers.js';
+import { isTextChannel, messageAnswer, messageBody, param, queryBoolean, requireBotPermission, snowflakeParam } from './http-helpers.js';
 import { readMessageBody } from './message-payload.js';
 import { Permission } from './permissions.js';
 import { RateLimitBucket } from './rate-limit.interceptor.js';
@@ -20,6 +9,7 @@ import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxMessageRecord, SandboxWebhookRecord } from './sandbox.types.js';
 import { webhookJson } from './serializers.js';
+import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
 /** Webhook routes authenticate with the token in the path, not a header, as on Discord. */
 @DiscordRestController()
@@ -29,7 +19,7 @@ export class SandboxWebhooksController {
   @Get('webhooks/:webhook_id')
   @BotOnly()
   @RateLimitBucket({ route: 'GET /webhooks/:webhook_id', major: 'webhook_id' })
-  webhook(@Req() req: Request) {
+  webhook(@Req() req: HttpRequest) {
     const webhook = this.sandbox.webhook(snowflakeParam(req, 'webhook_id'));
     if (!webhook) throw DiscordErrors.unknownWebhook();
     const channel = this.sandbox.channel(webhook.channel_id);
@@ -40,15 +30,14 @@ export class SandboxWebhooksController {
 
   @Get('webhooks/:webhook_id/:webhook_token')
   @RateLimitBucket({ route: 'GET /webhooks/:webhook_id/:webhook_token', major: 'webhook_id' })
-  webhookWithToken(@Req() req: Request) {
+  webhookWithToken(@Req() req: HttpRequest) {
     return webhookJson(this.byToken(req), { base: this.sandbox.baseUrl(req) });
   }
 
   /** 204 without ?wait=true, the created message (200) with it. */
   @Post('webhooks/:webhook_id/:webhook_token')
   @RateLimitBucket({ route: 'POST /webhooks/:webhook_id/:webhook_token', major: 'webhook_id' })
-  @UseInterceptors(AnyFilesInterceptor(UPLOAD_LIMITS))
-  execute(@Req() req: Request, @Res() res: Response) {
+  execute(@Req() req: HttpRequest, @Res() res: HttpReply) {
     const webhook = this.byToken(req);
     const channel = this.sandbox.channel(webhook.channel_id);
     if (!channel) throw DiscordErrors.unknownChannel();
@@ -62,28 +51,27 @@ export class SandboxWebhooksController {
       avatar_url: draft.avatarUrl ?? null,
     };
     const message = this.sandbox.postMessage(channel, author, draft, files);
-    if (queryBoolean(req, 'wait')) res.status(200).json(messageAnswer(this.sandbox, req, message));
-    else res.status(204).end();
+    if (queryBoolean(req, 'wait')) res.code(200).send(messageAnswer(this.sandbox, req, message));
+    else res.code(204).send();
   }
 
   @Get('webhooks/:webhook_id/:webhook_token/messages/:message_id')
   @RateLimitBucket({ route: 'GET /webhooks/:webhook_id/:webhook_token/messages/:message_id', major: 'webhook_id' })
-  webhookMessage(@Req() req: Request) {
+  webhookMessage(@Req() req: HttpRequest) {
     const message = this.ownMessage(this.byToken(req), req);
     return messageAnswer(this.sandbox, req, message);
   }
 
   @Patch('webhooks/:webhook_id/:webhook_token/messages/:message_id')
   @RateLimitBucket({ route: 'PATCH /webhooks/:webhook_id/:webhook_token/messages/:message_id', major: 'webhook_id' })
-  @UseInterceptors(AnyFilesInterceptor(UPLOAD_LIMITS))
-  editWebhookMessage(@Req() req: Request) {
+  editWebhookMessage(@Req() req: HttpRequest) {
     const message = this.ownMessage(this.byToken(req), req);
     const { body, files } = messageBody(req);
     const draft = readMessageBody(body, 'edit');
     return messageAnswer(this.sandbox, req, this.sandbox.editMessage(message, draft, files));
   }
 
-  private byToken(req: Request): SandboxWebhookRecord {
+  private byToken(req: HttpRequest): SandboxWebhookRecord {
     const webhook = this.sandbox.webhook(snowflakeParam(req, 'webhook_id'));
     if (!webhook) throw DiscordErrors.unknownWebhook();
     if (param(req, 'webhook_token') !== webhook.token) throw DiscordErrors.invalidWebhookToken();
@@ -91,7 +79,7 @@ export class SandboxWebhooksController {
   }
 
   /** A webhook can only see and edit what it posted itself; anything else is "Unknown Message". */
-  private ownMessage(webhook: SandboxWebhookRecord, req: Request): SandboxMessageRecord {
+  private ownMessage(webhook: SandboxWebhookRecord, req: HttpRequest): SandboxMessageRecord {
     const message = this.sandbox.message(webhook.channel_id, snowflakeParam(req, 'message_id'));
     if (!message || message.author.type !== 'webhook' || message.author.webhook_id !== webhook.id) throw DiscordErrors.unknownMessage();
     return message;

@@ -1,13 +1,26 @@
-import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
 import type { SettingsPutRequest, SettingsResponse } from '@guildhall/generated/types';
 import { validateSettingsPutRequest } from '@guildhall/generated/validators';
-import type { Request } from 'express';
-import type { UserGuild } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { KnownSectionGuard } from './known-section.guard.js';
 import { SettingsService } from './settings.service.js';
+import type { GuildRequest, HttpReply } from '../http/http-types.js';
+import { settingsSerializers } from '../http/response-serializers.js';
+
+/**
+ * Each section's answer is written by a serializer compiled from its published response schema (the OpenAPI document):
+ * what goes out is what the contract describes, and writing it is cheaper than JSON.stringify.
+ */
+const serializers = settingsSerializers();
+
+/** Set once the answer is known (an error thrown earlier keeps the error's own shape). */
+function answerAs<T>(reply: HttpReply, section: string, answer: T): T {
+  const serializer = serializers.get(section);
+  if (serializer) reply.serializer(serializer);
+  return answer;
+}
 
 /** Guards run before pipes: an unknown section answers 404 whatever its body, as it did before the body's 400. */
 @Controller('api/guild/:guildId/settings')
@@ -16,8 +29,14 @@ export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
   @Get(':section')
-  async get(@Param('guildId') guildId: string, @Param('section') section: string, @Req() req: GuildRequest): Promise<SettingsResponse> {
-    return { success: true, ...(await this.settings.read(guildId, section, callerOf(req))) };
+  async get(
+    @Param('guildId') guildId: string,
+    @Param('section') section: string,
+    @Req() req: GuildRequest,
+    @Res({ passthrough: true }) reply: HttpReply,
+  ): Promise<SettingsResponse> {
+    const view = await this.settings.read(guildId, section, callerOf(req));
+    return answerAs(reply, view.section, { success: true, ...view });
   }
 
   @Put(':section')
@@ -26,9 +45,9 @@ export class SettingsController {
     @Param('section') section: string,
     @Body(new SchemaBody(validateSettingsPutRequest, 'The request is not a settings update.')) body: SettingsPutRequest,
     @Req() req: GuildRequest,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<SettingsResponse> {
-    return { success: true, ...(await this.settings.write(guildId, section, body.version, body.settings, callerOf(req))) };
+    const view = await this.settings.write(guildId, section, body.version, body.settings, callerOf(req));
+    return answerAs(reply, view.section, { success: true, ...view });
   }
 }
-
-type GuildRequest = Request & { guild: UserGuild };

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { TicketCategoriesResponse, TicketCategoryRequest, TicketDefaultCategoryRequest } from '@guildhall/generated/types';
 import { validateTicketCategoryRequest, validateTicketDefaultCategoryRequest } from '@guildhall/generated/validators';
-import type { Request } from 'express';
-import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { type CategoryList, TicketCategoriesService } from './ticket-categories.service.js';
+import { type GuildRequest } from '../http/http-types.js';
 
 const SNOWFLAKE = /^[0-9]{17,20}$/;
 
@@ -61,5 +61,3 @@ export class TicketCategoriesController {
     return this.categories.remove(guildId, categoryId, type as CategoryList, callerOf(req));
   }
 }
-
-type GuildRequest = Request & { guild: UserGuild };

@@ -1,12 +1,12 @@
 import { Controller, Delete, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import type { SuccessResponse, TranscriptList } from '@guildhall/generated/types';
-import type { Response } from 'express';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { RENDERERS } from './render/index.js';
 import { TRANSCRIPT_FORMATS, type TranscriptFormat, transcriptConfig } from './transcript-config.js';
 import { TranscriptsService } from './transcripts.service.js';
+import { type HttpReply } from '../http/http-types.js';
 
 const MAX_QUERY = 100;
 const DATE_PREFIX = /^[0-9-]{0,10}$/;
@@ -46,7 +46,7 @@ export class TranscriptsController {
     @Param('guildId') guildId: string,
     @Param('id') id: string,
     @Query('format') format: unknown,
-    @Res() res: Response,
+    @Res() res: HttpReply,
   ): Promise<void> {
     if (format !== undefined && !TRANSCRIPT_FORMATS.includes(format as TranscriptFormat)) {
       const message = 'format must be html, txt or json';
@@ -55,10 +55,10 @@ export class TranscriptsController {
     const record = await this.transcripts.get(guildId, id);
     const chosen = (format as TranscriptFormat | undefined) ?? (await transcriptConfig(this.settings, guildId)).format;
     const renderer = RENDERERS[chosen];
-    res.setHeader('Content-Type', renderer.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename="transcript_${encodeURIComponent(record.id)}.${chosen}"`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', TRANSCRIPT_CSP);
+    res.header('Content-Type', renderer.contentType);
+    res.header('Content-Disposition', `attachment; filename="transcript_${encodeURIComponent(record.id)}.${chosen}"`);
+    res.header('X-Content-Type-Options', 'nosniff');
+    res.header('Content-Security-Policy', TRANSCRIPT_CSP);
     res.status(200).send(renderer.render(record.id, record.data));
   }
 

@@ -7,14 +7,12 @@ import type {
   GuildImportResponse,
 } from '@guildhall/generated/types';
 import { validateGuildCloneRequest, validateGuildImportRequest } from '@guildhall/generated/validators';
-import type { Request, Response } from 'express';
-import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { TransferService } from './transfer.service.js';
-
-type GuildRequest = Request & { guild: UserGuild };
+import { type HttpReply, type GuildRequest } from '../http/http-types.js';
 
 /** Export, import and clone of a guild's settings (README: "Export, import and clone"). */
 @Controller('api/guild/:guildId')
@@ -23,8 +21,8 @@ export class TransferController {
   constructor(private readonly transfer: TransferService) {}
 
   @Get('export')
-  async export(@Req() req: GuildRequest, @Res({ passthrough: true }) res: Response): Promise<GuildExport> {
-    res.setHeader('Content-Disposition', `attachment; filename="guildhall-${req.guild.id}.json"`);
+  async export(@Req() req: GuildRequest, @Res({ passthrough: true }) res: HttpReply): Promise<GuildExport> {
+    res.header('Content-Disposition', `attachment; filename="guildhall-${req.guild.id}.json"`);
     return this.transfer.export(req.guild, callerOf(req));
   }
 
