@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
-import { findPostgresBinaries, startPostgresServer, type PostgresServer } from './support/postgres-server.js';
+import { findPostgresBinaries, startPostgresServer, type PostgresServer } from '../../scripts/support/postgres-server.mjs';
 
 const TTL_MS = 400;
 const binaries = findPostgresBinaries();
