@@ -25,7 +25,8 @@ import { withReadCache } from '../src/storage/read-cache.js';
 import type { SqlExecutor } from '../src/storage/sql-executor.js';
 import { MAX_SETTINGS_VERSION, type StoragePort, UnstorableTextError } from '../src/storage/storage.port.js';
 import { startMongoForTests, type TestMongo } from '../../scripts/support/mongo-wire-server.mjs';
-import { findPostgresBinaries, startPostgresServer, type PostgresServer } from '../../scripts/support/postgres-server.mjs';
+import { startPostgresServer, type PostgresServer } from '../../scripts/support/postgres-server.mjs';
+import { ci, postgresBinaries } from './support/instances.js';
 
 /** An empty database; every open() is a new, uninitialised instance over the same data. */
 interface TestDatabase {
@@ -921,8 +922,7 @@ describe('PGlite storage', () => {
   });
 });
 
-const binaries = findPostgresBinaries();
-const ci = Boolean(process.env.CI) && !['0', 'false'].includes(process.env.CI!.toLowerCase());
+const binaries = postgresBinaries;
 
 // Outside CI a machine without PostgreSQL reports this suite as skipped; in CI it must run, and fails.
 describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
