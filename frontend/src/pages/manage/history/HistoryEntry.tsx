@@ -35,6 +35,18 @@ export function RelativeTime({ at, now = Date.now() }: { at: string; now?: numbe
 }
 
 /** The changed fields of an entry: each under its schema title, before then after (side by side from `sm` up). */
+/** One side of a field's change: its value before or after, under its heading. */
+function ChangeSide({ heading, tone, value, names }: { heading: string; tone: string; value: unknown; names: GuildNames }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-semibold tracking-wide text-muted uppercase">{heading}</p>
+      <div className={`mt-0.5 ${tone}`}>
+        <ChangeValue value={value} names={names} />
+      </div>
+    </div>
+  );
+}
+
 export function ChangeList({ changes, names }: { changes: HistoryItem['changes']; names: GuildNames }) {
   if (changes.length === 0) return <p className="text-sm text-muted">No field changed.</p>;
   return (
@@ -43,18 +55,8 @@ export function ChangeList({ changes, names }: { changes: HistoryItem['changes']
         <li key={change.path} className="rounded-lg border border-line bg-panel-2 p-3 text-sm">
           <p className="font-semibold">{change.label}</p>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            <div className="min-w-0">
-              <p className="text-xs font-semibold tracking-wide text-muted uppercase">Before</p>
-              <div className="mt-0.5 text-danger/90">
-                <ChangeValue value={change.before} names={names} />
-              </div>
-            </div>
-            <div className="min-w-0">
-              <p className="text-xs font-semibold tracking-wide text-muted uppercase">After</p>
-              <div className="mt-0.5 text-ok">
-                <ChangeValue value={change.after} names={names} />
-              </div>
-            </div>
+            <ChangeSide heading="Before" tone="text-danger/90" value={change.before} names={names} />
+            <ChangeSide heading="After" tone="text-ok" value={change.after} names={names} />
           </div>
         </li>
       ))}
