@@ -25,6 +25,8 @@ import { DiscordSandboxService } from './sandbox/sandbox.service.js';
 import { createStorage } from './storage/create-storage.js';
 import { withReadCache } from './storage/read-cache.js';
 import { SettingsService } from './settings/settings.service.js';
+import { registerSettingsRead } from './settings/settings-read.route.js';
+import { GuildAccessService } from './guild/guild-access.service.js';
 import { OrdersService } from './payments/orders.service.js';
 import type { Clock } from './payments/payment-provider.js';
 import { type PremiumExpiry, schedulePremiumExpiry } from './payments/premium-expiry.js';
@@ -201,6 +203,7 @@ async function startOn(
     return undefined;
   });
   if (logger.isLevelEnabled('debug')) fastify.addHook('onResponse', requestLog(logger));
+  registerSettingsRead(fastify, app.get(GuildAccessService), app.get(SettingsService));
 
   try {
     // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.

@@ -319,6 +319,9 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
   });
 });
 
+/** What every JSON answer says it is: a client (or a proxy) may go by it. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 describe('API contract: the operations table matches the running API', () => {
   const data = tempDataDir();
   let app: App;
@@ -488,8 +491,9 @@ describe('API contract: the operations table matches the running API', () => {
     for (const op of gets) {
       // The bot's reads answer the bot's credential only.
       const asBot = op.path.startsWith('/api/bot/') ? { headers: bot } : {};
-      const { status, body } = await owner.json(concrete(op.path) + exampleQuery(op), asBot);
+      const { status, body, res } = await owner.json(concrete(op.path) + exampleQuery(op), asBot);
       expect({ op: op.operationId, status }).toEqual({ op: op.operationId, status: 200 });
+      expect({ op: op.operationId, type: res.headers.get('content-type') }).toEqual({ op: op.operationId, type: JSON_TYPE });
       expectValid(op.operationId, validatorForType(op.response!), body);
     }
   });
@@ -500,6 +504,7 @@ describe('API contract: the operations table matches the running API', () => {
       const url = `/api/guild/${guildId}/settings/${section}`;
       const read = await owner.json(url);
       expect({ section, status: read.status }).toEqual({ section, status: 200 });
+      expect({ section, type: read.res.headers.get('content-type') }).toEqual({ section, type: JSON_TYPE });
       expectSettingsAnswer(section, read.body);
       expect(read.body.settings).toEqual(sections[section].defaults);
 
@@ -507,6 +512,7 @@ describe('API contract: the operations table matches the running API', () => {
       expectValid(`${section} PUT body`, validateSettingsPutRequest, body);
       const saved = await owner.json(url, { method: 'PUT', json: body });
       expect({ section, status: saved.status }).toEqual({ section, status: 200 });
+      expect({ section, type: saved.res.headers.get('content-type') }).toEqual({ section, type: JSON_TYPE });
       expectSettingsAnswer(section, saved.body);
       expect(saved.body.version).toBe(read.body.version + 1);
       expect((await owner.json(url)).body).toEqual(saved.body);

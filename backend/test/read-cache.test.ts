@@ -187,4 +187,24 @@ describe('the read cache never serves an answer older than the last write it saw
     expect(await cached.sessions.get('sid-2')).toEqual({ step: 1 });
     expect(db.reads).toBe(2);
   });
+
+  it('hands every reader the same frozen copy, so no caller can change what another reads, and leaves the writer its own', async () => {
+    const db = new HoldableStorage();
+    const cached = withReadCache(db.port, { ttlMs: TTL });
+    const mine = { prefix: '!', nested: { list: [1, 2] } };
+    await cached.settings.put('g1', 'basic', mine, 0);
+    mine.nested.list.push(3);
+    const first = await cached.settings.get<typeof mine>('g1', 'basic');
+    const second = await cached.settings.get<typeof mine>('g1', 'basic');
+    expect(first).toBe(second);
+    expect(first!.data).toEqual({ prefix: '!', nested: { list: [1, 2] } });
+    expect(() => first!.data.nested.list.push(4)).toThrow(TypeError);
+    expect(() => Object.assign(first!.data, { prefix: '?' })).toThrow(TypeError);
+
+    // A miss answers the copy it keeps, frozen as every later hit is.
+    await db.port.sessions.set('sid-1', { passport: { user: { id: '1' } } }, new Date(Date.now() + TTL));
+    const session = (await cached.sessions.get('sid-1')) as { passport: { user: { id: string } } };
+    expect(Object.isFrozen(session.passport.user)).toBe(true);
+    expect(await cached.sessions.get('sid-1')).toBe(session);
+  });
 });

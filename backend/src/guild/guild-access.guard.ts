@@ -24,27 +24,31 @@ export class GuildAccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<HttpRequest>();
-    const user = req.user as SessionUser | undefined;
-    const guildId = String(req.params.guildId ?? '');
     const marked = this.reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, [context.getHandler(), context.getClass()]);
-    let guild: Promise<UserGuild>;
-    if (marked?.kind === 'manage-or-view') {
-      guild = this.access.assertCanManageOrView(user, guildId);
-    } else {
-      const name = marked?.kind === 'capability' ? marked.section : (req.params.section as string | undefined);
-      const section = sectionPolicies.sectionOf(name);
-      if (marked && !section) throw new Error(`@RequiresCapability names an unknown section: ${name}`);
-      const capability = marked?.capability ?? 'view';
-      // A collection route (`:collection`) passes its row's policy (an unknown collection: the guild's, then a 404).
-      const collection = req.params.collection as string | undefined;
-      const policy =
-        collection !== undefined && !marked
-          ? ((Object.hasOwn(collections, collection) ? collections[collection as CollectionName].policy : undefined) ?? GUILD_POLICY)
-          : sectionPolicies.policyOf(name);
-      guild = sectionPolicies.enforce(policy, this.access, { user, guildId, section, capability });
-    }
     // Kept for the handler: the guild as the signed-in user sees it (name, icon, permissions, owner).
-    (req as HttpRequest & { guild?: UserGuild }).guild = await guild;
+    (req as HttpRequest & { guild?: UserGuild }).guild = await guildOfRoute(this.access, req, marked);
     return true;
   }
+}
+
+/**
+ * The guild of a /api/guild/:guildId request as the signed-in user sees it, when the route's rule lets them in (else
+ * the ApiError saying why): the guard's decision, also taken by the routes served outside Nest's pipeline
+ * (settings/settings-read.route.ts), so there is one reading of who may enter.
+ */
+export function guildOfRoute(access: GuildAccessService, req: HttpRequest, marked?: RouteAccess): Promise<UserGuild> {
+  const user = req.user as SessionUser | undefined;
+  const guildId = String(req.params.guildId ?? '');
+  if (marked?.kind === 'manage-or-view') return access.assertCanManageOrView(user, guildId);
+  const name = marked?.kind === 'capability' ? marked.section : (req.params.section as string | undefined);
+  const section = sectionPolicies.sectionOf(name);
+  if (marked && !section) throw new Error(`@RequiresCapability names an unknown section: ${name}`);
+  const capability = marked?.capability ?? 'view';
+  // A collection route (`:collection`) passes its row's policy (an unknown collection: the guild's, then a 404).
+  const collection = req.params.collection as string | undefined;
+  const policy =
+    collection !== undefined && !marked
+      ? ((Object.hasOwn(collections, collection) ? collections[collection as CollectionName].policy : undefined) ?? GUILD_POLICY)
+      : sectionPolicies.policyOf(name);
+  return sectionPolicies.enforce(policy, access, { user, guildId, section, capability });
 }

@@ -3,6 +3,9 @@ import fastJson from 'fast-json-stringify';
 
 type Serializer = (value: unknown) => string;
 
+/** What a serialized answer is sent as (Fastify names it only for the answers it serializes itself). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 interface OpenApiDocument {
   paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
   components: { schemas: Record<string, unknown> };
@@ -25,8 +28,18 @@ export function responseSerializer(path: string): Serializer | undefined {
   }) as Serializer;
 }
 
-/** Each settings section's answer (GET, and a save's), by section name, from its path in the OpenAPI document. */
+let compiled: Map<string, Serializer> | undefined;
+
+/**
+ * Each settings section's answer (GET, and a save's), by section name, from its path in the OpenAPI document; compiled
+ * on first use and shared by the routes that answer with them.
+ */
 export function settingsSerializers(): Map<string, Serializer> {
+  compiled ??= compileSettingsSerializers();
+  return compiled;
+}
+
+function compileSettingsSerializers(): Map<string, Serializer> {
   const serializers = new Map<string, Serializer>();
   const prefix = '/api/guild/{guildId}/settings/';
   for (const path of Object.keys(document.paths)) {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
 import type { SettingsPutRequest, SettingsResponse } from '@guildhall/generated/types';
 import { validateSettingsPutRequest } from '@guildhall/generated/validators';
 import { callerOf } from '../guild/caller.js';
@@ -7,7 +7,7 @@ import { SchemaBody } from '../http/schema-body.pipe.js';
 import { KnownSectionGuard } from './known-section.guard.js';
 import { SettingsService } from './settings.service.js';
 import type { GuildRequest, HttpReply } from '../http/http-types.js';
-import { settingsSerializers } from '../http/response-serializers.js';
+import { JSON_CONTENT_TYPE, settingsSerializers } from '../http/response-serializers.js';
 
 /**
  * Each section's answer is written by a serializer compiled from its published response schema (the OpenAPI document):
@@ -18,26 +18,20 @@ const serializers = settingsSerializers();
 /** Set once the answer is known (an error thrown earlier keeps the error's own shape). */
 function answerAs<T>(reply: HttpReply, section: string, answer: T): T {
   const serializer = serializers.get(section);
-  if (serializer) reply.serializer(serializer);
+  // Fastify names the content type only for what it serializes itself.
+  if (serializer) reply.serializer(serializer).header('content-type', JSON_CONTENT_TYPE);
   return answer;
 }
 
-/** Guards run before pipes: an unknown section answers 404 whatever its body, as it did before the body's 400. */
+/**
+ * The save. Reading a section (GET) is served outside Nest's pipeline, with the same guard's rule
+ * (settings-read.route.ts). Guards run before pipes: an unknown section answers 404 whatever its body, as it did before
+ * the body's 400.
+ */
 @Controller('api/guild/:guildId/settings')
 @UseGuards(GuildAccessGuard, KnownSectionGuard)
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
-
-  @Get(':section')
-  async get(
-    @Param('guildId') guildId: string,
-    @Param('section') section: string,
-    @Req() req: GuildRequest,
-    @Res({ passthrough: true }) reply: HttpReply,
-  ): Promise<SettingsResponse> {
-    const view = await this.settings.read(guildId, section, callerOf(req));
-    return answerAs(reply, view.section, { success: true, ...view });
-  }
 
   @Put(':section')
   async put(

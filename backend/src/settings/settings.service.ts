@@ -4,6 +4,7 @@ import { validateSection } from '@guildhall/generated/field-errors';
 import type { SectionAccess } from '@guildhall/generated/types';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { ApiError } from '../http/api-error.js';
+import { deepFreeze } from '../storage/read-cache.js';
 import { STORAGE, type ChangeAction, type StoragePort } from '../storage/storage.port.js';
 
 export interface SettingsView {
@@ -20,6 +21,13 @@ export interface SettingsView {
  */
 @Injectable()
 export class SettingsService {
+  /**
+   * A cached document's settings with their defaults, worked out once: the read cache hands out frozen documents, which
+   * never change, so every read of one would validate and copy it to the same result.
+   */
+  private readonly filled = new WeakMap<object, { def: SectionDefinition; settings: Record<string, unknown> }>();
+  private readonly nothingStored = new Map<SectionDefinition, Record<string, unknown>>();
+
   constructor(@Inject(STORAGE) private readonly storage: StoragePort) {}
 
   definition(name: string): SectionDefinition {
@@ -34,8 +42,25 @@ export class SettingsService {
     const doc = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
     const access = def.access && caller ? accessOf(def, caller, doc?.data ?? {}) : undefined;
     if (access) assertCapability(def, access, 'view');
-    const view = { section: def.name, version: doc?.version ?? 0, settings: this.withDefaults(def, doc?.data ?? {}) };
+    const view = { section: def.name, version: doc?.version ?? 0, settings: this.filledIn(def, doc?.data ?? this.unsaved(def)) };
     return access ? { ...view, access } : view;
+  }
+
+  /** A section never saved: no settings stored, one frozen object per section (so its defaults are worked out once too). */
+  private unsaved(def: SectionDefinition): Record<string, unknown> {
+    let empty = this.nothingStored.get(def);
+    if (!empty) this.nothingStored.set(def, (empty = Object.freeze({})));
+    return empty;
+  }
+
+  /** withDefaults, once per frozen (cached) document; the answer is frozen too, as it is shared by every read. */
+  private filledIn(def: SectionDefinition, data: Record<string, unknown>): Record<string, unknown> {
+    if (!Object.isFrozen(data)) return this.withDefaults(def, data);
+    const known = this.filled.get(data);
+    if (known?.def === def) return known.settings;
+    const settings = deepFreeze(this.withDefaults(def, data));
+    this.filled.set(data, { def, settings });
+    return settings;
   }
 
   /**
