@@ -17,8 +17,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const profile =
   process.env.BENCH_PROFILE ?? (process.argv.includes('--profile') ? path.join(tmpdir(), 'guildhall-bench-api.cpuprofile') : '');
-// Sections every manager may save whole (no access levels): one (guild, section) per PUT connection, so saves from
-// different connections never race for the same version (a 409 would count as an error).
+// Sections every manager may save whole (no access levels): as many (guild, section) targets as PUT connections, one
+// per save in flight, so saves never race for the same version (a 409 would count as an error).
 const SAVABLE = ['basic', 'moderation', 'levels', 'greeting', 'ticket-general', 'ticket-limits', 'transcripts', 'joindms'];
 
 if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -100,7 +100,7 @@ try {
   const base = median(runs.base);
   const baseSameHeaders = median(runs.same);
 
-  // Saves: each connection saves its own (guild, section) back with the version it last saw.
+  // Saves: each (guild, section) saved back with the version it last answered.
   const targets = managed.flatMap((g) => SAVABLE.map((section) => `/api/guild/${g.id}/settings/${section}`));
   const versions = new Map();
   for (const target of targets) {
@@ -108,13 +108,16 @@ try {
     versions.set(target, { version: current.version, settings: current.settings });
   }
   const putConnections = Math.min(connections, targets.length);
-  let nextTarget = 0;
+  // Each save takes a (guild, section) no other save in flight holds, and gives it back with its answer: autocannon
+  // starts every request with a fresh context, so a target tied to the context would be shared by two connections now
+  // and then, and their saves would race for one version (a 409, counted as an error).
+  const free = [...targets];
   const putOptions = {
     requests: [
       {
         method: 'PUT',
         setupRequest(request, context) {
-          context.target ??= targets[nextTarget++ % targets.length];
+          context.target = free.pop();
           const { version, settings } = versions.get(context.target);
           return {
             ...request,
@@ -126,6 +129,7 @@ try {
         onResponse(status, responseBody, context) {
           // A 409 carries the version it is at: the next save names it (a conflict is counted, never repeated).
           if (status === 200 || status === 409) versions.get(context.target).version = JSON.parse(responseBody).version;
+          free.push(context.target);
         },
       },
     ],

@@ -123,6 +123,37 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       expect((await browser.json('/api/user')).status).toBe(401);
     });
 
+    it("refuses another session's anti-forgery token, and one from before signing in, even after accepting each for its own", async () => {
+      const put = (browser: TestBrowser, token: string) =>
+        browser.json(`/api/guild/${managed.id}/settings/basic`, {
+          method: 'PUT',
+          csrf: false,
+          headers: { 'x-xsrf-token': token },
+          json: { version: 0, settings: { prefix: '!' } },
+        });
+      const tokenOf = (browser: TestBrowser) => decodeURIComponent(browser.cookies.get('XSRF-TOKEN')!);
+      const other = app.browser();
+      await other.signIn('demo-admin');
+      await other.json('/api/user');
+      const othersToken = tokenOf(other);
+      const anonymous = app.browser();
+      await anonymous.json('/api/user');
+      const anonymousToken = tokenOf(anonymous);
+      // Each token is good where it belongs (the server remembers it as valid there)...
+      expect((await put(other, othersToken)).status).not.toBe(403);
+      expect((await anonymous.json('/api/logout', { method: 'POST' })).status).toBe(200);
+
+      // ...and refused with anyone else's session, in the header and the cookie alike.
+      const browser = app.browser();
+      await browser.signIn('demo-owner');
+      for (const token of [othersToken, anonymousToken]) {
+        browser.cookies.set('XSRF-TOKEN', encodeURIComponent(token));
+        const refused = await put(browser, token);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toBe('Missing or invalid CSRF token. Reload the page and try again.');
+      }
+    });
+
     it('refuses a callback whose state does not match', async () => {
       const browser = app.browser();
       const login = await browser.request('/api/login');

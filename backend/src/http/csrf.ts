@@ -17,20 +17,19 @@ export const CSRF_REFUSED = 'Missing or invalid CSRF token. Reload the page and 
  */
 export function csrfProtection(secret: string) {
   const sign = (nonce: string, sid: string) => createHmac('sha256', secret).update(`${nonce}:${sid}`).digest('base64url');
-  // Tokens already found valid for a session: a dashboard sends the same token with every request, and an HMAC each
-  // time was a twentieth of a settings GET's CPU. Capped, so a flood of valid tokens cannot grow it.
-  const known = new Set<string>();
+  // Tokens already found valid, and the session each is bound to: a dashboard sends the same token with every request,
+  // and an HMAC each time was a twentieth of a settings GET's CPU. Capped, so a flood of valid tokens cannot grow it.
+  const known = new Map<string, string>();
   const valid = (token: unknown, sid: string): token is string => {
     if (typeof token !== 'string') return false;
-    const key = `${sid}\u0000${token}`;
-    if (known.has(key)) return true;
+    if (known.get(token) === sid) return true;
     const [nonce, mac] = token.split('.');
     if (!nonce || !mac) return false;
     const expected = Buffer.from(sign(nonce, sid));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
     if (known.size >= 10_000) known.clear();
-    known.add(key);
+    known.set(token, sid);
     return true;
   };
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../guild/caller.js';
 import { guildOfRoute } from '../guild/guild-access.guard.js';
+import { sectionPolicies } from '../guild/section-policies.js';
 import type { GuildAccessService } from '../guild/guild-access.service.js';
 import type { HttpReply, HttpRequest } from '../http/http-types.js';
 import { JSON_CONTENT_TYPE, settingsSerializers } from '../http/response-serializers.js';
@@ -34,7 +35,10 @@ export function registerSettingsRead(fastify: FastifyInstance, access: GuildAcce
   fastify.get(SETTINGS_READ_PATH, async (request, reply: HttpReply) => {
     const req = request as HttpRequest;
     const guild = await guildOfRoute(access, req);
-    const view = await settings.read(String(req.params.guildId), String(req.params.section), callerOf(Object.assign(req, { guild })));
+    const section = String(req.params.section);
+    // Who asks matters to a section with access levels only (their level and capabilities are in its answer).
+    const caller = sectionPolicies.sectionOf(section)?.access ? callerOf(Object.assign(req, { guild })) : undefined;
+    const view = await settings.read(String(req.params.guildId), section, caller);
     reply.header('content-type', JSON_CONTENT_TYPE);
     return answerOf(view);
   });
