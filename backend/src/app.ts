@@ -191,9 +191,11 @@ async function startOn(
     } else if (sandboxLimits && under(lower, '/sandbox')) {
       if (sandboxLimits.refused(req, reply)) return reply;
     }
-    reply.headers(securityHeaders);
+    // A route that writes its own answer sets these itself, and its onSend sets them on its other answers.
+    const dressed = request.routeOptions.config.writesOwnAnswer !== true;
+    if (dressed) reply.headers(securityHeaders);
     if (under(lower, '/api')) {
-      reply.header('Cache-Control', PRIVATE_BY_DEFAULT);
+      if (dressed) reply.header('Cache-Control', PRIVATE_BY_DEFAULT);
       await sessions.read(req);
       if (limiter.refused(req, reply)) return reply;
       if (botCredential(req, reply, lower)) return reply;
@@ -203,7 +205,10 @@ async function startOn(
     return undefined;
   });
   if (logger.isLevelEnabled('debug')) fastify.addHook('onResponse', requestLog(logger));
-  registerSettingsRead(fastify, app.get(GuildAccessService), app.get(SettingsService));
+  registerSettingsRead(fastify, app.get(GuildAccessService), app.get(SettingsService), {
+    headers: { ...securityHeaders, 'cache-control': PRIVATE_BY_DEFAULT },
+    writeDirectly: !logger.isLevelEnabled('debug'),
+  });
 
   try {
     // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.

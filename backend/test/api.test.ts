@@ -124,12 +124,13 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
     });
 
     it("refuses another session's anti-forgery token, and one from before signing in, even after accepting each for its own", async () => {
+      // A body that is not a settings update: past the CSRF check it is a 400, and nothing is saved either way.
       const put = (browser: TestBrowser, token: string) =>
         browser.json(`/api/guild/${managed.id}/settings/basic`, {
           method: 'PUT',
           csrf: false,
           headers: { 'x-xsrf-token': token },
-          json: { version: 0, settings: { prefix: '!' } },
+          json: { settings: 'none' },
         });
       const tokenOf = (browser: TestBrowser) => decodeURIComponent(browser.cookies.get('XSRF-TOKEN')!);
       const other = app.browser();
@@ -140,7 +141,7 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       await anonymous.json('/api/user');
       const anonymousToken = tokenOf(anonymous);
       // Each token is good where it belongs (the server remembers it as valid there)...
-      expect((await put(other, othersToken)).status).not.toBe(403);
+      expect((await put(other, othersToken)).status).toBe(400);
       expect((await anonymous.json('/api/logout', { method: 'POST' })).status).toBe(200);
 
       // ...and refused with anyone else's session, in the header and the cookie alike.
@@ -307,6 +308,49 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(stale.status).toBe(409);
       expect(stale.body).toMatchObject({ success: false, version: before.version + 1, settings });
       expect((await owner.json(`/api/guild/${guild.id}/settings/levels`)).body.settings.ranking).toBe(true);
+    });
+
+    it('answers a settings read with the headers of every other API answer, however it is written', async () => {
+      // What differs per answer (or per connection) is left out; everything else must be the same.
+      const perAnswer = ['date', 'content-length', 'content-type', 'set-cookie', 'connection', 'keep-alive'];
+      const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !perAnswer.includes(name)));
+      const user = await owner.request('/api/user');
+      await user.body?.cancel();
+      const reference = headersOf(user);
+      expect(reference).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      const url = `/api/guild/${managed.id}/settings/moderation`;
+
+      // The usual read: the session's anti-forgery token is there, so nothing is set.
+      const read = await owner.request(url);
+      const text = await read.text();
+      expect(read.headers.getSetCookie()).toEqual([]);
+      expect(headersOf(read)).toEqual(reference);
+      expect(read.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(read.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      const head = await owner.request(url, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(headersOf(head)).toEqual(reference);
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+
+      // A browser without the token gets one with the same answer.
+      const tokenless = app.browser();
+      tokenless.cookies.set('guildhall.sid', owner.cookies.get('guildhall.sid')!);
+      const issued = await tokenless.request(url);
+      expect(issued.status).toBe(200);
+      expect(await issued.text()).toBe(text);
+      expect(issued.headers.getSetCookie()).toEqual([expect.stringMatching(/^XSRF-TOKEN=/)]);
+      expect(headersOf(issued)).toEqual(reference);
+
+      // Its refusals and errors too.
+      for (const [browser, path, status] of [
+        [owner, `/api/guild/${managed.id}/settings/nonsense`, 404],
+        [owner, `/api/guild/${botless.id}/settings/moderation`, 403],
+        [app.browser(), url, 401],
+      ] as const) {
+        const res = await browser.request(path);
+        await res.body?.cancel();
+        expect({ path, status: res.status, headers: headersOf(res) }).toEqual({ path, status, headers: reference });
+      }
     });
 
     it('keeps what was saved when a later save is invalid', async () => {

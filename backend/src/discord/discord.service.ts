@@ -69,8 +69,18 @@ export class DiscordService implements OnModuleDestroy {
     });
   }
 
+  /** The user's guilds while cached, else undefined (then guildsOfUser asks Discord). */
+  knownGuildsOfUser(user: SessionUser): UserGuild[] | undefined {
+    return this.userGuilds.peek(user.id);
+  }
+
   forgetUser(userId: string) {
     this.userGuilds.delete(userId);
+  }
+
+  /** The bot's guild ids while cached, else undefined (then botGuildIds asks Discord). */
+  knownBotGuildIds(): Set<string> | undefined {
+    return this.botGuilds.peek(BOT_GUILDS_KEY);
   }
 
   /** Ids of the guilds the bot is in; cached briefly. */

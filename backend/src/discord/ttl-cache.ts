@@ -12,6 +12,12 @@ export class TtlCache<V> {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** The value while it is fresh, without loading (and without the promise get() costs a hot path). */
+  peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   async get(key: string, load: () => Promise<V>, opts: { staleOnError?: (err: unknown) => boolean } = {}): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;

@@ -114,9 +114,10 @@ export class GuildAccessService {
   private async membership(user: SessionUser | undefined, guildId: string): Promise<{ guild: UserGuild; botIn: boolean }> {
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'You are not signed in.');
     if (!validateSnowflake(guildId)) throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');
-    const guilds = await this.userGuilds(user);
+    // Cached answers are taken as they are: this runs on every guild request, and each await costs it a turn.
+    const guilds = this.discord.knownGuildsOfUser(user) ?? (await this.userGuilds(user));
     const guild = guilds.find((g) => g.id === guildId);
-    const botIds = await this.discord.botGuildIds();
+    const botIds = this.discord.knownBotGuildIds() ?? (await this.discord.botGuildIds());
     if (!guild) {
       if (botIds.has(guildId)) throw new ApiError(HttpStatus.FORBIDDEN, 'You are not a member of this server.');
       throw new ApiError(HttpStatus.NOT_FOUND, 'Unknown server.');

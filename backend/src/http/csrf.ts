@@ -52,7 +52,14 @@ export function csrfProtection(secret: string) {
     }
     if (!valid(cookie, sid)) {
       const nonce = randomBytes(18).toString('base64url');
-      reply.setCookie(CSRF_COOKIE, `${nonce}.${sign(nonce, sid)}`, { httpOnly: false, sameSite: 'lax', secure: isSecure(req), path: '/' });
+      // As a header, not a pending cookie: a route that writes its own answer sees it (settings-read.route.ts).
+      const cookie = reply.server.serializeCookie(CSRF_COOKIE, `${nonce}.${sign(nonce, sid)}`, {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: isSecure(req),
+        path: '/',
+      });
+      reply.header('set-cookie', cookie);
     }
     return false;
   };

@@ -7,6 +7,10 @@ import type { UploadedFile } from '../sandbox/message-writer.js';
  * empty values by `decorateRequest` in app.ts), so every request has the same shape from the start.
  */
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route writes its own successful answer, headers and all (settings/settings-read.route.ts). */
+    writesOwnAnswer?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user of a valid session cookie (auth/session.ts), else undefined. */
     user: SessionUser | undefined;
