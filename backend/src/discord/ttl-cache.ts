@@ -15,12 +15,12 @@ export class TtlCache<V> {
   /** The value while it is fresh, without loading (and without the promise get() costs a hot path). */
   peek(key: string): V | undefined {
     const hit = this.entries.get(key);
-    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+    return hit && this.fresh(hit.at) ? hit.value : undefined;
   }
 
   async get(key: string, load: () => Promise<V>, opts: { staleOnError?: (err: unknown) => boolean } = {}): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    if (hit && this.fresh(hit.at)) return hit.value;
     const running = this.inflight.get(key);
     if (running) return running;
     const promise = load()
@@ -36,6 +36,10 @@ export class TtlCache<V> {
       .finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
+  }
+
+  private fresh(at: number): boolean {
+    return Date.now() - at < this.ttlMs;
   }
 
   delete(key: string) {

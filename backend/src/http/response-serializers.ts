@@ -28,18 +28,8 @@ export function responseSerializer(path: string): Serializer | undefined {
   }) as Serializer;
 }
 
-let compiled: Map<string, Serializer> | undefined;
-
-/**
- * Each settings section's answer (GET, and a save's), by section name, from its path in the OpenAPI document; compiled
- * on first use and shared by the routes that answer with them.
- */
+/** Each settings section's answer (GET, and a save's), by section name, from its path in the OpenAPI document. */
 export function settingsSerializers(): Map<string, Serializer> {
-  compiled ??= compileSettingsSerializers();
-  return compiled;
-}
-
-function compileSettingsSerializers(): Map<string, Serializer> {
   const serializers = new Map<string, Serializer>();
   const prefix = '/api/guild/{guildId}/settings/';
   for (const path of Object.keys(document.paths)) {

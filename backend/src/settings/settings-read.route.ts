@@ -4,16 +4,17 @@ import { guildOfRoute } from '../guild/guild-access.guard.js';
 import type { GuildAccessService } from '../guild/guild-access.service.js';
 import { sectionPolicies } from '../guild/section-policies.js';
 import type { HttpReply, HttpRequest } from '../http/http-types.js';
-import { JSON_CONTENT_TYPE, settingsSerializers } from '../http/response-serializers.js';
+import { JSON_CONTENT_TYPE } from '../http/response-serializers.js';
+import { settingsAnswerText } from './settings-answer.js';
 import type { SettingsService, SettingsView } from './settings.service.js';
 
-export const SETTINGS_READ_PATH = '/api/guild/:guildId/settings/:section';
+const SETTINGS_READ_PATH = '/api/guild/:guildId/settings/:section';
 
 /**
  * The route configuration of a route that writes its own successful answer, headers and all (the front door in app.ts
  * leaves the headers every answer carries to it). Its other answers (errors, refusals) get them from its onSend hook.
  */
-export const WRITES_OWN_ANSWER = { writesOwnAnswer: true } as const;
+const WRITES_OWN_ANSWER = { writesOwnAnswer: true } as const;
 
 export interface SettingsReadOptions {
   /** The headers every /api answer carries (helmet's and Cache-Control), as the front door sets them on the others. */
@@ -45,12 +46,9 @@ export function registerSettingsRead(
   settings: SettingsService,
   options: SettingsReadOptions,
 ): void {
-  const serializers = settingsSerializers();
   const common = Object.entries(options.headers).flat();
   const written = (view: SettingsView): Written => {
-    const answer = { success: true as const, ...view };
-    const serializer = serializers.get(view.section);
-    const body = Buffer.from(serializer ? serializer(answer) : JSON.stringify(answer));
+    const body = Buffer.from(settingsAnswerText(view));
     return { body, head: [...common, 'content-type', JSON_CONTENT_TYPE, 'content-length', String(body.length)] };
   };
   // The answer of a cached document, written once: its settings are frozen and belong to that one document (so to

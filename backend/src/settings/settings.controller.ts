@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
-import type { SettingsPutRequest, SettingsResponse } from '@guildhall/generated/types';
+import type { SettingsPutRequest } from '@guildhall/generated/types';
 import { validateSettingsPutRequest } from '@guildhall/generated/validators';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
@@ -7,21 +7,8 @@ import { SchemaBody } from '../http/schema-body.pipe.js';
 import { KnownSectionGuard } from './known-section.guard.js';
 import { SettingsService } from './settings.service.js';
 import type { GuildRequest, HttpReply } from '../http/http-types.js';
-import { JSON_CONTENT_TYPE, settingsSerializers } from '../http/response-serializers.js';
-
-/**
- * Each section's answer is written by a serializer compiled from its published response schema (the OpenAPI document):
- * what goes out is what the contract describes, and writing it is cheaper than JSON.stringify.
- */
-const serializers = settingsSerializers();
-
-/** Set once the answer is known (an error thrown earlier keeps the error's own shape). */
-function answerAs<T>(reply: HttpReply, section: string, answer: T): T {
-  const serializer = serializers.get(section);
-  // Fastify names the content type only for what it serializes itself.
-  if (serializer) reply.serializer(serializer).header('content-type', JSON_CONTENT_TYPE);
-  return answer;
-}
+import { JSON_CONTENT_TYPE } from '../http/response-serializers.js';
+import { settingsAnswerText } from './settings-answer.js';
 
 /**
  * The save. Reading a section (GET) is served outside Nest's pipeline, with the same guard's rule
@@ -40,8 +27,10 @@ export class SettingsController {
     @Body(new SchemaBody(validateSettingsPutRequest, 'The request is not a settings update.')) body: SettingsPutRequest,
     @Req() req: GuildRequest,
     @Res({ passthrough: true }) reply: HttpReply,
-  ): Promise<SettingsResponse> {
+  ): Promise<string> {
     const view = await this.settings.write(guildId, section, body.version, body.settings, callerOf(req));
-    return answerAs(reply, view.section, { success: true, ...view });
+    // Set once the answer is known: an error thrown earlier keeps the error's own shape.
+    reply.header('content-type', JSON_CONTENT_TYPE);
+    return settingsAnswerText(view);
   }
 }
