@@ -6,6 +6,8 @@
 import * as discord from 'discord-api-spec/zod';
 import type { ZodMiniType } from 'zod/mini';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BOT_NOT_IN_GUILD } from '../src/bot-api/bot-guild.guard.js';
+import { IN_THE_FUTURE } from '../src/bot-api/bot-timestamps.js';
 import { JOINDM_DELIVERIES, JOINDM_DELIVERY_CAP } from '../src/joindms/joindms.service.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
@@ -246,6 +248,30 @@ describe('Join DMs over real HTTP (PGlite + Discord sandbox)', () => {
       expect(paths).toEqual(expect.arrayContaining(['/userId', '/ok', '/sentAt']));
       expect((await report({ userId: OWNER, ok: true, sentAt: new Date().toISOString() }, bot, 'not-a-guild')).status).toBe(400);
       expect(await stats()).toMatchObject({ total_sent: 0 });
+    });
+
+    it('a report for a guild without the bot, or one that does not exist: 404 with the reason, and nothing is kept', async () => {
+      for (const guild of [SANDBOX_GUILDS.quietLibrary.id, '1100000000000099999']) {
+        const { status, body } = await report({ userId: OWNER, ok: true, sentAt: new Date().toISOString() }, bot, guild);
+        expect({ guild, status, body }).toEqual({ guild, status: 404, body: { success: false, error: BOT_NOT_IN_GUILD } });
+        expect(await app.storage.records.count(JOINDM_DELIVERIES, { guildId: guild })).toBe(0);
+        // The bot's settings read answers the same for a guild it is not in.
+        expect((await app.browser().json(`/api/bot/v1/guilds/${guild}/settings/joindms`, { headers: bot })).status).toBe(404);
+      }
+    });
+
+    it('a delivery sent more than 5 minutes ahead of the server clock: 400 at /sentAt, not counted; 4 minutes ahead (clock skew) is taken', async () => {
+      const minutesAhead = (minutes: number) => new Date(Date.now() + minutes * 60 * 1000).toISOString();
+      for (const sentAt of ['2999-01-01T00:00:00.000Z', minutesAhead(6)]) {
+        const { status, body } = await report({ userId: OWNER, ok: true, sentAt });
+        expect({ sentAt, status, fieldErrors: body.fieldErrors }).toEqual({
+          sentAt,
+          status: 400,
+          fieldErrors: [{ path: '/sentAt', message: IN_THE_FUTURE }],
+        });
+      }
+      expect(await stats()).toMatchObject({ total_sent: 0 });
+      expect((await report({ userId: OWNER, ok: true, sentAt: minutesAhead(4) })).status).toBe(201);
     });
 
     it('keeps the newest deliveries per guild only (the cap)', async () => {

@@ -6,6 +6,10 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceBotApiToken, loadConfig } from '../src/app.js';
+import { BOT_NOT_IN_GUILD } from '../src/bot-api/bot-guild.guard.js';
+import { IN_THE_FUTURE } from '../src/bot-api/bot-timestamps.js';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { TRANSCRIPT_BODIES, TRANSCRIPT_CAP, TRANSCRIPTS, type TranscriptEntry } from '../src/transcripts/transcripts.service.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
@@ -147,6 +151,56 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
       expect(status).toBe(201);
       // Without the credential the small limit (and the 401) stands.
       expect((await postAsBot(guildId, big, {})).status).toBe(401);
+    });
+  });
+
+  describe('the bot API keeps transcripts only for guilds with the bot, closed in the past, up to the cap', () => {
+    const minutesAhead = (minutes: number) => new Date(Date.now() + minutes * 60 * 1000).toISOString();
+    const storedFor = (guild: string) => app.storage.records.count(TRANSCRIPTS, { guildId: guild });
+
+    it('a guild without the bot, or one that does not exist: 404 with the reason, and nothing is stored', async () => {
+      for (const guild of [SANDBOX_GUILDS.quietLibrary.id, '1100000000000099999']) {
+        const { status, body } = await postAsBot(guild, upload('0700', 'Nobody'));
+        expect({ guild, status, body }).toEqual({ guild, status: 404, body: { success: false, error: BOT_NOT_IN_GUILD } });
+        expect(await storedFor(guild)).toBe(0);
+        expect(await app.storage.records.count(TRANSCRIPT_BODIES, { guildId: guild })).toBe(0);
+      }
+      const malformed = await postAsBot('not-a-guild', upload('0701', 'Nobody'));
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.fieldErrors).toEqual([{ path: '/guildId', message: expect.any(String) }]);
+    });
+
+    it('closed or opened more than 5 minutes ahead of the server clock: 400 at the field; 4 minutes ahead (clock skew) is taken', async () => {
+      const before = await storedFor(guildId);
+      const farFuture = await postAsBot(guildId, upload('0702', 'Marty', '2999-01-01T00:00:00.000Z'));
+      expect(farFuture.status).toBe(400);
+      expect(farFuture.body.fieldErrors).toEqual([{ path: '/closedAt', message: IN_THE_FUTURE }]);
+      const opened = { ...upload('0703', 'Marty', minutesAhead(10)), openedAt: minutesAhead(6) };
+      expect((await postAsBot(guildId, opened)).body.fieldErrors).toEqual([
+        { path: '/openedAt', message: IN_THE_FUTURE },
+        { path: '/closedAt', message: IN_THE_FUTURE },
+      ]);
+      expect(await storedFor(guildId)).toBe(before);
+      expect((await postAsBot(guildId, upload('0704', 'Marty', minutesAhead(4)))).status).toBe(201);
+    });
+
+    it(`keeps the newest ${TRANSCRIPT_CAP} per guild: the upload past the cap deletes the oldest, body and all, in the same request`, async () => {
+      const guild = SANDBOX_GUILDS.nightOwls.id;
+      const first = (await postAsBot(guild, upload('0800', 'First'))).body.transcript.id as string;
+      const entry: TranscriptEntry = { ticketId: '0801', userName: 'Filler', createdAt: new Date().toISOString(), size: 1 };
+      for (let written = 1; written < TRANSCRIPT_CAP; written += 250) {
+        const batch = Math.min(250, TRANSCRIPT_CAP - written);
+        await Promise.all(Array.from({ length: batch }, () => app.storage.records.insert(TRANSCRIPTS, { guildId: guild, data: entry })));
+      }
+      expect(await storedFor(guild)).toBe(TRANSCRIPT_CAP);
+      const newest = await postAsBot(guild, upload('0802', 'Newest'));
+      expect(newest.status).toBe(201);
+      expect(await storedFor(guild)).toBe(TRANSCRIPT_CAP);
+      expect(await app.storage.records.get(TRANSCRIPTS, first)).toBeNull();
+      expect(await app.storage.records.get(TRANSCRIPT_BODIES, first)).toBeNull();
+      expect(await app.storage.records.get(TRANSCRIPTS, newest.body.transcript.id)).not.toBeNull();
+      // Another guild's transcripts are not counted against this one's cap.
+      expect(await storedFor(guildId)).toBeGreaterThan(0);
     });
   });
 
@@ -341,7 +395,7 @@ describe('the bot API token', () => {
     const app = await startTestApp({ DATA_DIR: data.dir, BOT_API_TOKEN: token });
     try {
       expect(app.config.botApiTokenGenerated).toBe(false);
-      const guild = '1000000000000000001';
+      const guild = SANDBOX_GUILDS.community.id;
       const ok = await app.browser().json(`/api/bot/v1/guilds/${guild}/transcripts`, {
         method: 'POST',
         json: upload('0200', 'Tess'),

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { joinDmMessage } from '@guildhall/common/join-dm';
 import type { JoinDmDelivery, JoinDmSettings, JoinDmStatsResponse } from '@guildhall/generated/types';
 import type { Logger } from 'pino';
+import { GUILD_RECORD_CAPS, oldestBeyondCap } from '../bot-api/guild-record-caps.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser } from '../discord/discord.types.js';
@@ -14,11 +15,8 @@ import { STORAGE, type StoragePort, type StoredRecord } from '../storage/storage
 
 /** The records collection of Join DM deliveries (test sends and the bot's reports). */
 export const JOINDM_DELIVERIES = 'joindm-deliveries';
-/**
- * The newest deliveries kept per guild: a busy guild's joins would otherwise grow the table without end, and the
- * stats only need a recent picture. Older ones are deleted as new ones arrive, so the counts are over these.
- */
-export const JOINDM_DELIVERY_CAP = 1000;
+/** The newest deliveries kept per guild (bot-api/guild-record-caps.ts says why); the counts are over these. */
+export const JOINDM_DELIVERY_CAP = GUILD_RECORD_CAPS.joindmDeliveries;
 
 /** Discord's error 50007 ('Cannot send messages to this user'), as a sentence the person can act on. */
 export const DMS_CLOSED_MESSAGE = 'This user does not accept direct messages from the bot (their privacy settings).';
@@ -117,11 +115,9 @@ export class JoinDmsService {
     return record;
   }
 
-  /** Keeps the guild's newest JOINDM_DELIVERY_CAP deliveries (list is oldest first). */
+  /** Keeps the guild's newest JOINDM_DELIVERY_CAP deliveries. */
   private async trim(guildId: string): Promise<void> {
-    const count = await this.storage.records.count(JOINDM_DELIVERIES, { guildId });
-    if (count <= JOINDM_DELIVERY_CAP) return;
-    const oldest = await this.storage.records.list(JOINDM_DELIVERIES, { guildId, limit: count - JOINDM_DELIVERY_CAP });
+    const oldest = await oldestBeyondCap(this.storage.records, JOINDM_DELIVERIES, guildId, JOINDM_DELIVERY_CAP);
     for (const record of oldest) await this.storage.records.delete(JOINDM_DELIVERIES, record.id);
   }
 }

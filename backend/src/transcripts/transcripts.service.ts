@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { TranscriptSummary, TranscriptUpload } from '@guildhall/generated/types';
+import { GUILD_RECORD_CAPS, oldestBeyondCap } from '../bot-api/guild-record-caps.js';
 import { ApiError } from '../http/api-error.js';
 import { STORAGE, type StoragePort, type StoredRecord } from '../storage/storage.port.js';
 
@@ -15,6 +16,9 @@ export const TRANSCRIPT_BODIES = 'transcript-bodies';
 export type TranscriptEntry = Omit<TranscriptSummary, 'id'>;
 
 export const TRANSCRIPT_NOT_FOUND = 'Transcript not found';
+
+/** The newest transcripts kept per guild, whatever their retention (bot-api/guild-record-caps.ts says why). */
+export const TRANSCRIPT_CAP = GUILD_RECORD_CAPS.transcripts;
 
 export interface TranscriptQuery {
   /** Part of the ticket id or the user name, any case. */
@@ -48,12 +52,18 @@ export class TranscriptsService {
     };
     // The body first: a listed transcript always has one to download.
     await this.storage.records.insert<TranscriptUpload>(TRANSCRIPT_BODIES, { id, guildId, data: upload });
+    let saved: StoredRecord<TranscriptEntry>;
     try {
-      return summaryOf(await this.storage.records.insert<TranscriptEntry>(TRANSCRIPTS, { id, guildId, data: entry }));
+      saved = await this.storage.records.insert<TranscriptEntry>(TRANSCRIPTS, { id, guildId, data: entry });
     } catch (err) {
       await this.storage.records.delete(TRANSCRIPT_BODIES, id).catch(() => undefined);
       throw err;
     }
+    // In the upload itself, not left to the hourly retention job: the cap holds whenever the bot's upload is answered.
+    for (const oldest of await oldestBeyondCap(this.storage.records, TRANSCRIPTS, guildId, TRANSCRIPT_CAP)) {
+      await deleteTranscript(this.storage, oldest.id);
+    }
+    return summaryOf(saved);
   }
 
   /** Newest first. */
