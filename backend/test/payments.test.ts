@@ -7,6 +7,7 @@ import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
+import { CSRF_REFUSED } from '../src/http/csrf.js';
 import { PAYMENT_ORDERS, type PaymentOrderRecord } from '../src/payments/orders.service.js';
 import { WEBHOOK_EVENTS } from '../src/payments/payment-webhooks.service.js';
 import { GUILD_PREMIUM, type GuildPremiumRecord } from '../src/payments/premium.service.js';
@@ -323,6 +324,43 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('the webhook answers at every spelling the router serves it (trailing slash, any case), its signature deciding, never CSRF; no spelling exempts another route', async () => {
+    const { body } = await createOrder(owner, GUILD, 'basic', 'monthly');
+    const raw = JSON.stringify(paidEvent({ orderId: body.orderId, linkId: linkOf(body.paymentUrl), amountPaise: 8900 }));
+    const post = async (path: string, signature: string) => {
+      const res = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-razorpay-event-id': eventId(), 'x-razorpay-signature': signature },
+        body: raw,
+      });
+      return { path, status: res.status, body: (await res.json()) as unknown };
+    };
+    const spellings = ['/api/payments/webhook/', '/API/payments/webhook', '/Api/Payments/WEBHOOK/'];
+    for (const path of spellings) {
+      expect(await post(path, 'f'.repeat(64))).toEqual({ path, status: 401, body: { success: false, error: 'Invalid webhook signature' } });
+    }
+    const signature = createHmac('sha256', app.config.payments.webhookSecret).update(raw).digest('hex');
+    expect(await post('/api/payments/webhook/', signature)).toEqual({
+      path: '/api/payments/webhook/',
+      status: 200,
+      body: { success: true },
+    });
+    expect((await order(body.orderId)).data.status).toBe('paid');
+    // Spellings the router does not serve as the webhook stay under CSRF, whatever route they end up at.
+    for (const path of [
+      '/api/payments/webhook/../create',
+      '/api/payments/webhook/%2e%2e/create',
+      '/api/payments/webhookx',
+      '/api/payments/webhook/x',
+      '/api/payments/webhook%2F',
+      '/api/payments//webhook',
+      '/api/payments/create?/api/payments/webhook',
+      '/api/payments/create#/api/payments/webhook',
+    ]) {
+      expect(await post(path, signature)).toEqual({ path, status: 403, body: { success: false, error: CSRF_REFUSED } });
+    }
   });
 
   it('refuses a tampered amount (400 at /amount with the price), a guild the buyer does not manage (403), and shows an order only to its buyer (404)', async () => {

@@ -173,7 +173,8 @@ export function registerBodyParsers(fastify: FastifyInstance, options: BodyParse
   fastify.addContentTypeParser('application/json', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
     if (!CHARSETS.has(charsetOf(request.headers['content-type']))) throw failures.unreadable();
     const bytes = await readBody(request, payload, options.limit(request), failures);
-    if (pathOf(request) === PAYMENT_WEBHOOK_PATH) request.rawBody = bytes;
+    // The matched route, as CSRF decides it (csrf.ts): every spelling the router serves as the webhook keeps its bytes.
+    if (request.routeOptions.url === PAYMENT_WEBHOOK_PATH) request.rawBody = bytes;
     const text = bytes.toString('utf8');
     // An empty body is an empty object, as Express read it.
     if (text.trim() === '') return {};

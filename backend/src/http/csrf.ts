@@ -33,13 +33,16 @@ export function csrfProtection(secret: string) {
     return true;
   };
 
-  return (req: HttpRequest, reply: HttpReply, path: string): boolean => {
+  // The front door hands each check the path as spelt; this one reads the matched route instead (below).
+  return (req: HttpRequest, reply: HttpReply, _path?: string): boolean => {
     // The bot API's requests carry the bot's credential (checked before this, bot-api/bot-credential.ts), a header no
     // other site can make a browser send: no cookie authorises them, so there is nothing to forge.
     if (req.botAuthenticated) return false;
     // The payment provider's webhook is authenticated by its signature over the body (payments/razorpay.provider.ts);
-    // no cookie authorises it, so there is nothing to forge, and the provider could not send a token anyway.
-    if (req.method === 'POST' && path === PAYMENT_WEBHOOK_PATH) return false;
+    // no cookie authorises it, so there is nothing to forge, and the provider could not send a token anyway. Decided by
+    // the route the router matched (its pattern, not the URL as spelt), so the exemption reaches every spelling the router
+    // serves (a trailing slash, any case) and nothing the router sends elsewhere (`/webhookx`, `/webhook/../create`).
+    if (req.method === 'POST' && req.routeOptions.url === PAYMENT_WEBHOOK_PATH) return false;
     // Anonymous visitors have no session, so their token is bound to nothing; a signed-in user's token is bound to the session.
     const sid = req.user ? (req.sessionId ?? '') : '';
     const cookie = req.cookies[CSRF_COOKIE];

@@ -26,7 +26,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const exception = thrown instanceof DiscordFailure ? thrown.toApiError() : thrown;
     if (reply.sent || reply.raw.headersSent) return;
     const path = pathOf(req);
-    const isApi = path.startsWith('/api');
+    // Routes match without regard to case (app.ts), so /API/... is the API too and answers in its shape.
+    const isApi = path.toLowerCase().startsWith('/api');
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
