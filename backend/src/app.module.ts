@@ -51,6 +51,8 @@ import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
 import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
+import { SandboxViewerVisitors } from './sandbox/viewer-visitors.js';
+import { csrfProtection } from './http/csrf.js';
 import { PaymentSandboxModule } from './payment-sandbox/index.js';
 import { CollectionsController } from './collections/collections.controller.js';
 import { CollectionsService } from './collections/collections.service.js';
@@ -118,6 +120,14 @@ export class AppModule {
       PaymentWebhooksService,
       PremiumFeatureGuard,
     ];
+    // The sandbox viewer's visitors: sessions, the access rule and CSRF as the API has them (sandbox/viewer-visitors.ts).
+    if (config.discord.mode === 'sandbox')
+      providers.push({
+        provide: SandboxViewerVisitors,
+        useFactory: (sessions: Sessions, access: GuildAccessService) =>
+          new SandboxViewerVisitors(sessions, access, csrfProtection(deps.sessionSecret)),
+        inject: [Sessions, GuildAccessService],
+      });
     return {
       module: AppModule,
       imports: [

@@ -76,10 +76,10 @@ describe('dashboard data over real HTTP: bot status, guild stats, and the sandbo
     expect(community.members.length).toBeGreaterThan(1);
     expect(community.roles.length).toBeGreaterThan(1);
 
-    const messages = await app.browser().json(`/sandbox/discord/viewer/channels/${channelId}/messages`);
+    const messages = await owner.json(`/sandbox/discord/viewer/channels/${channelId}/messages`);
     expect(messages.status).toBe(200);
     expect(messages.body.channel).toMatchObject({ id: channelId, name: 'general' });
     expect(messages.body.messages.map((m: { content: string }) => m.content)).toEqual(['hello **viewer**']);
-    expect((await app.browser().json('/sandbox/discord/viewer/channels/1100000000000099999/messages')).status).toBe(404);
+    expect((await owner.json('/sandbox/discord/viewer/channels/1100000000000099999/messages')).status).toBe(404);
   });
 });

@@ -152,7 +152,7 @@ describe('Join DMs over real HTTP (PGlite + Discord sandbox)', () => {
       });
       // Read back from the sandbox over HTTP, as Discord answers it, and validated against Discord's own schema.
       const channelId = String(dm!['channel_id']);
-      const read = await app.browser().json(`/sandbox/discord/viewer/channels/${channelId}/messages`);
+      const read = await owner.json(`/sandbox/discord/viewer/channels/${channelId}/messages`);
       const parsed = MessageSchema.safeParse(utc(read.body.messages[0]));
       expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
       expect(await stats()).toEqual({ total_sent: 1, successful_sent: 1, failed_sent: 0, last_sent: expect.any(String) });
@@ -307,8 +307,7 @@ describe('Join DMs over real HTTP (PGlite + Discord sandbox)', () => {
   });
 
   describe("the sandbox viewer's Simulate member join", () => {
-    const simulate = (json: unknown = {}) =>
-      app.browser().json(`/sandbox/discord/viewer/guilds/${GUILD}/simulate-join`, { method: 'POST', json });
+    const simulate = (json: unknown = {}) => owner.json(`/sandbox/discord/viewer/guilds/${GUILD}/simulate-join`, { method: 'POST', json });
 
     it('DMs the member the saved Join DM rendered for them and reports it: the counters move', async () => {
       const { settings } = await load();

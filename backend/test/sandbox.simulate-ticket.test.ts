@@ -1,6 +1,7 @@
 /**
  * The sandbox viewer's 'Simulate ticket' (issue 11 item 6): a ticket channel is opened, talked in and closed in the
- * sandbox, and its transcript arrives through the bot API, so a manager finds it in the transcripts table.
+ * sandbox, and its transcript arrives through the bot API, so a manager finds it in the transcripts table. Only a
+ * signed-in manager of the guild may run it (issue 24 item 5), and a failed one leaves no channel behind.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DiscordApiError } from '../src/sandbox/discord-errors.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SIMULATED_ATTACHMENT, SIMULATED_MARKUP, TicketSimulator } from '../src/sandbox/simulate-ticket.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
@@ -41,7 +43,7 @@ describe('Simulate ticket in the sandbox viewer', () => {
     data.remove();
   });
 
-  const simulate = (guild: string, browser = app.browser()) => browser.json(simulatePath(guild), { method: 'POST', json: {} });
+  const simulate = (guild: string, browser = owner) => browser.json(simulatePath(guild), { method: 'POST', json: {} });
 
   it('opens a ticket channel, closes it, and answers the uploaded transcript: id, ticket id, channel and user', async () => {
     const before = sandbox.channelsOf(guildId).map((c) => c.id);
@@ -108,7 +110,7 @@ describe('Simulate ticket in the sandbox viewer', () => {
   it('a guild without the bot: 403 with the reason, and no transcript', async () => {
     const { status, body } = await simulate(guildWithoutBot);
     expect(status).toBe(403);
-    expect(body.message).toMatch(/bot is not in this guild/);
+    expect(body.message).toBe('Guildhall is not in this server. Invite the bot first.');
   });
 
   it('an unknown guild: 404 Unknown Guild', async () => {
@@ -117,7 +119,7 @@ describe('Simulate ticket in the sandbox viewer', () => {
   });
 
   it('refuses a body that is not JSON (a form posted from another site)', async () => {
-    const res = await app.browser().request(simulatePath(guildId), {
+    const res = await owner.request(simulatePath(guildId), {
       method: 'POST',
       body: 'a=1',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -132,21 +134,136 @@ describe('Simulate ticket in the sandbox viewer', () => {
   });
 });
 
+describe('who may run the sandbox simulations (issue 24 item 5)', () => {
+  const data = tempDataDir();
+  let app: App;
+  let sandbox: DiscordSandboxService;
+  let owner: TestBrowser;
+  const COMMUNITY = SANDBOX_GUILDS.community.id;
+  const PIXEL_PAINTERS = SANDBOX_GUILDS.pixelPainters.id;
+  const joinPath = (guild: string) => `/sandbox/discord/viewer/guilds/${guild}/simulate-join`;
+  const post = (browser: TestBrowser, path: string, init: { csrf?: boolean } = {}) =>
+    browser.json(path, { method: 'POST', json: {}, ...init });
+  const signedIn = async (username: string) => {
+    const browser = app.browser();
+    await browser.signIn(username);
+    // The dashboard's first call, which hands the page its anti-forgery token for this session.
+    await browser.json('/api/user');
+    return browser;
+  };
+  const transcripts = async (guild: string) => (await owner.json(`/api/guild/${guild}/tickets/transcripts`)).body.transcripts.length;
+  const joinsSent = async (guild: string) => (await owner.json(`/api/guild/${guild}/joindms/stats`)).body.stats.total_sent;
+
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir });
+    sandbox = app.app.get(DiscordSandboxService);
+    owner = await signedIn('demo-owner');
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  it('an anonymous visitor: 401 asking to sign in, and no transcript, no DM, no channel', async () => {
+    const [listed, sent, channels] = [await transcripts(COMMUNITY), await joinsSent(COMMUNITY), sandbox.channelsOf(COMMUNITY).length];
+    const dmsBefore = sandbox.allPostedMessages().length;
+    for (const path of [simulatePath(COMMUNITY), joinPath(COMMUNITY)]) {
+      const { status, body } = await post(app.browser(), path);
+      expect({ path, status }).toEqual({ path, status: 401 });
+      expect(body.message).toBe('Sign in to run simulations: only a manager of a server may simulate in it.');
+    }
+    expect(await transcripts(COMMUNITY)).toBe(listed);
+    expect(await joinsSent(COMMUNITY)).toBe(sent);
+    expect(sandbox.channelsOf(COMMUNITY).length).toBe(channels);
+    expect(sandbox.allPostedMessages().length).toBe(dmsBefore);
+  });
+
+  it("a member without Manage Server: 403 with the API's reason, and nothing changes", async () => {
+    const member = await signedIn('demo-member');
+    const listed = await transcripts(COMMUNITY);
+    for (const path of [simulatePath(COMMUNITY), joinPath(COMMUNITY)]) {
+      const { status, body } = await post(member, path);
+      expect({ path, status, message: body.message }).toEqual({
+        path,
+        status: 403,
+        message: 'You need the Manage Server or Administrator permission in this server.',
+      });
+    }
+    expect(await transcripts(COMMUNITY)).toBe(listed);
+  });
+
+  it("another owner's guild, where the visitor is not a member: 403, and no transcript", async () => {
+    const stranger = await signedIn('demo-extra');
+    expect(sandbox.member(PIXEL_PAINTERS, SANDBOX_USERS.demoExtra.id)).toBeUndefined();
+    const listed = await transcripts(PIXEL_PAINTERS);
+    for (const path of [simulatePath(PIXEL_PAINTERS), joinPath(PIXEL_PAINTERS)]) {
+      const { status, body } = await post(stranger, path);
+      expect({ path, status, message: body.message }).toEqual({ path, status: 403, message: 'You are not a member of this server.' });
+    }
+    expect(await transcripts(PIXEL_PAINTERS)).toBe(listed);
+  });
+
+  it('a manager who does not own the guild (Manage Server) may simulate', async () => {
+    const admin = await signedIn('demo-admin');
+    const listed = await transcripts(COMMUNITY);
+    expect((await post(admin, simulatePath(COMMUNITY))).status).toBe(201);
+    expect(await transcripts(COMMUNITY)).toBe(listed + 1);
+  });
+
+  it("without the session's anti-forgery token: 403, as every state-changing call of the app", async () => {
+    const listed = await transcripts(COMMUNITY);
+    for (const path of [simulatePath(COMMUNITY), joinPath(COMMUNITY)]) {
+      const { status, body } = await post(owner, path, { csrf: false });
+      expect({ path, status, message: body.message }).toEqual({
+        path,
+        status: 403,
+        message: 'Missing or invalid CSRF token. Reload the page and try again.',
+      });
+    }
+    expect(await transcripts(COMMUNITY)).toBe(listed);
+  });
+
+  it('a simulation that fails on the way leaves no ticket channel behind, however often it fails', async () => {
+    const botApi = sandbox.options.botApi!;
+    const token = botApi.token;
+    const channels = sandbox.channelsOf(COMMUNITY).length;
+    // The bot API refuses a credential it does not know: the transcript upload fails after the channel was made.
+    botApi.token = 'not-the-bot-credential';
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { status, body } = await post(owner, simulatePath(COMMUNITY));
+        expect(status).toBe(502);
+        expect(body.message).toMatch(/^The bot API refused the transcript \(401\)/);
+      }
+    } finally {
+      botApi.token = token;
+    }
+    expect(sandbox.channelsOf(COMMUNITY).length).toBe(channels);
+    expect(sandbox.channelsOf(COMMUNITY).filter((c) => c.name.startsWith('ticket-'))).toEqual([]);
+    // And the next one works.
+    expect((await post(owner, simulatePath(COMMUNITY))).status).toBe(201);
+  });
+});
+
 describe("Simulate ticket under the sandbox's front-door limit", () => {
   it("answers 429 in Discord's shape once an address spends its sandbox budget", async () => {
     const data = tempDataDir();
-    const app = await startTestApp({ DATA_DIR: data.dir, SANDBOX_RATE_LIMIT_MAX: '3' });
+    const app = await startTestApp({ DATA_DIR: data.dir, SANDBOX_RATE_LIMIT_MAX: '5' });
     try {
       const sandbox = app.app.get(DiscordSandboxService);
       const guildId = sandbox.allGuilds().find((g) => sandbox.hasBot(g.id))!.id;
       const browser = app.browser();
+      // Signing in spends some of the address's sandbox budget too (the authorize page): what is left goes on simulations.
+      await browser.signIn('demo-owner');
+      await browser.json('/api/user');
       const statuses: number[] = [];
       let last: { status: number; body: any } | undefined;
-      for (let i = 0; i < 4; i++) {
+      while (statuses.length < 6 && last?.status !== 429) {
         last = await browser.json(simulatePath(guildId), { method: 'POST', json: {} });
         statuses.push(last.status);
       }
-      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(statuses.length).toBeGreaterThan(1);
+      expect(statuses).toEqual([...statuses.slice(0, -1).map(() => 201), 429]);
       expect(last!.body).toMatchObject({ message: 'You are being rate limited.', global: true });
     } finally {
       await app.close();
@@ -234,7 +351,7 @@ describe('the ticket the simulator plays, seen from the bot API it calls', () =>
     }
   });
 
-  it('when the bot API refuses: 502 with its reason, and the ticket channel stays open (nothing is lost)', async () => {
+  it('when the bot API refuses: 502 with its reason, and the ticket channel is gone again', async () => {
     const api = await botApi(500);
     try {
       const sandbox = new DiscordSandboxService({ botApi: { baseUrl: api.baseUrl, token: 't' } });
@@ -243,7 +360,7 @@ describe('the ticket the simulator plays, seen from the bot API it calls', () =>
       expect(error).toBeInstanceOf(DiscordApiError);
       expect((error as DiscordApiError).status).toBe(502);
       expect((error as DiscordApiError).body.message).toMatch(/refused the transcript \(500\): Database down/);
-      expect(sandbox.channelsOf(guild.id).some((c) => c.name === 'ticket-0001')).toBe(true);
+      expect(sandbox.channelsOf(guild.id).some((c) => c.name === 'ticket-0001')).toBe(false);
     } finally {
       await api.close();
     }

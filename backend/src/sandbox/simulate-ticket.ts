@@ -23,8 +23,9 @@ const simulationError = (status: number, message: string) => new DiscordApiError
 /**
  * Plays a ticket's whole life in the sandbox, as the bot would: a ticket channel is opened under the guild's first
  * category, a member and the bot talk (a file, and markup a transcript must escape), the ticket is closed, and the
- * transcript is uploaded through the app's own bot API over HTTP with the bot's credential. Only then is the channel
- * deleted: a bot that could not keep the transcript leaves the ticket open, so nothing is lost.
+ * transcript is uploaded through the app's own bot API over HTTP with the bot's credential, and the channel deleted.
+ * A simulation that fails on the way deletes the channel it made too: its talk is made up, so nothing is lost by it,
+ * and channels left behind by repeated failures once filled a guild to Discord's 500 and broke its real pages.
  */
 export class TicketSimulator {
   /** Numbers handed out per guild; a restart starts again, skipping names still in use. */
@@ -53,38 +54,42 @@ export class TicketSimulator {
       parent_id: category?.id ?? null,
       topic: null,
     });
-    const openedAt = new Date().toISOString();
+    try {
+      const openedAt = new Date().toISOString();
 
-    const bot = { type: 'user' as const, user_id: this.sandbox.botUserId };
-    const member = { type: 'user' as const, user_id: opener };
-    this.post(channel, bot, {
-      content: `<@${opener}> Welcome! Support will be with you shortly.`,
-      embeds: [
-        {
-          type: 'rich',
-          title: `Ticket #${ticketId}`,
-          description: 'Describe your problem; a member of the support team will answer here.',
-        },
-      ],
-    });
-    this.post(channel, member, { content: `Hi! My payment keeps failing ${SIMULATED_MARKUP} & I don't know why.` });
-    this.post(channel, member, { content: 'Here is the log from the checkout page.' }, [textFile(SIMULATED_ATTACHMENT)]);
-    if (staff)
-      this.post(channel, { type: 'user', user_id: staff.user_id }, { content: 'Thanks, that code means the bank declined it. Solved!' });
-    this.post(channel, bot, { content: 'Ticket closed. A transcript has been saved.' });
+      const bot = { type: 'user' as const, user_id: this.sandbox.botUserId };
+      const member = { type: 'user' as const, user_id: opener };
+      this.post(channel, bot, {
+        content: `<@${opener}> Welcome! Support will be with you shortly.`,
+        embeds: [
+          {
+            type: 'rich',
+            title: `Ticket #${ticketId}`,
+            description: 'Describe your problem; a member of the support team will answer here.',
+          },
+        ],
+      });
+      this.post(channel, member, { content: `Hi! My payment keeps failing ${SIMULATED_MARKUP} & I don't know why.` });
+      this.post(channel, member, { content: 'Here is the log from the checkout page.' }, [textFile(SIMULATED_ATTACHMENT)]);
+      if (staff)
+        this.post(channel, { type: 'user', user_id: staff.user_id }, { content: 'Thanks, that code means the bank declined it. Solved!' });
+      this.post(channel, bot, { content: 'Ticket closed. A transcript has been saved.' });
 
-    const transcript = {
-      ticketId,
-      channelName: channel.name,
-      openedBy: this.person(opener),
-      closedBy: this.person(staff?.user_id ?? this.sandbox.botUserId),
-      openedAt,
-      closedAt: new Date().toISOString(),
-      messages: this.sandbox.messagesIn(channel.id).map(transcriptMessage),
-    };
-    const transcriptId = await upload(botApi, guildId, transcript);
-    this.sandbox.deleteChannel(channel.id);
-    return { transcriptId, ticketId, channelName: channel.name, userName: transcript.openedBy.username };
+      const transcript = {
+        ticketId,
+        channelName: channel.name,
+        openedBy: this.person(opener),
+        closedBy: this.person(staff?.user_id ?? this.sandbox.botUserId),
+        openedAt,
+        closedAt: new Date().toISOString(),
+        messages: this.sandbox.messagesIn(channel.id).map(transcriptMessage),
+      };
+      const transcriptId = await upload(botApi, guildId, transcript);
+      return { transcriptId, ticketId, channelName: channel.name, userName: transcript.openedBy.username };
+    } finally {
+      // Closed, or failed: either way the ticket channel goes.
+      this.sandbox.deleteChannel(channel.id);
+    }
   }
 
   /** A member who is not the owner opens the ticket when there is one (the owner answers it); else the owner. */
