@@ -30,6 +30,14 @@ export const API_RATE_LIMIT_RULES: RateLimitRules = {
 };
 
 /**
+ * At most this many windows are kept by one limiter. Keys are an address or a signed-in user (never anything a client
+ * writes), and expired windows are swept every window; this bounds memory should more distinct addresses arrive
+ * within one window than that (an IPv6 client has a whole prefix to rotate through). Past it the oldest windows are
+ * forgotten: their clients start a fresh window.
+ */
+export const MAX_RATE_LIMIT_KEYS = 100_000;
+
+/**
  * Fixed-window limits per address and per signed-in user, in memory. A request is refused when either
  * of its keys is over the limit, so one user cannot spread load over addresses, nor one address over users.
  */
@@ -40,6 +48,7 @@ export class RateLimiter {
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
+    private readonly maxKeys = MAX_RATE_LIMIT_KEYS,
   ) {
     this.sweeper = setInterval(() => this.sweep(), Math.max(windowMs, 1000));
     this.sweeper.unref();
@@ -51,7 +60,10 @@ export class RateLimiter {
     for (const key of keys) {
       let w = this.windows.get(key);
       if (!w || w.resetAt <= now) {
+        if (!w && this.windows.size >= this.maxKeys) this.forgetOldest(now);
         w = { count: 0, resetAt: now + this.windowMs };
+        // Deleted first so that the Map's order stays the order in which windows started (forgetOldest relies on it).
+        this.windows.delete(key);
         this.windows.set(key, w);
       }
       w.count += 1;
@@ -69,11 +81,26 @@ export class RateLimiter {
     return true;
   }
 
+  /** How many windows are kept (bounded by MAX_RATE_LIMIT_KEYS; expired ones are swept every window). */
+  get size(): number {
+    return this.windows.size;
+  }
+
   close() {
     clearInterval(this.sweeper);
   }
 
   private sweep(now = Date.now()) {
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+
+  private forgetOldest(now: number) {
+    this.sweep(now);
+    // Still full of live windows: the oldest tenth goes, so this work is not redone on every new key.
+    let excess = this.windows.size - this.maxKeys + Math.ceil(this.maxKeys / 10);
+    for (const key of this.windows.keys()) {
+      if (excess-- <= 0) break;
+      this.windows.delete(key);
+    }
   }
 }

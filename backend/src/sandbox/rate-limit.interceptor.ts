@@ -4,6 +4,8 @@ import type { Observable } from 'rxjs';
 import { DiscordApiError } from './discord-errors.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { DiscordSandboxService } from './sandbox.service.js';
+import { isSnowflake } from './snowflake.js';
+import type { SandboxCaller } from './tokens.js';
 import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
 const SANDBOX_BUCKET = 'guildhall:discord-sandbox:bucket';
@@ -32,12 +34,19 @@ export class SandboxRateLimitInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const spec = this.reflector.get<BucketSpec | undefined>(SANDBOX_BUCKET, context.getHandler());
     if (!spec) return next.handle();
-    const req = context.switchToHttp().getRequest<HttpRequest>();
+    const req = context.switchToHttp().getRequest<HttpRequest & { sandboxCaller?: SandboxCaller }>();
     const res = context.switchToHttp().getResponse<HttpReply>();
-    const major = spec.major ? String(req.params[spec.major] ?? '') : '';
-    // Discord counts per token; here per token and address, because the sandbox's bot token is well known and
-    // a stranger spending its buckets would otherwise spend the app's own.
-    const who = `${req.headers.authorization ?? 'anonymous'}@${req.ip ?? ''}`;
+    // The major id is checked before it becomes part of a key: a key made of whatever the client sent (4 KB of
+    // anything per request) would be a new window, and new memory, per request. Ids that are not ids share one
+    // window, and the route answers them as it always has.
+    const raw = spec.major ? req.params[spec.major] : '';
+    const major = !raw || isSnowflake(raw) ? (raw ?? '') : 'not-an-id';
+    // Discord counts per token; here per caller and address, because the sandbox's bot token is well known and
+    // a stranger spending its buckets would otherwise spend the app's own. The caller is who the guard resolved the
+    // token to, never the raw header: a different made-up header per request must not be a different client.
+    // Routes without a token (webhooks: the token is in the path, checked by the route) count per address.
+    const caller = req.sandboxCaller;
+    const who = `${caller ? `${caller.kind}:${caller.userId}` : 'anonymous'}@${req.ip ?? ''}`;
     const now = Date.now();
     const state = this.sandbox.takeRateLimit(`${spec.route}|${major}|${who}`, spec.policy ?? 'route');
     const headers = rateLimitHeaders(state, spec.route, now);

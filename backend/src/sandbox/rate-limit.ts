@@ -13,16 +13,31 @@ export interface RateLimitState {
 }
 
 /**
+ * At most this many windows are kept. Keys are bounded already (a route shape, a validated major id and the resolved
+ * caller), and expired windows go at each sweep; this is the last bound on memory should a flood of distinct valid ids
+ * outrun the sweep. Past it the oldest windows are forgotten (their callers get a fresh window, never a refusal).
+ */
+export const MAX_RATE_LIMIT_WINDOWS = 50_000;
+
+/**
  * Discord's buckets behave like fixed windows: a number of requests, then a reset time. Emulating that
  * exactly (rather than a smoother algorithm) keeps X-RateLimit-Reset-After truthful for @discordjs/rest.
+ * Expired windows are swept as requests come (no timer to stop), at most once per the longest window seen.
  */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private nextSweepAt = 0;
+
+  constructor(private readonly maxWindows = MAX_RATE_LIMIT_WINDOWS) {}
 
   take(key: string, policy: RateLimitPolicy, now: number = Date.now()): RateLimitState {
+    if (now >= this.nextSweepAt) this.sweep(now, policy.windowMs);
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
+      if (!window && this.windows.size >= this.maxWindows) this.forgetOldest(now);
       window = { count: 0, resetAt: now + policy.windowMs };
+      // Deleted first so that the Map's order stays the order in which windows started (forgetOldest relies on it).
+      this.windows.delete(key);
       this.windows.set(key, window);
     }
     const allowed = window.count < policy.limit;
@@ -30,8 +45,28 @@ export class FixedWindowLimiter {
     return { allowed, limit: policy.limit, remaining: Math.max(0, policy.limit - window.count), resetAt: window.resetAt };
   }
 
+  /** How many windows are kept (a bounded number: see MAX_RATE_LIMIT_WINDOWS). */
+  get size(): number {
+    return this.windows.size;
+  }
+
   clear(): void {
     this.windows.clear();
+  }
+
+  private sweep(now: number, windowMs: number): void {
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+    this.nextSweepAt = now + windowMs;
+  }
+
+  private forgetOldest(now: number): void {
+    this.sweep(now, 0);
+    // Still full of live windows: the oldest tenth goes, so this work is not redone on every new key.
+    let excess = this.windows.size - this.maxWindows + Math.ceil(this.maxWindows / 10);
+    for (const key of this.windows.keys()) {
+      if (excess-- <= 0) break;
+      this.windows.delete(key);
+    }
   }
 }
 
@@ -79,6 +114,11 @@ export class SandboxRateLimits {
 
   take(key: string, policy: 'userGuilds' | 'route'): RateLimitState {
     return this.limiter.take(key, policy === 'userGuilds' ? this.guilds : ROUTE_RATE_LIMIT);
+  }
+
+  /** How many rate-limit windows are kept (bounded; expired ones are swept). */
+  get windowCount(): number {
+    return this.limiter.size;
   }
 
   /** Windows forgotten and the guilds budget back to its configured value. */

@@ -13,7 +13,7 @@ import {
   type ResolvedSandboxOptions,
 } from './sandbox-options.js';
 import { SandboxState, type MessagePage } from './sandbox-state.js';
-import { SANDBOX_BOT_PERMISSIONS, botRole, buildSandboxSeed, webhookToken, webhooksFor } from './seed.js';
+import { SANDBOX_BOT_PERMISSIONS, botRole, buildSandboxSeed, newWebhookToken, webhooksFor } from './seed.js';
 import { messageJson, type MessageContext } from './serializers.js';
 import { SnowflakeGenerator, discordTimestamp } from './snowflake.js';
 import { DEFAULT_USER_SCOPES, SandboxTokens, type SandboxCaller } from './tokens.js';
@@ -192,7 +192,7 @@ export class DiscordSandboxService {
     const id = this.nextId();
     const webhook: SandboxWebhookRecord = {
       id,
-      token: webhookToken(id),
+      token: newWebhookToken(),
       channel_id: channelId,
       guild_id: channel.guild_id,
       name,
@@ -342,6 +342,11 @@ export class DiscordSandboxService {
 
   takeRateLimit(key: string, policy: 'userGuilds' | 'route'): RateLimitState {
     return this.rateLimits.take(key, policy);
+  }
+
+  /** How many route rate-limit windows the sandbox keeps (bounded, expired ones swept). */
+  get rateLimitWindowCount(): number {
+    return this.rateLimits.windowCount;
   }
 
   /** Absolute base of the sandbox for links in answers (webhook and attachment URLs). */

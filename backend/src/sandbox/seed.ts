@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Permission, permissionBits } from './permissions.js';
 import { discordTimestamp, snowflakeTime } from './snowflake.js';
 import type {
@@ -770,10 +770,12 @@ function buildSmallGuilds(botId: string): Array<{ guild: SandboxGuildRecord; cha
   return plans.map((plan) => buildSmallGuild(plan, botId));
 }
 
-/** Discord webhook tokens are 68 url-safe characters; these are stable so scripts can reuse them. */
-export function webhookToken(webhookId: string): string {
-  const digest = (salt: string) => createHash('sha256').update(`${salt}:${webhookId}`).digest('base64url');
-  return (digest('a') + digest('b')).slice(0, 68);
+/**
+ * A webhook's token: 68 url-safe characters, as Discord's are, and random. The token is the webhook's only credential
+ * (whoever holds its URL may post as it), so it must not be computable from the id, which anybody may read.
+ */
+export function newWebhookToken(): string {
+  return randomBytes(51).toString('base64url');
 }
 
 /** One webhook per text and announcement channel of every guild the bot is in. */
@@ -789,7 +791,7 @@ export function webhooksFor(
       const id = idFor(i);
       return {
         id,
-        token: webhookToken(id),
+        token: newWebhookToken(),
         channel_id: ch.id,
         guild_id: guild.id,
         name: SANDBOX_BOT_USERNAME,

@@ -8,6 +8,7 @@ import { RateLimitBucket } from './rate-limit.interceptor.js';
 import { DiscordRestController } from './rest-controller.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SandboxMessageRecord, SandboxWebhookRecord } from './sandbox.types.js';
+import { sameSecret } from './tokens.js';
 import { webhookJson } from './serializers.js';
 import { type HttpRequest, type HttpReply } from '../http/http-types.js';
 
@@ -74,7 +75,7 @@ export class SandboxWebhooksController {
   private byToken(req: HttpRequest): SandboxWebhookRecord {
     const webhook = this.sandbox.webhook(snowflakeParam(req, 'webhook_id'));
     if (!webhook) throw DiscordErrors.unknownWebhook();
-    if (param(req, 'webhook_token') !== webhook.token) throw DiscordErrors.invalidWebhookToken();
+    if (!sameSecret(param(req, 'webhook_token'), webhook.token)) throw DiscordErrors.invalidWebhookToken();
     return webhook;
   }
 
