@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { Sessions } from './auth/session.js';
-import { botCredentialCheck } from './bot-api/bot-credential.js';
+import { botCredentialCheck, hasBotCredential, isBotApiPath } from './bot-api/bot-credential.js';
 import { ChangeSignal, withChangeSignal } from './bot-api/change-signal.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { API_BODY_FAILURES, BODY_LIMIT, BOT_BODY_LIMIT, registerBodyParsers } from './http/body-parser.js';
@@ -22,6 +22,7 @@ import { createLogger, PinoNestLogger } from './logging/logger.js';
 import { AppModule } from './app.module.js';
 import { SandboxClientLimits } from './sandbox/client-limit.js';
 import { DiscordSandboxService } from './sandbox/sandbox.service.js';
+import { SANDBOX_UPLOAD_FAILURES, SandboxUploadGate } from './sandbox/upload-gate.js';
 import { createStorage } from './storage/create-storage.js';
 import { withReadCache } from './storage/read-cache.js';
 import { SettingsService } from './settings/settings.service.js';
@@ -158,11 +159,13 @@ async function startOn(
   });
   await fastify.register(fastifyCookie);
   declareRequestState(fastify);
+  const uploadGate = config.discord.mode === 'sandbox' ? new SandboxUploadGate(app.get(DiscordSandboxService)) : undefined;
   registerBodyParsers(fastify, {
     limit: (req) => (req.botAuthenticated ? BOT_BODY_LIMIT : BODY_LIMIT),
     failures: API_BODY_FAILURES,
     checkProblems: true,
-    multipart: (path) => path.startsWith('/sandbox/'),
+    multipart: (request) => uploadGate?.mayRead(request) ?? false,
+    multipartFailures: SANDBOX_UPLOAD_FAILURES,
   });
 
   // Every dynamic route is limited, first thing, so that a refusal costs next to nothing; the web app's static files
@@ -190,6 +193,7 @@ async function startOn(
       if (healthLimiter.refused(req, reply)) return reply;
     } else if (sandboxLimits && under(lower, '/sandbox')) {
       if (sandboxLimits.refused(req, reply)) return reply;
+      if (uploadGate?.refused(req, reply)) return reply;
     }
     // A route that writes its own answer sets these itself, and its onSend sets them on its other answers.
     const dressed = request.routeOptions.config.writesOwnAnswer !== true;
@@ -197,7 +201,10 @@ async function startOn(
     if (under(lower, '/api')) {
       if (dressed) reply.header('Cache-Control', PRIVATE_BY_DEFAULT);
       await sessions.read(req);
-      if (limiter.refused(req, reply)) return reply;
+      // The bot's own calls (a bot, or this process's sandbox simulations, all from one address) spend no visitor's
+      // per-address budget: the credential is the operator's secret. A wrong one is counted, so guessing is limited.
+      const botCall = isBotApiPath(lower) && hasBotCredential(req, config.botApiToken);
+      if (!botCall && limiter.refused(req, reply)) return reply;
       if (botCredential(req, reply, lower)) return reply;
       if (csrf(req, reply, path)) return reply;
     }

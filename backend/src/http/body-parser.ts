@@ -108,8 +108,13 @@ export interface BodyParserOptions {
   failures: BodyFailures;
   /** Refuse what bodyProblems finds (the app does; the standalone sandbox, like Discord, does not). */
   checkProblems: boolean;
-  /** Where multipart bodies (uploads) are read; elsewhere they are left unread, as Express left them. */
-  multipart(path: string): boolean;
+  /**
+   * Whether this request's multipart body (an upload) is read; others are left unread, as Express left them. The app
+   * reads only the uploads its front door admitted (sandbox/upload-gate.ts), never a stranger's.
+   */
+  multipart(request: FastifyRequest): boolean;
+  /** How an upload's refusals read, when not as `failures` (the app's sandbox answers uploads in Discord's shape). */
+  multipartFailures?: BodyFailures;
 }
 
 const CHARSETS = new Set(['utf-8', 'utf8']);
@@ -196,8 +201,8 @@ export function registerBodyParsers(fastify: FastifyInstance, options: BodyParse
   });
 
   fastify.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
-    if (!options.multipart(pathOf(request))) return undefined;
-    const { fields, files } = await readMultipart(request, payload, failures);
+    if (!options.multipart(request)) return undefined;
+    const { fields, files } = await readMultipart(request, payload, options.multipartFailures ?? failures);
     request.files = files;
     return checked(fields);
   });
@@ -208,14 +213,24 @@ export function registerBodyParsers(fastify: FastifyInstance, options: BodyParse
   );
 }
 
-/** Multipart uploads as Discord takes them (files[n] plus payload_json), kept in memory. */
-export const UPLOAD_LIMITS = { fileSize: 25 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024 };
+const MiB = 1024 * 1024;
+/**
+ * Multipart uploads as Discord takes them (files[n] plus payload_json), kept in memory. Discord's default limit for a
+ * bot's message (a server without boosts) is 10 MiB of files, at most 10 of them
+ * (https://discord.com/developers/docs/reference#uploading-files); the sandbox takes no more, so an upload costs at most
+ * MAX_UPLOAD_BYTES of memory, and the upload gate bounds how many are read at once.
+ */
+export const UPLOAD_LIMITS = { fileSize: 10 * MiB, files: 10, fields: 20, fieldSize: MiB };
+/** A whole multipart body: the files' 10 MiB, and 1 MiB for payload_json, the other fields and the boundaries. */
+export const MAX_UPLOAD_BYTES = 11 * MiB;
 
 function readMultipart(
   request: FastifyRequest,
   payload: NodeJS.ReadableStream,
   failures: BodyFailures,
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  // Refused unread when it says it is too large; counted as it comes when it does not say (chunked).
+  if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) return Promise.reject(failures.tooLarge());
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -233,7 +248,17 @@ function readMultipart(
       payload.resume();
       reject(err);
     };
-    parser.on('field', (name, value) => (fields[name] = value));
+    let received = 0;
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_UPLOAD_BYTES) fail(failures.tooLarge());
+    });
+    parser.on('field', (name, value, info) => {
+      // busboy cuts a field at fieldSize and goes on; a truncated payload_json would be read as a different message.
+      if (info.valueTruncated) fail(failures.tooLarge());
+      else fields[name] = value;
+    });
+    parser.on('fieldsLimit', () => fail(failures.tooLarge()));
     parser.on('file', (fieldname, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -246,6 +271,11 @@ function readMultipart(
     parser.on('filesLimit', () => fail(failures.tooLarge()));
     parser.on('error', () => fail(failures.notJson(false)));
     parser.on('close', () => failed || resolve({ fields, files }));
+    // A client that goes mid-upload ends nothing busboy would notice: what was read is let go at once.
+    payload.on('error', () => fail(failures.tooLarge()));
+    payload.on('close', () => {
+      if (!(payload as NodeJS.ReadableStream & { complete?: boolean }).complete) fail(failures.tooLarge());
+    });
     payload.pipe(parser);
   });
 }
