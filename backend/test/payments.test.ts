@@ -12,7 +12,7 @@ import { PAYMENT_ORDERS, type PaymentOrderRecord } from '../src/payments/orders.
 import { WEBHOOK_EVENTS } from '../src/payments/payment-webhooks.service.js';
 import { GUILD_PREMIUM, type GuildPremiumRecord } from '../src/payments/premium.service.js';
 import { RazorpayProvider } from '../src/payments/razorpay.provider.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { checkout, createOrder, eventId, failedEvent, orderWhen, paidEvent, paymentId, postWebhook } from './support/payments.js';
@@ -385,6 +385,17 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     expect((await app.browser().json(`/api/payments/orders/${mine.body.orderId}`)).status).toBe(401);
     // An admin of the same guild buys for it with their own order.
     expect((await createOrder(admin, GUILD)).status).toBe(200);
+  });
+
+  it("stores the signed-in buyer's Discord id on the order, whatever id the form sent", async () => {
+    for (const discordId of [SANDBOX_USERS.demoOwner.id, '1100000000000099999']) {
+      const created = await createOrder(admin, GUILD, 'basic', 'monthly', { discordId });
+      expect(created.status).toBe(200);
+      expect((await order(created.body.orderId)).data).toMatchObject({
+        userId: SANDBOX_USERS.demoAdmin.id,
+        discordId: SANDBOX_USERS.demoAdmin.id,
+      });
+    }
   });
 
   it("answers 502 with the provider's reason when it refuses the link, and the stored order becomes failed", async () => {

@@ -101,7 +101,9 @@ export class OrdersService {
         amount: price,
         currency: 'INR',
         email: request.email,
-        discordId: request.discordId,
+        // The buyer is the signed-in user: the form's id (prefilled with theirs) is not trusted, so an order never names
+        // someone else as its buyer. Stored rather than refused, so a mistyped id costs the buyer nothing.
+        discordId: userId,
         status: 'created',
         linkId: null,
         paymentUrl: null,
