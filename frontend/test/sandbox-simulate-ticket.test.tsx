@@ -10,9 +10,9 @@ import SandboxViewer from '../src/pages/sandbox/SandboxViewer';
 const GUILD = '1100000000000010000';
 const OVERVIEW = {
   guilds: [
-    { id: GUILD, name: 'Guildhall Community', botPresent: true, channels: [], roles: [], members: [] },
-    { id: '1100000000000020000', name: 'Pixel Painters', botPresent: true, channels: [], roles: [], members: [] },
-    { id: '1100000000000030000', name: 'No Bot Here', botPresent: false, channels: [], roles: [], members: [] },
+    { id: GUILD, name: 'Guildhall Community', botPresent: true, manageable: true, channels: [], roles: [], members: [] },
+    { id: '1100000000000020000', name: 'Pixel Painters', botPresent: true, manageable: true, channels: [], roles: [], members: [] },
+    { id: '1100000000000030000', name: 'No Bot Here', botPresent: false, manageable: true, channels: [], roles: [], members: [] },
   ],
   dms: [],
   botUserId: '1100000000000000001',

@@ -25,6 +25,8 @@ export interface ViewerGuild {
   id: string;
   name: string;
   botPresent: boolean;
+  /** The visitor may manage it (the API's own rule), so may run its simulations. */
+  manageable: boolean;
   channels: ViewerChannel[];
   roles: { id: string; name: string; color: number }[];
   members: ViewerUser[];
@@ -42,12 +44,15 @@ export interface PostedMessage extends DiscordMessageData {
 const VIEWER = '/sandbox/discord/viewer';
 const POLL_MS = 3000;
 
-/** Every sandbox guild with its channels, roles and members, and the DMs; polled. */
+/**
+ * The signed-in visitor's sandbox guilds with their channels, roles and members, and the DMs the bot sent them; polled.
+ * An anonymous visitor gets a 401 (the page asks them to sign in), which is not asked again every few seconds.
+ */
 export function useSandboxOverview() {
   return useQuery({
     queryKey: ['sandbox-viewer'],
     queryFn: () => api<ViewerData>(`${VIEWER}/guilds`),
-    refetchInterval: POLL_MS,
+    refetchInterval: (query) => (query.state.error instanceof ApiError && query.state.error.unauthenticated ? false : POLL_MS),
     retry: false,
   });
 }

@@ -3,6 +3,7 @@ import { Hash, Megaphone, MessageCircle, RefreshCw, Ticket, UserPlus } from 'luc
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
+import { rememberRedirect } from '../../auth/redirect-memory';
 import {
   type PostedMessage,
   useSandboxMessages,
@@ -137,7 +138,8 @@ export default function SandboxViewer() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('channel');
   const overview = useSandboxOverview();
-  const messages = useSandboxMessages(selected);
+  // Only once the visitor is known: a signed-out visitor's channel link asks them to sign in, not for the channel.
+  const messages = useSandboxMessages(overview.isSuccess ? selected : null);
   const simulation = useSimulateTicket();
   const joinSimulation = useSimulateJoin();
 
@@ -154,6 +156,22 @@ export default function SandboxViewer() {
   }, [overview.data, guildOfChannel]);
 
   if (overview.isPending) return <Spinner label="Loading the sandbox..." />;
+  if (overview.isError && overview.error instanceof ApiError && overview.error.unauthenticated) {
+    // A public demo shows each visitor only their own servers and DMs, so a stranger is shown nothing but the way in.
+    const here = `/sandbox-viewer${params.toString() ? `?${params.toString()}` : ''}`;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Discord sandbox</h1>
+        <p className="mt-3 text-muted">
+          Sign in to see what the bot posted in your servers and the DMs it sent you, and to simulate tickets and member joins in the
+          servers you manage.
+        </p>
+        <Link to="/login" className="btn-primary mt-6 inline-flex" onClick={() => rememberRedirect(here)}>
+          Sign in
+        </Link>
+      </div>
+    );
+  }
   if (overview.isError) {
     const off = overview.error instanceof ApiError && overview.error.status === 404;
     return (
@@ -169,6 +187,7 @@ export default function SandboxViewer() {
   }
 
   const data = overview.data;
+  const withBot = data.guilds.filter((g) => g.botPresent);
   const textChannels = (g: ViewerGuild) => g.channels.filter((c) => c.type === 0 || c.type === 5);
   const channelName = messages.data?.channel
     ? `${messages.data.channel.type === 1 ? '' : '#'}${messages.data.channel.name || 'Direct message'}`
@@ -179,7 +198,10 @@ export default function SandboxViewer() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Discord sandbox</h1>
-          <p className="mt-1 text-muted">What the bot posted: Send Preview, Send Embed and Deploy land here. Refreshes every 3 seconds.</p>
+          <p className="mt-1 text-muted">
+            What the bot posted in your servers and the DMs it sent you: Send Preview, Send Embed and Deploy land here. Refreshes every 3
+            seconds.
+          </p>
         </div>
         <button
           type="button"
@@ -194,35 +216,43 @@ export default function SandboxViewer() {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
         <nav aria-label="Sandbox channels" className="card max-h-[75vh] overflow-y-auto p-3">
-          {data.guilds
-            .filter((g) => g.botPresent)
-            .map((g) => (
-              <div key={g.id} className="mb-4">
-                <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{g.name}</h2>
-                <SimulateTicket guild={g} simulation={simulation} />
-                <SimulateJoin guild={g} simulation={joinSimulation} />
-                <ul>
-                  {textChannels(g).map((c) => (
-                    <li key={c.id}>
-                      <button
-                        type="button"
-                        aria-current={selected === c.id ? 'page' : undefined}
-                        onClick={() => setParams({ channel: c.id })}
-                        className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm ${selected === c.id ? 'bg-brand/20 font-semibold' : 'hover:bg-panel-2'}`}
-                      >
-                        <ChannelIcon type={c.type} />
-                        <span className="min-w-0 flex-1 truncate">{c.name}</span>
-                        {c.posted > 0 && (
-                          <span className="rounded-full bg-brand px-1.5 text-xs text-white" aria-label={`${c.posted} posted`}>
-                            {c.posted}
-                          </span>
-                        )}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
+          {withBot.length === 0 && data.dms.length === 0 && (
+            <p className="px-2 py-1 text-sm text-muted">
+              None of your servers has the bot yet, and it has sent you no DM.{' '}
+              <Link to="/selector" className="underline underline-offset-2">
+                Choose a server
+              </Link>{' '}
+              to invite it.
+            </p>
+          )}
+          {withBot.map((g) => (
+            <div key={g.id} className="mb-4">
+              <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{g.name}</h2>
+              {/* Simulations change the server (transcripts, Join DM statistics): its managers only, as the server checks. */}
+              {g.manageable && <SimulateTicket guild={g} simulation={simulation} />}
+              {g.manageable && <SimulateJoin guild={g} simulation={joinSimulation} />}
+              <ul>
+                {textChannels(g).map((c) => (
+                  <li key={c.id}>
+                    <button
+                      type="button"
+                      aria-current={selected === c.id ? 'page' : undefined}
+                      onClick={() => setParams({ channel: c.id })}
+                      className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm ${selected === c.id ? 'bg-brand/20 font-semibold' : 'hover:bg-panel-2'}`}
+                    >
+                      <ChannelIcon type={c.type} />
+                      <span className="min-w-0 flex-1 truncate">{c.name}</span>
+                      {c.posted > 0 && (
+                        <span className="rounded-full bg-brand px-1.5 text-xs text-white" aria-label={`${c.posted} posted`}>
+                          {c.posted}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
           {data.dms.length > 0 && (
             <div>
               <h2 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Direct messages</h2>
