@@ -3,7 +3,6 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import busboy from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadedFile } from '../sandbox/message-writer.js';
-import { pathOf } from './http-types.js';
 import type { FieldError } from '@guildhall/generated/types';
 import { ApiError } from './api-error.js';
 
