@@ -273,6 +273,31 @@ function storageContract(harness: () => AdapterHarness) {
       await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, -1)).rejects.toThrow(RangeError);
     });
 
+    it('lets exactly the cap in when 30 capped inserts of one guild race, and answers null to the rest', async () => {
+      const note = { author: null, action: 'create' } as const;
+      // Recorded (as a panel's create is) and not: with and without the history entry's transaction.
+      const races = [
+        { cap: 2, change: note },
+        { cap: 5, change: undefined },
+      ];
+      const outcomes = await Promise.all(
+        races.map(async ({ cap, change }) => {
+          const [collection, guild] = [unique('panels'), unique('g')];
+          const results = await Promise.all(
+            Array.from({ length: 30 }, (_, n) => storage.records.insertCapped(collection, { guildId: guild, data: { n } }, cap, change)),
+          );
+          const stored = await storage.records.count(collection, { guildId: guild });
+          // Another guild's places are its own.
+          const elsewhere = await storage.records.insertCapped(collection, { guildId: unique('g'), data: {} }, cap);
+          return { cap, stored, refused: results.filter((r) => r === null).length, elsewhere: elsewhere !== null };
+        }),
+      );
+      expect(outcomes).toEqual([
+        { cap: 2, stored: 2, refused: 28, elsewhere: true },
+        { cap: 5, stored: 5, refused: 25, elsewhere: true },
+      ]);
+    });
+
     it('uses a given id, scoped to its collection, and refuses a duplicate', async () => {
       const [payments, audit] = [unique('payments'), unique('audit')];
       const id = unique('pay');

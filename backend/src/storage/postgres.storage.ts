@@ -525,20 +525,20 @@ export class PostgresStorage extends StorageAdapter {
     if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`cap must be a non-negative integer, got ${String(cap)}`);
     const json = toJson(record.data);
     const db = await this.db();
-    const insert = async (client: SqlClient) => {
-      const rows = await client.query<RecordRow>(
+    return db.transaction(async (tx) => {
+      // Under READ COMMITTED two writers counting at once both see a free place: the guild and collection's lock,
+      // taken before the count and held until commit, makes them take turns, and each counts what the last committed.
+      // (Its two-key space is apart from HISTORY_LOCK's one key; a holder of HISTORY_LOCK never waits for this one.)
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [collection, record.guildId]);
+      const rows = await tx.query<RecordRow>(
         `INSERT INTO records (collection, id, guild_id, data, created_at, updated_at)
          SELECT $1, $2, $3, $4::text::jsonb, now(), now()
          WHERE (SELECT count(*) FROM records WHERE collection = $1 AND guild_id = $3) < $5
          RETURNING ${RECORD_COLUMNS}`,
         [collection, randomUUID(), record.guildId, json, cap],
       );
-      return rows[0] ? toRecord<T>(rows[0]) : null;
-    };
-    if (!change) return insert(db);
-    return db.transaction(async (tx) => {
-      const inserted = await insert(tx);
-      if (inserted) await this.recordItemChange(tx, change, inserted, {}, inserted.data, inserted.version);
+      const inserted = rows[0] ? toRecord<T>(rows[0]) : null;
+      if (inserted && change) await this.recordItemChange(tx, change, inserted, {}, inserted.data, inserted.version);
       return inserted;
     });
   }

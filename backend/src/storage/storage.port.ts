@@ -188,8 +188,8 @@ export interface RecordStore {
   count(collection: string, filter?: { guildId?: string }): Promise<number>;
   /**
    * Inserts (with a generated id) only while the guild holds fewer than `cap` records of the collection; null when it
-   * is full. The count and the insert are one statement, so a full collection is never passed by one writer; writers
-   * racing at the last free place may both get in under READ COMMITTED (the cap is a safety bound, not an invariant).
+   * is full. Capped inserts of one guild and collection take turns (a lock taken before counting), so however many race
+   * for the last free places, the guild never holds more than `cap` through them: plan limits rest on this.
    */
   insertCapped<T = unknown>(
     collection: string,

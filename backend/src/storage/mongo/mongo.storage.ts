@@ -87,6 +87,8 @@ export class MongoStorage extends StorageAdapter {
   private applied: readonly string[] = [];
   /** This instance's history appends, one at a time (the lease then only arbitrates between instances). */
   private historyQueue: Promise<unknown> = Promise.resolve();
+  /** This instance's capped inserts under way, by lease name: each waits for the one before it. */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(
     private readonly url: string,
@@ -624,7 +626,13 @@ export class MongoStorage extends StorageAdapter {
     return m.records.countDocuments(query);
   }
 
-  /** Count then insert: writers racing at the last free place may both get in (the port allows it: a safety bound). */
+  /**
+   * Count then insert under the guild and collection's lease (a `locks` document of its own), so capped inserts of
+   * one guild and collection take turns across instances, and each counts what the one before it inserted: racing
+   * writers cannot all see the last free place. One document's atomic update is all it needs, as the history lease.
+   * The lease is held for the count and the insert only: the inserted record counts from then on, its history entry
+   * pending or not (a change that cannot be moved is undone, which frees the place again).
+   */
   protected async insertCappedRecord<T>(
     collection: string,
     record: { guildId: string; data: T },
@@ -634,12 +642,62 @@ export class MongoStorage extends StorageAdapter {
     if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`cap must be a non-negative integer, got ${String(cap)}`);
     const value = storable(record.data);
     const m = await this.db();
-    if ((await this.countRecords(collection, { guildId: record.guildId })) >= cap) return null;
-    const doc = recordDoc(collection, randomUUID(), record.guildId, value);
-    if (change) doc.change = this.pendingChange(change, null, diff({}, value), 1, null);
-    await m.records.insertMany([doc], { lean: true });
+    const doc = await this.inTurn(`cap:${collection}:${record.guildId}`, async () => {
+      const holder = randomUUID();
+      await this.takeLease(m, `cap:${collection}:${record.guildId}`, holder);
+      try {
+        if ((await this.countRecords(collection, { guildId: record.guildId })) >= cap) return null;
+        const fresh = recordDoc(collection, randomUUID(), record.guildId, value);
+        if (change) fresh.change = this.pendingChange(change, null, diff({}, value), 1, null);
+        await m.records.insertMany([fresh], { lean: true });
+        return fresh;
+      } finally {
+        await this.releaseLease(m, `cap:${collection}:${record.guildId}`, holder);
+      }
+    });
+    if (!doc) return null;
     if (doc.change) await this.finish(m, m.records as unknown as Model<Entity>, doc as Changed<Entity>);
     return toRecord<T>(doc);
+  }
+
+  /** Runs `task` after this instance's earlier tasks of `key` (the lease then only arbitrates between instances). */
+  private inTurn<R>(key: string, task: () => Promise<R>): Promise<R> {
+    const run = (this.turns.get(key) ?? Promise.resolve()).then(task);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(key, settled);
+    // The last task of a key forgets it, so the map holds only keys with writes under way.
+    void settled.then(() => {
+      if (this.turns.get(key) === settled) this.turns.delete(key);
+    });
+    return run;
+  }
+
+  /**
+   * The lease of `locks` document `name`, created by the first taker: an upsert whose filter misses a held lease, so it
+   * fails on the taken `_id` (E11000) and waits, as acquireLease does for a document that exists.
+   */
+  private async takeLease(m: MongoModels, name: string, holder: string): Promise<void> {
+    const deadline = Date.now() + LEASE_MS * 2;
+    for (;;) {
+      const now = new Date();
+      try {
+        const taken = await m.locks
+          .findOneAndUpdate(
+            { _id: name, $or: [{ lease: null }, { 'lease.until': { $lt: now } }] },
+            { $set: { lease: { holder, until: new Date(now.getTime() + LEASE_MS) } }, $setOnInsert: { seq: 0 } },
+            { upsert: true, returnDocument: 'after' },
+          )
+          .lean();
+        if (taken) return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 11000) throw error;
+      }
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the ${name} lease`);
+      await sleep(2 + Math.random() * 8);
+    }
   }
 
   protected async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
