@@ -514,6 +514,10 @@ export interface TransferSectionPreview {
   section: string;
   title: string;
   /**
+   * An import only: why this section is left as it is (the caller's access level may not change it as the file says; the answer a save would get). Absent when the section is imported.
+   */
+  skipped?: string;
+  /**
    * The document names another schema version for this section than today's (it still validated against today's schema).
    */
   schemaVersionChanged?: boolean;
@@ -1194,12 +1198,12 @@ export interface GuildImportRequest {
   dryRun: boolean;
 }
 /**
- * An import's answer: the preview of each section's changes; when applied (not a dry run), the sections written.
+ * An import's answer: the preview of each section's changes (a section the caller may not change marked `skipped`, with why); when applied (not a dry run), the sections written.
  */
 export interface GuildImportResponse {
   success: true;
   /**
-   * The sections written (absent on a dry run).
+   * The sections written (absent on a dry run); a section whose preview row has `skipped` is not among them.
    */
   sections?: string[];
   preview: TransferSectionPreview[];
@@ -1382,7 +1386,7 @@ export interface HistoryItem {
   }[];
 }
 /**
- * GET /api/guild/{guildId}/history: the guild's changes, newest first, that the caller may see. `nextBefore` pages back (pass it as `before`), null on the last page; `retention` is how many changes the server keeps.
+ * GET /api/guild/{guildId}/history: the guild's changes, newest first, that the caller may see. `nextBefore` pages back (pass it as `before`), null on the last page; `retention` is how many changes the server keeps of each section and of each collection (its items together).
  */
 export interface HistoryListResponse {
   success: true;

@@ -398,7 +398,7 @@ const schema55 = {
       $ref: '#/$defs/ChannelReference',
       default: null,
       'x-access': 'editSettings',
-      'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel', channelTypes: [0] },
+      'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel' },
     },
     auto_recovery: {
       type: 'boolean',
@@ -419,17 +419,28 @@ const schema55 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'role',
+      'x-reference': { kind: 'role' },
       'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-      'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+      'x-messages': {
+        type: 'Please select a role',
+        pattern: 'Please select a role',
+        maxLength: 'Please select a role',
+        'x-reference': 'This role is not in this server',
+      },
     },
     ChannelReference: {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel',
+        pattern: 'Please select a channel',
+        maxLength: 'Please select a channel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel',
+      },
     },
   },
   'x-ui': {
@@ -454,17 +465,28 @@ const schema57 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'role',
+  'x-reference': { kind: 'role' },
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+  'x-messages': {
+    type: 'Please select a role',
+    pattern: 'Please select a role',
+    maxLength: 'Please select a role',
+    'x-reference': 'This role is not in this server',
+  },
 };
 const schema69 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = runtime_ucs2length;
@@ -5155,9 +5177,15 @@ const schema38 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/channel-reference.json" */ let vErrors = null;
@@ -17563,9 +17591,15 @@ const schema71 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel',
+        pattern: 'Please select a channel',
+        maxLength: 'Please select a channel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel',
+      },
     },
     GreetingMessageType: {
       type: 'string',
@@ -17669,9 +17703,15 @@ const schema72 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 const schema73 = {
   type: 'string',
@@ -20871,6 +20911,7 @@ const schema180 = {
       properties: {
         section: { type: 'string' },
         title: { type: 'string' },
+        skipped: { type: 'string' },
         schemaVersionChanged: { type: 'boolean' },
         changes: {
           type: 'array',
@@ -20921,6 +20962,7 @@ const schema183 = {
   properties: {
     section: { type: 'string' },
     title: { type: 'string' },
+    skipped: { type: 'string' },
     schemaVersionChanged: { type: 'boolean' },
     changes: {
       type: 'array',
@@ -21637,7 +21679,13 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
             for (const key4 in data16) {
-              if (!(key4 === 'section' || key4 === 'title' || key4 === 'schemaVersionChanged' || key4 === 'changes')) {
+              if (!(
+                key4 === 'section' ||
+                key4 === 'title' ||
+                key4 === 'skipped' ||
+                key4 === 'schemaVersionChanged' ||
+                key4 === 'changes'
+              )) {
                 const err34 = {
                   instancePath: instancePath + '/preview/' + i4,
                   schemaPath: '#/$defs/TransferSectionPreview/additionalProperties',
@@ -21698,17 +21746,17 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data16.schemaVersionChanged !== undefined) {
-              let data19 = data16.schemaVersionChanged;
-              if (typeof data19 !== 'boolean') {
+            if (data16.skipped !== undefined) {
+              let data19 = data16.skipped;
+              if (typeof data19 !== 'string') {
                 const err37 = {
-                  instancePath: instancePath + '/preview/' + i4 + '/schemaVersionChanged',
-                  schemaPath: '#/$defs/TransferSectionPreview/properties/schemaVersionChanged/type',
+                  instancePath: instancePath + '/preview/' + i4 + '/skipped',
+                  schemaPath: '#/$defs/TransferSectionPreview/properties/skipped/type',
                   keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema183.properties.schemaVersionChanged.type,
-                  parentSchema: schema183.properties.schemaVersionChanged,
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema183.properties.skipped.type,
+                  parentSchema: schema183.properties.skipped,
                   data: data19,
                 };
                 if (vErrors === null) {
@@ -21719,15 +21767,36 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data16.schemaVersionChanged !== undefined) {
+              let data20 = data16.schemaVersionChanged;
+              if (typeof data20 !== 'boolean') {
+                const err38 = {
+                  instancePath: instancePath + '/preview/' + i4 + '/schemaVersionChanged',
+                  schemaPath: '#/$defs/TransferSectionPreview/properties/schemaVersionChanged/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema183.properties.schemaVersionChanged.type,
+                  parentSchema: schema183.properties.schemaVersionChanged,
+                  data: data20,
+                };
+                if (vErrors === null) {
+                  vErrors = [err38];
+                } else {
+                  vErrors.push(err38);
+                }
+                errors++;
+              }
+            }
             if (data16.changes !== undefined) {
-              let data20 = data16.changes;
-              if (Array.isArray(data20)) {
-                const len5 = data20.length;
+              let data21 = data16.changes;
+              if (Array.isArray(data21)) {
+                const len5 = data21.length;
                 for (let i5 = 0; i5 < len5; i5++) {
-                  let data21 = data20[i5];
-                  if (data21 && typeof data21 == 'object' && !Array.isArray(data21)) {
-                    if (data21.path === undefined) {
-                      const err38 = {
+                  let data22 = data21[i5];
+                  if (data22 && typeof data22 == 'object' && !Array.isArray(data22)) {
+                    if (data22.path === undefined) {
+                      const err39 = {
                         instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
                         schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
                         keyword: 'required',
@@ -21735,25 +21804,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                         message: "must have required property '" + 'path' + "'",
                         schema: schema183.properties.changes.items.required,
                         parentSchema: schema183.properties.changes.items,
-                        data: data21,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err38];
-                      } else {
-                        vErrors.push(err38);
-                      }
-                      errors++;
-                    }
-                    if (data21.label === undefined) {
-                      const err39 = {
-                        instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
-                        schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'label' },
-                        message: "must have required property '" + 'label' + "'",
-                        schema: schema183.properties.changes.items.required,
-                        parentSchema: schema183.properties.changes.items,
-                        data: data21,
+                        data: data22,
                       };
                       if (vErrors === null) {
                         vErrors = [err39];
@@ -21762,9 +21813,27 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    for (const key5 in data21) {
+                    if (data22.label === undefined) {
+                      const err40 = {
+                        instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
+                        schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'label' },
+                        message: "must have required property '" + 'label' + "'",
+                        schema: schema183.properties.changes.items.required,
+                        parentSchema: schema183.properties.changes.items,
+                        data: data22,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err40];
+                      } else {
+                        vErrors.push(err40);
+                      }
+                      errors++;
+                    }
+                    for (const key5 in data22) {
                       if (!(key5 === 'path' || key5 === 'label' || key5 === 'before' || key5 === 'after')) {
-                        const err40 = {
+                        const err41 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/additionalProperties',
                           keyword: 'additionalProperties',
@@ -21772,27 +21841,6 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                           message: 'must NOT have additional properties',
                           schema: false,
                           parentSchema: schema183.properties.changes.items,
-                          data: data21,
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err40];
-                        } else {
-                          vErrors.push(err40);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data21.path !== undefined) {
-                      let data22 = data21.path;
-                      if (typeof data22 !== 'string') {
-                        const err41 = {
-                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/path',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/path/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
-                          schema: schema183.properties.changes.items.properties.path.type,
-                          parentSchema: schema183.properties.changes.items.properties.path,
                           data: data22,
                         };
                         if (vErrors === null) {
@@ -21803,17 +21851,17 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data21.label !== undefined) {
-                      let data23 = data21.label;
+                    if (data22.path !== undefined) {
+                      let data23 = data22.path;
                       if (typeof data23 !== 'string') {
                         const err42 = {
-                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/label',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/label/type',
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/path',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/path/type',
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema183.properties.changes.items.properties.label.type,
-                          parentSchema: schema183.properties.changes.items.properties.label,
+                          schema: schema183.properties.changes.items.properties.path.type,
+                          parentSchema: schema183.properties.changes.items.properties.path,
                           data: data23,
                         };
                         if (vErrors === null) {
@@ -21824,20 +21872,17 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data21.before !== undefined) {
-                      let data24 = data21.before;
-                      const _errs58 = errors;
-                      let valid21 = false;
-                      const _errs59 = errors;
+                    if (data22.label !== undefined) {
+                      let data24 = data22.label;
                       if (typeof data24 !== 'string') {
                         const err43 = {
-                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/0/type',
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/label',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/label/type',
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema183.properties.changes.items.properties.before.anyOf[0].type,
-                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[0],
+                          schema: schema183.properties.changes.items.properties.label.type,
+                          parentSchema: schema183.properties.changes.items.properties.label,
                           data: data24,
                         };
                         if (vErrors === null) {
@@ -21847,19 +21892,22 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                         errors++;
                       }
-                      var _valid0 = _errs59 === errors;
-                      valid21 = valid21 || _valid0;
+                    }
+                    if (data22.before !== undefined) {
+                      let data25 = data22.before;
+                      const _errs60 = errors;
+                      let valid21 = false;
                       const _errs61 = errors;
-                      if (!(typeof data24 == 'number' && isFinite(data24))) {
+                      if (typeof data25 !== 'string') {
                         const err44 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/1/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/0/type',
                           keyword: 'type',
-                          params: { type: 'number' },
-                          message: 'must be number',
-                          schema: schema183.properties.changes.items.properties.before.anyOf[1].type,
-                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[1],
-                          data: data24,
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema183.properties.changes.items.properties.before.anyOf[0].type,
+                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[0],
+                          data: data25,
                         };
                         if (vErrors === null) {
                           vErrors = [err44];
@@ -21871,16 +21919,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid0 = _errs61 === errors;
                       valid21 = valid21 || _valid0;
                       const _errs63 = errors;
-                      if (typeof data24 !== 'boolean') {
+                      if (!(typeof data25 == 'number' && isFinite(data25))) {
                         const err45 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/2/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/1/type',
                           keyword: 'type',
-                          params: { type: 'boolean' },
-                          message: 'must be boolean',
-                          schema: schema183.properties.changes.items.properties.before.anyOf[2].type,
-                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[2],
-                          data: data24,
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema183.properties.changes.items.properties.before.anyOf[1].type,
+                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[1],
+                          data: data25,
                         };
                         if (vErrors === null) {
                           vErrors = [err45];
@@ -21892,16 +21940,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid0 = _errs63 === errors;
                       valid21 = valid21 || _valid0;
                       const _errs65 = errors;
-                      if (!(data24 && typeof data24 == 'object' && !Array.isArray(data24))) {
+                      if (typeof data25 !== 'boolean') {
                         const err46 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/3/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/2/type',
                           keyword: 'type',
-                          params: { type: 'object' },
-                          message: 'must be object',
-                          schema: schema183.properties.changes.items.properties.before.anyOf[3].type,
-                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[3],
-                          data: data24,
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema183.properties.changes.items.properties.before.anyOf[2].type,
+                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[2],
+                          data: data25,
                         };
                         if (vErrors === null) {
                           vErrors = [err46];
@@ -21913,16 +21961,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid0 = _errs65 === errors;
                       valid21 = valid21 || _valid0;
                       const _errs67 = errors;
-                      if (!Array.isArray(data24)) {
+                      if (!(data25 && typeof data25 == 'object' && !Array.isArray(data25))) {
                         const err47 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/4/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/3/type',
                           keyword: 'type',
-                          params: { type: 'array' },
-                          message: 'must be array',
-                          schema: schema183.properties.changes.items.properties.before.anyOf[4].type,
-                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[4],
-                          data: data24,
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema183.properties.changes.items.properties.before.anyOf[3].type,
+                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[3],
+                          data: data25,
                         };
                         if (vErrors === null) {
                           vErrors = [err47];
@@ -21934,16 +21982,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid0 = _errs67 === errors;
                       valid21 = valid21 || _valid0;
                       const _errs69 = errors;
-                      if (data24 !== null) {
+                      if (!Array.isArray(data25)) {
                         const err48 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/5/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/4/type',
                           keyword: 'type',
-                          params: { type: 'null' },
-                          message: 'must be null',
-                          schema: schema183.properties.changes.items.properties.before.anyOf[5].type,
-                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[5],
-                          data: data24,
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema183.properties.changes.items.properties.before.anyOf[4].type,
+                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[4],
+                          data: data25,
                         };
                         if (vErrors === null) {
                           vErrors = [err48];
@@ -21954,16 +22002,17 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       var _valid0 = _errs69 === errors;
                       valid21 = valid21 || _valid0;
-                      if (!valid21) {
+                      const _errs71 = errors;
+                      if (data25 !== null) {
                         const err49 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf',
-                          keyword: 'anyOf',
-                          params: {},
-                          message: 'must match a schema in anyOf',
-                          schema: schema183.properties.changes.items.properties.before.anyOf,
-                          parentSchema: schema183.properties.changes.items.properties.before,
-                          data: data24,
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema183.properties.changes.items.properties.before.anyOf[5].type,
+                          parentSchema: schema183.properties.changes.items.properties.before.anyOf[5],
+                          data: data25,
                         };
                         if (vErrors === null) {
                           vErrors = [err49];
@@ -21971,31 +22020,18 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                           vErrors.push(err49);
                         }
                         errors++;
-                      } else {
-                        errors = _errs58;
-                        if (vErrors !== null) {
-                          if (_errs58) {
-                            vErrors.length = _errs58;
-                          } else {
-                            vErrors = null;
-                          }
-                        }
                       }
-                    }
-                    if (data21.after !== undefined) {
-                      let data25 = data21.after;
-                      const _errs72 = errors;
-                      let valid22 = false;
-                      const _errs73 = errors;
-                      if (typeof data25 !== 'string') {
+                      var _valid0 = _errs71 === errors;
+                      valid21 = valid21 || _valid0;
+                      if (!valid21) {
                         const err50 = {
-                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/0/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
-                          schema: schema183.properties.changes.items.properties.after.anyOf[0].type,
-                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[0],
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema183.properties.changes.items.properties.before.anyOf,
+                          parentSchema: schema183.properties.changes.items.properties.before,
                           data: data25,
                         };
                         if (vErrors === null) {
@@ -22004,20 +22040,32 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                           vErrors.push(err50);
                         }
                         errors++;
+                      } else {
+                        errors = _errs60;
+                        if (vErrors !== null) {
+                          if (_errs60) {
+                            vErrors.length = _errs60;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
                       }
-                      var _valid1 = _errs73 === errors;
-                      valid22 = valid22 || _valid1;
+                    }
+                    if (data22.after !== undefined) {
+                      let data26 = data22.after;
+                      const _errs74 = errors;
+                      let valid22 = false;
                       const _errs75 = errors;
-                      if (!(typeof data25 == 'number' && isFinite(data25))) {
+                      if (typeof data26 !== 'string') {
                         const err51 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/1/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/0/type',
                           keyword: 'type',
-                          params: { type: 'number' },
-                          message: 'must be number',
-                          schema: schema183.properties.changes.items.properties.after.anyOf[1].type,
-                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[1],
-                          data: data25,
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema183.properties.changes.items.properties.after.anyOf[0].type,
+                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[0],
+                          data: data26,
                         };
                         if (vErrors === null) {
                           vErrors = [err51];
@@ -22029,16 +22077,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid1 = _errs75 === errors;
                       valid22 = valid22 || _valid1;
                       const _errs77 = errors;
-                      if (typeof data25 !== 'boolean') {
+                      if (!(typeof data26 == 'number' && isFinite(data26))) {
                         const err52 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/2/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/1/type',
                           keyword: 'type',
-                          params: { type: 'boolean' },
-                          message: 'must be boolean',
-                          schema: schema183.properties.changes.items.properties.after.anyOf[2].type,
-                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[2],
-                          data: data25,
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema183.properties.changes.items.properties.after.anyOf[1].type,
+                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[1],
+                          data: data26,
                         };
                         if (vErrors === null) {
                           vErrors = [err52];
@@ -22050,16 +22098,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid1 = _errs77 === errors;
                       valid22 = valid22 || _valid1;
                       const _errs79 = errors;
-                      if (!(data25 && typeof data25 == 'object' && !Array.isArray(data25))) {
+                      if (typeof data26 !== 'boolean') {
                         const err53 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/3/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/2/type',
                           keyword: 'type',
-                          params: { type: 'object' },
-                          message: 'must be object',
-                          schema: schema183.properties.changes.items.properties.after.anyOf[3].type,
-                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[3],
-                          data: data25,
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema183.properties.changes.items.properties.after.anyOf[2].type,
+                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[2],
+                          data: data26,
                         };
                         if (vErrors === null) {
                           vErrors = [err53];
@@ -22071,16 +22119,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid1 = _errs79 === errors;
                       valid22 = valid22 || _valid1;
                       const _errs81 = errors;
-                      if (!Array.isArray(data25)) {
+                      if (!(data26 && typeof data26 == 'object' && !Array.isArray(data26))) {
                         const err54 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/4/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/3/type',
                           keyword: 'type',
-                          params: { type: 'array' },
-                          message: 'must be array',
-                          schema: schema183.properties.changes.items.properties.after.anyOf[4].type,
-                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[4],
-                          data: data25,
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema183.properties.changes.items.properties.after.anyOf[3].type,
+                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[3],
+                          data: data26,
                         };
                         if (vErrors === null) {
                           vErrors = [err54];
@@ -22092,16 +22140,16 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       var _valid1 = _errs81 === errors;
                       valid22 = valid22 || _valid1;
                       const _errs83 = errors;
-                      if (data25 !== null) {
+                      if (!Array.isArray(data26)) {
                         const err55 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/5/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/4/type',
                           keyword: 'type',
-                          params: { type: 'null' },
-                          message: 'must be null',
-                          schema: schema183.properties.changes.items.properties.after.anyOf[5].type,
-                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[5],
-                          data: data25,
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema183.properties.changes.items.properties.after.anyOf[4].type,
+                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[4],
+                          data: data26,
                         };
                         if (vErrors === null) {
                           vErrors = [err55];
@@ -22112,16 +22160,17 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       var _valid1 = _errs83 === errors;
                       valid22 = valid22 || _valid1;
-                      if (!valid22) {
+                      const _errs85 = errors;
+                      if (data26 !== null) {
                         const err56 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf',
-                          keyword: 'anyOf',
-                          params: {},
-                          message: 'must match a schema in anyOf',
-                          schema: schema183.properties.changes.items.properties.after.anyOf,
-                          parentSchema: schema183.properties.changes.items.properties.after,
-                          data: data25,
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema183.properties.changes.items.properties.after.anyOf[5].type,
+                          parentSchema: schema183.properties.changes.items.properties.after.anyOf[5],
+                          data: data26,
                         };
                         if (vErrors === null) {
                           vErrors = [err56];
@@ -22129,11 +22178,31 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                           vErrors.push(err56);
                         }
                         errors++;
+                      }
+                      var _valid1 = _errs85 === errors;
+                      valid22 = valid22 || _valid1;
+                      if (!valid22) {
+                        const err57 = {
+                          instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema183.properties.changes.items.properties.after.anyOf,
+                          parentSchema: schema183.properties.changes.items.properties.after,
+                          data: data26,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err57];
+                        } else {
+                          vErrors.push(err57);
+                        }
+                        errors++;
                       } else {
-                        errors = _errs72;
+                        errors = _errs74;
                         if (vErrors !== null) {
-                          if (_errs72) {
-                            vErrors.length = _errs72;
+                          if (_errs74) {
+                            vErrors.length = _errs74;
                           } else {
                             vErrors = null;
                           }
@@ -22141,7 +22210,7 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                     }
                   } else {
-                    const err57 = {
+                    const err58 = {
                       instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
                       schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/type',
                       keyword: 'type',
@@ -22149,18 +22218,18 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be object',
                       schema: schema183.properties.changes.items.type,
                       parentSchema: schema183.properties.changes.items,
-                      data: data21,
+                      data: data22,
                     };
                     if (vErrors === null) {
-                      vErrors = [err57];
+                      vErrors = [err58];
                     } else {
-                      vErrors.push(err57);
+                      vErrors.push(err58);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err58 = {
+                const err59 = {
                   instancePath: instancePath + '/preview/' + i4 + '/changes',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/changes/type',
                   keyword: 'type',
@@ -22168,18 +22237,18 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be array',
                   schema: schema183.properties.changes.type,
                   parentSchema: schema183.properties.changes,
-                  data: data20,
+                  data: data21,
                 };
                 if (vErrors === null) {
-                  vErrors = [err58];
+                  vErrors = [err59];
                 } else {
-                  vErrors.push(err58);
+                  vErrors.push(err59);
                 }
                 errors++;
               }
             }
           } else {
-            const err59 = {
+            const err60 = {
               instancePath: instancePath + '/preview/' + i4,
               schemaPath: '#/$defs/TransferSectionPreview/type',
               keyword: 'type',
@@ -22190,15 +22259,15 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
               data: data16,
             };
             if (vErrors === null) {
-              vErrors = [err59];
+              vErrors = [err60];
             } else {
-              vErrors.push(err59);
+              vErrors.push(err60);
             }
             errors++;
           }
         }
       } else {
-        const err60 = {
+        const err61 = {
           instancePath: instancePath + '/preview',
           schemaPath: '#/properties/preview/type',
           keyword: 'type',
@@ -22209,15 +22278,15 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
           data: data15,
         };
         if (vErrors === null) {
-          vErrors = [err60];
+          vErrors = [err61];
         } else {
-          vErrors.push(err60);
+          vErrors.push(err61);
         }
         errors++;
       }
     }
   } else {
-    const err61 = {
+    const err62 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -22228,9 +22297,9 @@ function validate99(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err61];
+      vErrors = [err62];
     } else {
-      vErrors.push(err61);
+      vErrors.push(err62);
     }
     errors++;
   }
@@ -22324,9 +22393,15 @@ const schema184 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel',
+        pattern: 'Please select a channel',
+        maxLength: 'Please select a channel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel',
+      },
     },
     LevelsSettings: {
       type: 'object',
@@ -22899,7 +22974,7 @@ const schema184 = {
           $ref: '#/$defs/ChannelReference',
           default: null,
           'x-access': 'editSettings',
-          'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel', channelTypes: [0] },
+          'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel' },
         },
         auto_recovery: {
           type: 'boolean',
@@ -22931,9 +23006,14 @@ const schema184 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'role',
+      'x-reference': { kind: 'role' },
       'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-      'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+      'x-messages': {
+        type: 'Please select a role',
+        pattern: 'Please select a role',
+        maxLength: 'Please select a role',
+        'x-reference': 'This role is not in this server',
+      },
     },
     TicketGeneralSettings: {
       type: 'object',
@@ -22949,8 +23029,13 @@ const schema184 = {
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': 'role',
-            'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+            'x-reference': { kind: 'role' },
+            'x-messages': {
+              type: 'Please select a role',
+              pattern: 'Please select a role',
+              maxLength: 'Please select a role',
+              'x-reference': 'This role is not in this server',
+            },
           },
           'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
           'x-messages': {
@@ -23075,8 +23160,12 @@ const schema184 = {
           propertyNames: {
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': 'role',
-            'x-messages': { pattern: 'Please select a role', maxLength: 'Please select a role' },
+            'x-reference': { kind: 'role' },
+            'x-messages': {
+              pattern: 'Please select a role',
+              maxLength: 'Please select a role',
+              'x-reference': 'This role is not in this server',
+            },
           },
           additionalProperties: { $ref: '#/$defs/PerUserTicketLimit' },
           default: {},
@@ -23147,8 +23236,14 @@ const schema184 = {
           type: 'string',
           maxLength: 20,
           pattern: '^[0-9]{17,20}$',
-          'x-reference': 'channel',
-          'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+          'x-reference': { kind: 'channel', channelTypes: [4] },
+          'x-messages': {
+            type: 'Please select a category',
+            pattern: 'Please select a category',
+            maxLength: 'Please select a category',
+            'x-reference': 'This category is not in this server',
+            'x-reference-type': 'Please select a category',
+          },
         },
         name: {
           type: 'string',
@@ -23167,8 +23262,14 @@ const schema184 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     TranscriptSettings: {
       type: 'object',
@@ -23496,12 +23597,14 @@ const schema184 = {
           type: 'string',
           maxLength: 20,
           pattern: '^[0-9]{17,20}$',
-          'x-reference': 'channel',
-          'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+          'x-reference': { kind: 'channel', channelTypes: [0] },
+          'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
           'x-messages': {
             type: 'Please select a channel for the panel',
             pattern: 'Please select a channel for the panel',
             maxLength: 'Please select a channel for the panel',
+            'x-reference': 'This channel is not in this server',
+            'x-reference-type': 'Please select a text channel for the panel',
           },
         },
         button_label: {
@@ -23574,7 +23677,19 @@ const schema184 = {
           maxItems: 25,
           uniqueItems: true,
           default: [],
-          items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-reference': 'channel' },
+          items: {
+            type: 'string',
+            maxLength: 20,
+            pattern: '^[0-9]{17,20}$',
+            'x-reference': { kind: 'channel', channelTypes: [4] },
+            'x-messages': {
+              type: 'Please select a category',
+              pattern: 'Please select a category',
+              maxLength: 'Please select a category',
+              'x-reference': 'This category is not in this server',
+              'x-reference-type': 'Please select a category',
+            },
+          },
         },
         auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
         footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
@@ -23966,9 +24081,15 @@ const schema188 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 function validate101(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -26136,7 +26257,7 @@ const schema199 = {
       $ref: '#/$defs/ChannelReference',
       default: null,
       'x-access': 'editSettings',
-      'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel', channelTypes: [0] },
+      'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel' },
     },
     auto_recovery: {
       type: 'boolean',
@@ -26168,9 +26289,14 @@ const schema201 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'role',
+  'x-reference': { kind: 'role' },
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+  'x-messages': {
+    type: 'Please select a role',
+    pattern: 'Please select a role',
+    maxLength: 'Please select a role',
+    'x-reference': 'This role is not in this server',
+  },
 };
 function validate110(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -27623,8 +27749,13 @@ const schema214 = {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': 'role',
-        'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+        'x-reference': { kind: 'role' },
+        'x-messages': {
+          type: 'Please select a role',
+          pattern: 'Please select a role',
+          maxLength: 'Please select a role',
+          'x-reference': 'This role is not in this server',
+        },
       },
       'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
       'x-messages': {
@@ -28127,8 +28258,12 @@ const schema216 = {
       propertyNames: {
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': 'role',
-        'x-messages': { pattern: 'Please select a role', maxLength: 'Please select a role' },
+        'x-reference': { kind: 'role' },
+        'x-messages': {
+          pattern: 'Please select a role',
+          maxLength: 'Please select a role',
+          'x-reference': 'This role is not in this server',
+        },
       },
       additionalProperties: { $ref: '#/$defs/PerUserTicketLimit' },
       default: {},
@@ -28930,8 +29065,14 @@ const schema222 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     name: {
       type: 'string',
@@ -28950,8 +29091,14 @@ const schema224 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+  'x-reference': { kind: 'channel', channelTypes: [4] },
+  'x-messages': {
+    type: 'Please select a category',
+    pattern: 'Please select a category',
+    maxLength: 'Please select a category',
+    'x-reference': 'This category is not in this server',
+    'x-reference-type': 'Please select a category',
+  },
 };
 function validate116(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -31434,12 +31581,14 @@ const schema236 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the panel',
         pattern: 'Please select a channel for the panel',
         maxLength: 'Please select a channel for the panel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel for the panel',
       },
     },
     button_label: {
@@ -31512,7 +31661,19 @@ const schema236 = {
       maxItems: 25,
       uniqueItems: true,
       default: [],
-      items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-reference': 'channel' },
+      items: {
+        type: 'string',
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-reference': { kind: 'channel', channelTypes: [4] },
+        'x-messages': {
+          type: 'Please select a category',
+          pattern: 'Please select a category',
+          maxLength: 'Please select a category',
+          'x-reference': 'This category is not in this server',
+          'x-reference-type': 'Please select a category',
+        },
+      },
     },
     auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
     footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
@@ -36538,9 +36699,15 @@ const schema254 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel',
+        pattern: 'Please select a channel',
+        maxLength: 'Please select a channel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel',
+      },
     },
     LevelsSettings: {
       type: 'object',
@@ -37113,7 +37280,7 @@ const schema254 = {
           $ref: '#/$defs/ChannelReference',
           default: null,
           'x-access': 'editSettings',
-          'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel', channelTypes: [0] },
+          'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel' },
         },
         auto_recovery: {
           type: 'boolean',
@@ -37145,9 +37312,14 @@ const schema254 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'role',
+      'x-reference': { kind: 'role' },
       'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-      'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+      'x-messages': {
+        type: 'Please select a role',
+        pattern: 'Please select a role',
+        maxLength: 'Please select a role',
+        'x-reference': 'This role is not in this server',
+      },
     },
     TicketGeneralSettings: {
       type: 'object',
@@ -37163,8 +37335,13 @@ const schema254 = {
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': 'role',
-            'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+            'x-reference': { kind: 'role' },
+            'x-messages': {
+              type: 'Please select a role',
+              pattern: 'Please select a role',
+              maxLength: 'Please select a role',
+              'x-reference': 'This role is not in this server',
+            },
           },
           'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
           'x-messages': {
@@ -37289,8 +37466,12 @@ const schema254 = {
           propertyNames: {
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': 'role',
-            'x-messages': { pattern: 'Please select a role', maxLength: 'Please select a role' },
+            'x-reference': { kind: 'role' },
+            'x-messages': {
+              pattern: 'Please select a role',
+              maxLength: 'Please select a role',
+              'x-reference': 'This role is not in this server',
+            },
           },
           additionalProperties: { $ref: '#/$defs/PerUserTicketLimit' },
           default: {},
@@ -37361,8 +37542,14 @@ const schema254 = {
           type: 'string',
           maxLength: 20,
           pattern: '^[0-9]{17,20}$',
-          'x-reference': 'channel',
-          'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+          'x-reference': { kind: 'channel', channelTypes: [4] },
+          'x-messages': {
+            type: 'Please select a category',
+            pattern: 'Please select a category',
+            maxLength: 'Please select a category',
+            'x-reference': 'This category is not in this server',
+            'x-reference-type': 'Please select a category',
+          },
         },
         name: {
           type: 'string',
@@ -37381,8 +37568,14 @@ const schema254 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     TranscriptSettings: {
       type: 'object',
@@ -37710,12 +37903,14 @@ const schema254 = {
           type: 'string',
           maxLength: 20,
           pattern: '^[0-9]{17,20}$',
-          'x-reference': 'channel',
-          'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+          'x-reference': { kind: 'channel', channelTypes: [0] },
+          'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
           'x-messages': {
             type: 'Please select a channel for the panel',
             pattern: 'Please select a channel for the panel',
             maxLength: 'Please select a channel for the panel',
+            'x-reference': 'This channel is not in this server',
+            'x-reference-type': 'Please select a text channel for the panel',
           },
         },
         button_label: {
@@ -37788,7 +37983,19 @@ const schema254 = {
           maxItems: 25,
           uniqueItems: true,
           default: [],
-          items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-reference': 'channel' },
+          items: {
+            type: 'string',
+            maxLength: 20,
+            pattern: '^[0-9]{17,20}$',
+            'x-reference': { kind: 'channel', channelTypes: [4] },
+            'x-messages': {
+              type: 'Please select a category',
+              pattern: 'Please select a category',
+              maxLength: 'Please select a category',
+              'x-reference': 'This category is not in this server',
+              'x-reference-type': 'Please select a category',
+            },
+          },
         },
         auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
         footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
@@ -38185,9 +38392,15 @@ const schema259 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 function validate132(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -40355,7 +40568,7 @@ const schema270 = {
       $ref: '#/$defs/ChannelReference',
       default: null,
       'x-access': 'editSettings',
-      'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel', channelTypes: [0] },
+      'x-ui': { order: 9, group: 'logs', placeholder: 'No log channel' },
     },
     auto_recovery: {
       type: 'boolean',
@@ -40387,9 +40600,14 @@ const schema272 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'role',
+  'x-reference': { kind: 'role' },
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+  'x-messages': {
+    type: 'Please select a role',
+    pattern: 'Please select a role',
+    maxLength: 'Please select a role',
+    'x-reference': 'This role is not in this server',
+  },
 };
 function validate141(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -41842,8 +42060,13 @@ const schema285 = {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': 'role',
-        'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+        'x-reference': { kind: 'role' },
+        'x-messages': {
+          type: 'Please select a role',
+          pattern: 'Please select a role',
+          maxLength: 'Please select a role',
+          'x-reference': 'This role is not in this server',
+        },
       },
       'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
       'x-messages': {
@@ -42345,8 +42568,12 @@ const schema287 = {
       propertyNames: {
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': 'role',
-        'x-messages': { pattern: 'Please select a role', maxLength: 'Please select a role' },
+        'x-reference': { kind: 'role' },
+        'x-messages': {
+          pattern: 'Please select a role',
+          maxLength: 'Please select a role',
+          'x-reference': 'This role is not in this server',
+        },
       },
       additionalProperties: { $ref: '#/$defs/PerUserTicketLimit' },
       default: {},
@@ -43148,8 +43375,14 @@ const schema293 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     name: {
       type: 'string',
@@ -43168,8 +43401,14 @@ const schema295 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+  'x-reference': { kind: 'channel', channelTypes: [4] },
+  'x-messages': {
+    type: 'Please select a category',
+    pattern: 'Please select a category',
+    maxLength: 'Please select a category',
+    'x-reference': 'This category is not in this server',
+    'x-reference-type': 'Please select a category',
+  },
 };
 function validate147(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -45648,12 +45887,14 @@ const schema307 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the panel',
         pattern: 'Please select a channel for the panel',
         maxLength: 'Please select a channel for the panel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel for the panel',
       },
     },
     button_label: {
@@ -45726,7 +45967,19 @@ const schema307 = {
       maxItems: 25,
       uniqueItems: true,
       default: [],
-      items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-reference': 'channel' },
+      items: {
+        type: 'string',
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-reference': { kind: 'channel', channelTypes: [4] },
+        'x-messages': {
+          type: 'Please select a category',
+          pattern: 'Please select a category',
+          maxLength: 'Please select a category',
+          'x-reference': 'This category is not in this server',
+          'x-reference-type': 'Please select a category',
+        },
+      },
     },
     auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
     footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
@@ -50746,6 +50999,7 @@ const schema325 = {
       properties: {
         section: { type: 'string' },
         title: { type: 'string' },
+        skipped: { type: 'string' },
         schemaVersionChanged: { type: 'boolean' },
         changes: {
           type: 'array',
@@ -50790,6 +51044,7 @@ const schema326 = {
   properties: {
     section: { type: 'string' },
     title: { type: 'string' },
+    skipped: { type: 'string' },
     schemaVersionChanged: { type: 'boolean' },
     changes: {
       type: 'array',
@@ -51005,7 +51260,13 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
               errors++;
             }
             for (const key1 in data4) {
-              if (!(key1 === 'section' || key1 === 'title' || key1 === 'schemaVersionChanged' || key1 === 'changes')) {
+              if (!(
+                key1 === 'section' ||
+                key1 === 'title' ||
+                key1 === 'skipped' ||
+                key1 === 'schemaVersionChanged' ||
+                key1 === 'changes'
+              )) {
                 const err9 = {
                   instancePath: instancePath + '/preview/' + i1,
                   schemaPath: '#/$defs/TransferSectionPreview/additionalProperties',
@@ -51066,17 +51327,17 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                 errors++;
               }
             }
-            if (data4.schemaVersionChanged !== undefined) {
-              let data7 = data4.schemaVersionChanged;
-              if (typeof data7 !== 'boolean') {
+            if (data4.skipped !== undefined) {
+              let data7 = data4.skipped;
+              if (typeof data7 !== 'string') {
                 const err12 = {
-                  instancePath: instancePath + '/preview/' + i1 + '/schemaVersionChanged',
-                  schemaPath: '#/$defs/TransferSectionPreview/properties/schemaVersionChanged/type',
+                  instancePath: instancePath + '/preview/' + i1 + '/skipped',
+                  schemaPath: '#/$defs/TransferSectionPreview/properties/skipped/type',
                   keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema326.properties.schemaVersionChanged.type,
-                  parentSchema: schema326.properties.schemaVersionChanged,
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema326.properties.skipped.type,
+                  parentSchema: schema326.properties.skipped,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -51087,15 +51348,36 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                 errors++;
               }
             }
+            if (data4.schemaVersionChanged !== undefined) {
+              let data8 = data4.schemaVersionChanged;
+              if (typeof data8 !== 'boolean') {
+                const err13 = {
+                  instancePath: instancePath + '/preview/' + i1 + '/schemaVersionChanged',
+                  schemaPath: '#/$defs/TransferSectionPreview/properties/schemaVersionChanged/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema326.properties.schemaVersionChanged.type,
+                  parentSchema: schema326.properties.schemaVersionChanged,
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
             if (data4.changes !== undefined) {
-              let data8 = data4.changes;
-              if (Array.isArray(data8)) {
-                const len2 = data8.length;
+              let data9 = data4.changes;
+              if (Array.isArray(data9)) {
+                const len2 = data9.length;
                 for (let i2 = 0; i2 < len2; i2++) {
-                  let data9 = data8[i2];
-                  if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-                    if (data9.path === undefined) {
-                      const err13 = {
+                  let data10 = data9[i2];
+                  if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+                    if (data10.path === undefined) {
+                      const err14 = {
                         instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2,
                         schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
                         keyword: 'required',
@@ -51103,25 +51385,7 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                         message: "must have required property '" + 'path' + "'",
                         schema: schema326.properties.changes.items.required,
                         parentSchema: schema326.properties.changes.items,
-                        data: data9,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err13];
-                      } else {
-                        vErrors.push(err13);
-                      }
-                      errors++;
-                    }
-                    if (data9.label === undefined) {
-                      const err14 = {
-                        instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2,
-                        schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'label' },
-                        message: "must have required property '" + 'label' + "'",
-                        schema: schema326.properties.changes.items.required,
-                        parentSchema: schema326.properties.changes.items,
-                        data: data9,
+                        data: data10,
                       };
                       if (vErrors === null) {
                         vErrors = [err14];
@@ -51130,9 +51394,27 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       }
                       errors++;
                     }
-                    for (const key2 in data9) {
+                    if (data10.label === undefined) {
+                      const err15 = {
+                        instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2,
+                        schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'label' },
+                        message: "must have required property '" + 'label' + "'",
+                        schema: schema326.properties.changes.items.required,
+                        parentSchema: schema326.properties.changes.items,
+                        data: data10,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err15];
+                      } else {
+                        vErrors.push(err15);
+                      }
+                      errors++;
+                    }
+                    for (const key2 in data10) {
                       if (!(key2 === 'path' || key2 === 'label' || key2 === 'before' || key2 === 'after')) {
-                        const err15 = {
+                        const err16 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2,
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/additionalProperties',
                           keyword: 'additionalProperties',
@@ -51140,27 +51422,6 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                           message: 'must NOT have additional properties',
                           schema: false,
                           parentSchema: schema326.properties.changes.items,
-                          data: data9,
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err15];
-                        } else {
-                          vErrors.push(err15);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data9.path !== undefined) {
-                      let data10 = data9.path;
-                      if (typeof data10 !== 'string') {
-                        const err16 = {
-                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/path',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/path/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
-                          schema: schema326.properties.changes.items.properties.path.type,
-                          parentSchema: schema326.properties.changes.items.properties.path,
                           data: data10,
                         };
                         if (vErrors === null) {
@@ -51171,17 +51432,17 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                         errors++;
                       }
                     }
-                    if (data9.label !== undefined) {
-                      let data11 = data9.label;
+                    if (data10.path !== undefined) {
+                      let data11 = data10.path;
                       if (typeof data11 !== 'string') {
                         const err17 = {
-                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/label',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/label/type',
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/path',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/path/type',
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema326.properties.changes.items.properties.label.type,
-                          parentSchema: schema326.properties.changes.items.properties.label,
+                          schema: schema326.properties.changes.items.properties.path.type,
+                          parentSchema: schema326.properties.changes.items.properties.path,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -51192,20 +51453,17 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                         errors++;
                       }
                     }
-                    if (data9.before !== undefined) {
-                      let data12 = data9.before;
-                      const _errs29 = errors;
-                      let valid10 = false;
-                      const _errs30 = errors;
+                    if (data10.label !== undefined) {
+                      let data12 = data10.label;
                       if (typeof data12 !== 'string') {
                         const err18 = {
-                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/0/type',
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/label',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/label/type',
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
-                          schema: schema326.properties.changes.items.properties.before.anyOf[0].type,
-                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[0],
+                          schema: schema326.properties.changes.items.properties.label.type,
+                          parentSchema: schema326.properties.changes.items.properties.label,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -51215,19 +51473,22 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                         }
                         errors++;
                       }
-                      var _valid0 = _errs30 === errors;
-                      valid10 = valid10 || _valid0;
+                    }
+                    if (data10.before !== undefined) {
+                      let data13 = data10.before;
+                      const _errs31 = errors;
+                      let valid10 = false;
                       const _errs32 = errors;
-                      if (!(typeof data12 == 'number' && isFinite(data12))) {
+                      if (typeof data13 !== 'string') {
                         const err19 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/1/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/0/type',
                           keyword: 'type',
-                          params: { type: 'number' },
-                          message: 'must be number',
-                          schema: schema326.properties.changes.items.properties.before.anyOf[1].type,
-                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[1],
-                          data: data12,
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema326.properties.changes.items.properties.before.anyOf[0].type,
+                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[0],
+                          data: data13,
                         };
                         if (vErrors === null) {
                           vErrors = [err19];
@@ -51239,16 +51500,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid0 = _errs32 === errors;
                       valid10 = valid10 || _valid0;
                       const _errs34 = errors;
-                      if (typeof data12 !== 'boolean') {
+                      if (!(typeof data13 == 'number' && isFinite(data13))) {
                         const err20 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/2/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/1/type',
                           keyword: 'type',
-                          params: { type: 'boolean' },
-                          message: 'must be boolean',
-                          schema: schema326.properties.changes.items.properties.before.anyOf[2].type,
-                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[2],
-                          data: data12,
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema326.properties.changes.items.properties.before.anyOf[1].type,
+                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[1],
+                          data: data13,
                         };
                         if (vErrors === null) {
                           vErrors = [err20];
@@ -51260,16 +51521,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid0 = _errs34 === errors;
                       valid10 = valid10 || _valid0;
                       const _errs36 = errors;
-                      if (!(data12 && typeof data12 == 'object' && !Array.isArray(data12))) {
+                      if (typeof data13 !== 'boolean') {
                         const err21 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/3/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/2/type',
                           keyword: 'type',
-                          params: { type: 'object' },
-                          message: 'must be object',
-                          schema: schema326.properties.changes.items.properties.before.anyOf[3].type,
-                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[3],
-                          data: data12,
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema326.properties.changes.items.properties.before.anyOf[2].type,
+                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[2],
+                          data: data13,
                         };
                         if (vErrors === null) {
                           vErrors = [err21];
@@ -51281,16 +51542,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid0 = _errs36 === errors;
                       valid10 = valid10 || _valid0;
                       const _errs38 = errors;
-                      if (!Array.isArray(data12)) {
+                      if (!(data13 && typeof data13 == 'object' && !Array.isArray(data13))) {
                         const err22 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/4/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/3/type',
                           keyword: 'type',
-                          params: { type: 'array' },
-                          message: 'must be array',
-                          schema: schema326.properties.changes.items.properties.before.anyOf[4].type,
-                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[4],
-                          data: data12,
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema326.properties.changes.items.properties.before.anyOf[3].type,
+                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[3],
+                          data: data13,
                         };
                         if (vErrors === null) {
                           vErrors = [err22];
@@ -51302,16 +51563,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid0 = _errs38 === errors;
                       valid10 = valid10 || _valid0;
                       const _errs40 = errors;
-                      if (data12 !== null) {
+                      if (!Array.isArray(data13)) {
                         const err23 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/5/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/4/type',
                           keyword: 'type',
-                          params: { type: 'null' },
-                          message: 'must be null',
-                          schema: schema326.properties.changes.items.properties.before.anyOf[5].type,
-                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[5],
-                          data: data12,
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema326.properties.changes.items.properties.before.anyOf[4].type,
+                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[4],
+                          data: data13,
                         };
                         if (vErrors === null) {
                           vErrors = [err23];
@@ -51322,16 +51583,17 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       }
                       var _valid0 = _errs40 === errors;
                       valid10 = valid10 || _valid0;
-                      if (!valid10) {
+                      const _errs42 = errors;
+                      if (data13 !== null) {
                         const err24 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf',
-                          keyword: 'anyOf',
-                          params: {},
-                          message: 'must match a schema in anyOf',
-                          schema: schema326.properties.changes.items.properties.before.anyOf,
-                          parentSchema: schema326.properties.changes.items.properties.before,
-                          data: data12,
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema326.properties.changes.items.properties.before.anyOf[5].type,
+                          parentSchema: schema326.properties.changes.items.properties.before.anyOf[5],
+                          data: data13,
                         };
                         if (vErrors === null) {
                           vErrors = [err24];
@@ -51339,31 +51601,18 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                           vErrors.push(err24);
                         }
                         errors++;
-                      } else {
-                        errors = _errs29;
-                        if (vErrors !== null) {
-                          if (_errs29) {
-                            vErrors.length = _errs29;
-                          } else {
-                            vErrors = null;
-                          }
-                        }
                       }
-                    }
-                    if (data9.after !== undefined) {
-                      let data13 = data9.after;
-                      const _errs43 = errors;
-                      let valid11 = false;
-                      const _errs44 = errors;
-                      if (typeof data13 !== 'string') {
+                      var _valid0 = _errs42 === errors;
+                      valid10 = valid10 || _valid0;
+                      if (!valid10) {
                         const err25 = {
-                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/0/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
-                          schema: schema326.properties.changes.items.properties.after.anyOf[0].type,
-                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[0],
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/before',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema326.properties.changes.items.properties.before.anyOf,
+                          parentSchema: schema326.properties.changes.items.properties.before,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -51372,20 +51621,32 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                           vErrors.push(err25);
                         }
                         errors++;
+                      } else {
+                        errors = _errs31;
+                        if (vErrors !== null) {
+                          if (_errs31) {
+                            vErrors.length = _errs31;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
                       }
-                      var _valid1 = _errs44 === errors;
-                      valid11 = valid11 || _valid1;
+                    }
+                    if (data10.after !== undefined) {
+                      let data14 = data10.after;
+                      const _errs45 = errors;
+                      let valid11 = false;
                       const _errs46 = errors;
-                      if (!(typeof data13 == 'number' && isFinite(data13))) {
+                      if (typeof data14 !== 'string') {
                         const err26 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/1/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/0/type',
                           keyword: 'type',
-                          params: { type: 'number' },
-                          message: 'must be number',
-                          schema: schema326.properties.changes.items.properties.after.anyOf[1].type,
-                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[1],
-                          data: data13,
+                          params: { type: 'string' },
+                          message: 'must be string',
+                          schema: schema326.properties.changes.items.properties.after.anyOf[0].type,
+                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[0],
+                          data: data14,
                         };
                         if (vErrors === null) {
                           vErrors = [err26];
@@ -51397,16 +51658,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid1 = _errs46 === errors;
                       valid11 = valid11 || _valid1;
                       const _errs48 = errors;
-                      if (typeof data13 !== 'boolean') {
+                      if (!(typeof data14 == 'number' && isFinite(data14))) {
                         const err27 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/2/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/1/type',
                           keyword: 'type',
-                          params: { type: 'boolean' },
-                          message: 'must be boolean',
-                          schema: schema326.properties.changes.items.properties.after.anyOf[2].type,
-                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[2],
-                          data: data13,
+                          params: { type: 'number' },
+                          message: 'must be number',
+                          schema: schema326.properties.changes.items.properties.after.anyOf[1].type,
+                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[1],
+                          data: data14,
                         };
                         if (vErrors === null) {
                           vErrors = [err27];
@@ -51418,16 +51679,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid1 = _errs48 === errors;
                       valid11 = valid11 || _valid1;
                       const _errs50 = errors;
-                      if (!(data13 && typeof data13 == 'object' && !Array.isArray(data13))) {
+                      if (typeof data14 !== 'boolean') {
                         const err28 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/3/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/2/type',
                           keyword: 'type',
-                          params: { type: 'object' },
-                          message: 'must be object',
-                          schema: schema326.properties.changes.items.properties.after.anyOf[3].type,
-                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[3],
-                          data: data13,
+                          params: { type: 'boolean' },
+                          message: 'must be boolean',
+                          schema: schema326.properties.changes.items.properties.after.anyOf[2].type,
+                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[2],
+                          data: data14,
                         };
                         if (vErrors === null) {
                           vErrors = [err28];
@@ -51439,16 +51700,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid1 = _errs50 === errors;
                       valid11 = valid11 || _valid1;
                       const _errs52 = errors;
-                      if (!Array.isArray(data13)) {
+                      if (!(data14 && typeof data14 == 'object' && !Array.isArray(data14))) {
                         const err29 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/4/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/3/type',
                           keyword: 'type',
-                          params: { type: 'array' },
-                          message: 'must be array',
-                          schema: schema326.properties.changes.items.properties.after.anyOf[4].type,
-                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[4],
-                          data: data13,
+                          params: { type: 'object' },
+                          message: 'must be object',
+                          schema: schema326.properties.changes.items.properties.after.anyOf[3].type,
+                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[3],
+                          data: data14,
                         };
                         if (vErrors === null) {
                           vErrors = [err29];
@@ -51460,16 +51721,16 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       var _valid1 = _errs52 === errors;
                       valid11 = valid11 || _valid1;
                       const _errs54 = errors;
-                      if (data13 !== null) {
+                      if (!Array.isArray(data14)) {
                         const err30 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/5/type',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/4/type',
                           keyword: 'type',
-                          params: { type: 'null' },
-                          message: 'must be null',
-                          schema: schema326.properties.changes.items.properties.after.anyOf[5].type,
-                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[5],
-                          data: data13,
+                          params: { type: 'array' },
+                          message: 'must be array',
+                          schema: schema326.properties.changes.items.properties.after.anyOf[4].type,
+                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[4],
+                          data: data14,
                         };
                         if (vErrors === null) {
                           vErrors = [err30];
@@ -51480,16 +51741,17 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       }
                       var _valid1 = _errs54 === errors;
                       valid11 = valid11 || _valid1;
-                      if (!valid11) {
+                      const _errs56 = errors;
+                      if (data14 !== null) {
                         const err31 = {
                           instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
-                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf',
-                          keyword: 'anyOf',
-                          params: {},
-                          message: 'must match a schema in anyOf',
-                          schema: schema326.properties.changes.items.properties.after.anyOf,
-                          parentSchema: schema326.properties.changes.items.properties.after,
-                          data: data13,
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/5/type',
+                          keyword: 'type',
+                          params: { type: 'null' },
+                          message: 'must be null',
+                          schema: schema326.properties.changes.items.properties.after.anyOf[5].type,
+                          parentSchema: schema326.properties.changes.items.properties.after.anyOf[5],
+                          data: data14,
                         };
                         if (vErrors === null) {
                           vErrors = [err31];
@@ -51497,11 +51759,31 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                           vErrors.push(err31);
                         }
                         errors++;
+                      }
+                      var _valid1 = _errs56 === errors;
+                      valid11 = valid11 || _valid1;
+                      if (!valid11) {
+                        const err32 = {
+                          instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2 + '/after',
+                          schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf',
+                          keyword: 'anyOf',
+                          params: {},
+                          message: 'must match a schema in anyOf',
+                          schema: schema326.properties.changes.items.properties.after.anyOf,
+                          parentSchema: schema326.properties.changes.items.properties.after,
+                          data: data14,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err32];
+                        } else {
+                          vErrors.push(err32);
+                        }
+                        errors++;
                       } else {
-                        errors = _errs43;
+                        errors = _errs45;
                         if (vErrors !== null) {
-                          if (_errs43) {
-                            vErrors.length = _errs43;
+                          if (_errs45) {
+                            vErrors.length = _errs45;
                           } else {
                             vErrors = null;
                           }
@@ -51509,7 +51791,7 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       }
                     }
                   } else {
-                    const err32 = {
+                    const err33 = {
                       instancePath: instancePath + '/preview/' + i1 + '/changes/' + i2,
                       schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/type',
                       keyword: 'type',
@@ -51517,18 +51799,18 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                       message: 'must be object',
                       schema: schema326.properties.changes.items.type,
                       parentSchema: schema326.properties.changes.items,
-                      data: data9,
+                      data: data10,
                     };
                     if (vErrors === null) {
-                      vErrors = [err32];
+                      vErrors = [err33];
                     } else {
-                      vErrors.push(err32);
+                      vErrors.push(err33);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err33 = {
+                const err34 = {
                   instancePath: instancePath + '/preview/' + i1 + '/changes',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/changes/type',
                   keyword: 'type',
@@ -51536,18 +51818,18 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
                   message: 'must be array',
                   schema: schema326.properties.changes.type,
                   parentSchema: schema326.properties.changes,
-                  data: data8,
+                  data: data9,
                 };
                 if (vErrors === null) {
-                  vErrors = [err33];
+                  vErrors = [err34];
                 } else {
-                  vErrors.push(err33);
+                  vErrors.push(err34);
                 }
                 errors++;
               }
             }
           } else {
-            const err34 = {
+            const err35 = {
               instancePath: instancePath + '/preview/' + i1,
               schemaPath: '#/$defs/TransferSectionPreview/type',
               keyword: 'type',
@@ -51558,15 +51840,15 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
               data: data4,
             };
             if (vErrors === null) {
-              vErrors = [err34];
+              vErrors = [err35];
             } else {
-              vErrors.push(err34);
+              vErrors.push(err35);
             }
             errors++;
           }
         }
       } else {
-        const err35 = {
+        const err36 = {
           instancePath: instancePath + '/preview',
           schemaPath: '#/properties/preview/type',
           keyword: 'type',
@@ -51577,15 +51859,15 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err35];
+          vErrors = [err36];
         } else {
-          vErrors.push(err35);
+          vErrors.push(err36);
         }
         errors++;
       }
     }
   } else {
-    const err36 = {
+    const err37 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -51596,9 +51878,9 @@ function validate162(data, { instancePath = '', parentData, parentDataProperty, 
       data,
     };
     if (vErrors === null) {
-      vErrors = [err36];
+      vErrors = [err37];
     } else {
-      vErrors.push(err36);
+      vErrors.push(err37);
     }
     errors++;
   }
@@ -62983,9 +63265,15 @@ const schema87 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel',
+        pattern: 'Please select a channel',
+        maxLength: 'Please select a channel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel',
+      },
     },
   },
 };
@@ -62993,9 +63281,15 @@ const schema88 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/levels.json" */ let vErrors = null;
@@ -63542,9 +63836,15 @@ const schema89 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel',
+        pattern: 'Please select a channel',
+        maxLength: 'Please select a channel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel',
+      },
     },
   },
 };
@@ -63558,9 +63858,15 @@ const schema91 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/moderation.json" */ let vErrors = null;
@@ -68561,9 +68867,14 @@ const schema53 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'role',
+  'x-reference': { kind: 'role' },
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+  'x-messages': {
+    type: 'Please select a role',
+    pattern: 'Please select a role',
+    maxLength: 'Please select a role',
+    'x-reference': 'This role is not in this server',
+  },
 };
 function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/common/role-reference.json" */ let vErrors = null;
@@ -72810,8 +73121,14 @@ const schema96 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     category: {
       type: 'object',
@@ -72822,8 +73139,14 @@ const schema96 = {
           type: 'string',
           maxLength: 20,
           pattern: '^[0-9]{17,20}$',
-          'x-reference': 'channel',
-          'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+          'x-reference': { kind: 'channel', channelTypes: [4] },
+          'x-messages': {
+            type: 'Please select a category',
+            pattern: 'Please select a category',
+            maxLength: 'Please select a category',
+            'x-reference': 'This category is not in this server',
+            'x-reference-type': 'Please select a category',
+          },
         },
         name: {
           type: 'string',
@@ -72849,8 +73172,14 @@ const schema97 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     name: {
       type: 'string',
@@ -72869,8 +73198,14 @@ const schema99 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+  'x-reference': { kind: 'channel', channelTypes: [4] },
+  'x-messages': {
+    type: 'Please select a category',
+    pattern: 'Please select a category',
+    maxLength: 'Please select a category',
+    'x-reference': 'This category is not in this server',
+    'x-reference-type': 'Please select a category',
+  },
 };
 function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-categories.json" */ let vErrors = null;
@@ -73677,8 +74012,14 @@ const schema396 = {
           type: 'string',
           maxLength: 20,
           pattern: '^[0-9]{17,20}$',
-          'x-reference': 'channel',
-          'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+          'x-reference': { kind: 'channel', channelTypes: [4] },
+          'x-messages': {
+            type: 'Please select a category',
+            pattern: 'Please select a category',
+            maxLength: 'Please select a category',
+            'x-reference': 'This category is not in this server',
+            'x-reference-type': 'Please select a category',
+          },
         },
         name: {
           type: 'string',
@@ -73697,8 +74038,14 @@ const schema396 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     Snowflake: {
       type: 'string',
@@ -73752,8 +74099,14 @@ const schema398 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+      'x-reference': { kind: 'channel', channelTypes: [4] },
+      'x-messages': {
+        type: 'Please select a category',
+        pattern: 'Please select a category',
+        maxLength: 'Please select a category',
+        'x-reference': 'This category is not in this server',
+        'x-reference-type': 'Please select a category',
+      },
     },
     name: {
       type: 'string',
@@ -73772,8 +74125,14 @@ const schema400 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-messages': { type: 'Please select a category', pattern: 'Please select a category', maxLength: 'Please select a category' },
+  'x-reference': { kind: 'channel', channelTypes: [4] },
+  'x-messages': {
+    type: 'Please select a category',
+    pattern: 'Please select a category',
+    maxLength: 'Please select a category',
+    'x-reference': 'This category is not in this server',
+    'x-reference-type': 'Please select a category',
+  },
 };
 function validate211(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -75408,8 +75767,13 @@ const schema101 = {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': 'role',
-        'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+        'x-reference': { kind: 'role' },
+        'x-messages': {
+          type: 'Please select a role',
+          pattern: 'Please select a role',
+          maxLength: 'Please select a role',
+          'x-reference': 'This role is not in this server',
+        },
       },
       'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
       'x-messages': {
@@ -75456,9 +75820,14 @@ const schema101 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'role',
+      'x-reference': { kind: 'role' },
       'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-      'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+      'x-messages': {
+        type: 'Please select a role',
+        pattern: 'Please select a role',
+        maxLength: 'Please select a role',
+        'x-reference': 'This role is not in this server',
+      },
     },
   },
 };
@@ -75466,9 +75835,14 @@ const schema102 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'role',
+  'x-reference': { kind: 'role' },
   'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-  'x-messages': { type: 'Please select a role', pattern: 'Please select a role', maxLength: 'Please select a role' },
+  'x-messages': {
+    type: 'Please select a role',
+    pattern: 'Please select a role',
+    maxLength: 'Please select a role',
+    'x-reference': 'This role is not in this server',
+  },
 };
 function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/ticket-general.json" */ let vErrors = null;
@@ -75932,8 +76306,12 @@ const schema103 = {
       propertyNames: {
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': 'role',
-        'x-messages': { pattern: 'Please select a role', maxLength: 'Please select a role' },
+        'x-reference': { kind: 'role' },
+        'x-messages': {
+          pattern: 'Please select a role',
+          maxLength: 'Please select a role',
+          'x-reference': 'This role is not in this server',
+        },
       },
       additionalProperties: { $ref: '#/$defs/perUserLimit' },
       default: {},
@@ -76734,12 +77112,14 @@ const schema108 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the panel',
         pattern: 'Please select a channel for the panel',
         maxLength: 'Please select a channel for the panel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel for the panel',
       },
     },
     button_label: {
@@ -76812,7 +77192,19 @@ const schema108 = {
       maxItems: 25,
       uniqueItems: true,
       default: [],
-      items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-reference': 'channel' },
+      items: {
+        type: 'string',
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-reference': { kind: 'channel', channelTypes: [4] },
+        'x-messages': {
+          type: 'Please select a category',
+          pattern: 'Please select a category',
+          maxLength: 'Please select a category',
+          'x-reference': 'This category is not in this server',
+          'x-reference-type': 'Please select a category',
+        },
+      },
     },
     auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
     footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
@@ -78793,12 +79185,14 @@ const schema408 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the panel',
         pattern: 'Please select a channel for the panel',
         maxLength: 'Please select a channel for the panel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel for the panel',
       },
     },
     TicketPanelTitle: {
@@ -78896,12 +79290,14 @@ const schema409 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel for the panel',
     pattern: 'Please select a channel for the panel',
     maxLength: 'Please select a channel for the panel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel for the panel',
   },
 };
 const schema410 = {
@@ -79657,12 +80053,14 @@ const schema419 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the panel',
         pattern: 'Please select a channel for the panel',
         maxLength: 'Please select a channel for the panel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel for the panel',
       },
     },
   },
@@ -79671,12 +80069,14 @@ const schema420 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel for the panel',
     pattern: 'Please select a channel for the panel',
     maxLength: 'Please select a channel for the panel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel for the panel',
   },
 };
 function validate216(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -79831,12 +80231,14 @@ const schema421 = {
           type: 'string',
           maxLength: 20,
           pattern: '^[0-9]{17,20}$',
-          'x-reference': 'channel',
-          'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+          'x-reference': { kind: 'channel', channelTypes: [0] },
+          'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
           'x-messages': {
             type: 'Please select a channel for the panel',
             pattern: 'Please select a channel for the panel',
             maxLength: 'Please select a channel for the panel',
+            'x-reference': 'This channel is not in this server',
+            'x-reference-type': 'Please select a text channel for the panel',
           },
         },
         button_label: {
@@ -79909,7 +80311,19 @@ const schema421 = {
           maxItems: 25,
           uniqueItems: true,
           default: [],
-          items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-reference': 'channel' },
+          items: {
+            type: 'string',
+            maxLength: 20,
+            pattern: '^[0-9]{17,20}$',
+            'x-reference': { kind: 'channel', channelTypes: [4] },
+            'x-messages': {
+              type: 'Please select a category',
+              pattern: 'Please select a category',
+              maxLength: 'Please select a category',
+              'x-reference': 'This category is not in this server',
+              'x-reference-type': 'Please select a category',
+            },
+          },
         },
         auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
         footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
@@ -80032,12 +80446,14 @@ const schema422 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the panel',
         pattern: 'Please select a channel for the panel',
         maxLength: 'Please select a channel for the panel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel for the panel',
       },
     },
     button_label: {
@@ -80110,7 +80526,19 @@ const schema422 = {
       maxItems: 25,
       uniqueItems: true,
       default: [],
-      items: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-reference': 'channel' },
+      items: {
+        type: 'string',
+        maxLength: 20,
+        pattern: '^[0-9]{17,20}$',
+        'x-reference': { kind: 'channel', channelTypes: [4] },
+        'x-messages': {
+          type: 'Please select a category',
+          pattern: 'Please select a category',
+          maxLength: 'Please select a category',
+          'x-reference': 'This category is not in this server',
+          'x-reference-type': 'Please select a category',
+        },
+      },
     },
     auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
     footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
@@ -87864,9 +88292,15 @@ const schema122 = {
       type: ['string', 'null'],
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': 'channel',
-      'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-      'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+      'x-reference': { kind: 'channel', channelTypes: [0] },
+      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+      'x-messages': {
+        type: 'Please select a channel',
+        pattern: 'Please select a channel',
+        maxLength: 'Please select a channel',
+        'x-reference': 'This channel is not in this server',
+        'x-reference-type': 'Please select a text channel',
+      },
     },
   },
 };
@@ -87874,9 +88308,15 @@ const schema123 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': 'channel',
-  'x-ui': { widget: 'channel-select', channelTypes: [0], placeholder: 'Select a channel' },
-  'x-messages': { type: 'Please select a channel', pattern: 'Please select a channel', maxLength: 'Please select a channel' },
+  'x-reference': { kind: 'channel', channelTypes: [0] },
+  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
+  'x-messages': {
+    type: 'Please select a channel',
+    pattern: 'Please select a channel',
+    maxLength: 'Please select a channel',
+    'x-reference': 'This channel is not in this server',
+    'x-reference-type': 'Please select a text channel',
+  },
 };
 function validate59(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/settings/transcripts.json" */ let vErrors = null;
@@ -88242,6 +88682,7 @@ const schema455 = {
   properties: {
     section: { type: 'string' },
     title: { type: 'string' },
+    skipped: { type: 'string' },
     schemaVersionChanged: { type: 'boolean' },
     changes: {
       type: 'array',
@@ -88329,7 +88770,7 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'section' || key0 === 'title' || key0 === 'schemaVersionChanged' || key0 === 'changes')) {
+      if (!(key0 === 'section' || key0 === 'title' || key0 === 'skipped' || key0 === 'schemaVersionChanged' || key0 === 'changes')) {
         const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -88390,17 +88831,17 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
         errors++;
       }
     }
-    if (data.schemaVersionChanged !== undefined) {
-      let data2 = data.schemaVersionChanged;
-      if (typeof data2 !== 'boolean') {
+    if (data.skipped !== undefined) {
+      let data2 = data.skipped;
+      if (typeof data2 !== 'string') {
         const err6 = {
-          instancePath: instancePath + '/schemaVersionChanged',
-          schemaPath: '#/properties/schemaVersionChanged/type',
+          instancePath: instancePath + '/skipped',
+          schemaPath: '#/properties/skipped/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema455.properties.schemaVersionChanged.type,
-          parentSchema: schema455.properties.schemaVersionChanged,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema455.properties.skipped.type,
+          parentSchema: schema455.properties.skipped,
           data: data2,
         };
         if (vErrors === null) {
@@ -88411,15 +88852,36 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
         errors++;
       }
     }
+    if (data.schemaVersionChanged !== undefined) {
+      let data3 = data.schemaVersionChanged;
+      if (typeof data3 !== 'boolean') {
+        const err7 = {
+          instancePath: instancePath + '/schemaVersionChanged',
+          schemaPath: '#/properties/schemaVersionChanged/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema455.properties.schemaVersionChanged.type,
+          parentSchema: schema455.properties.schemaVersionChanged,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
     if (data.changes !== undefined) {
-      let data3 = data.changes;
-      if (Array.isArray(data3)) {
-        const len0 = data3.length;
+      let data4 = data.changes;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data4 = data3[i0];
-          if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
-            if (data4.path === undefined) {
-              const err7 = {
+          let data5 = data4[i0];
+          if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+            if (data5.path === undefined) {
+              const err8 = {
                 instancePath: instancePath + '/changes/' + i0,
                 schemaPath: '#/properties/changes/items/required',
                 keyword: 'required',
@@ -88427,25 +88889,7 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                 message: "must have required property '" + 'path' + "'",
                 schema: schema455.properties.changes.items.required,
                 parentSchema: schema455.properties.changes.items,
-                data: data4,
-              };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-            if (data4.label === undefined) {
-              const err8 = {
-                instancePath: instancePath + '/changes/' + i0,
-                schemaPath: '#/properties/changes/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'label' },
-                message: "must have required property '" + 'label' + "'",
-                schema: schema455.properties.changes.items.required,
-                parentSchema: schema455.properties.changes.items,
-                data: data4,
+                data: data5,
               };
               if (vErrors === null) {
                 vErrors = [err8];
@@ -88454,9 +88898,27 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               }
               errors++;
             }
-            for (const key1 in data4) {
+            if (data5.label === undefined) {
+              const err9 = {
+                instancePath: instancePath + '/changes/' + i0,
+                schemaPath: '#/properties/changes/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'label' },
+                message: "must have required property '" + 'label' + "'",
+                schema: schema455.properties.changes.items.required,
+                parentSchema: schema455.properties.changes.items,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err9];
+              } else {
+                vErrors.push(err9);
+              }
+              errors++;
+            }
+            for (const key1 in data5) {
               if (!(key1 === 'path' || key1 === 'label' || key1 === 'before' || key1 === 'after')) {
-                const err9 = {
+                const err10 = {
                   instancePath: instancePath + '/changes/' + i0,
                   schemaPath: '#/properties/changes/items/additionalProperties',
                   keyword: 'additionalProperties',
@@ -88464,27 +88926,6 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                   message: 'must NOT have additional properties',
                   schema: false,
                   parentSchema: schema455.properties.changes.items,
-                  data: data4,
-                };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-            if (data4.path !== undefined) {
-              let data5 = data4.path;
-              if (typeof data5 !== 'string') {
-                const err10 = {
-                  instancePath: instancePath + '/changes/' + i0 + '/path',
-                  schemaPath: '#/properties/changes/items/properties/path/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema455.properties.changes.items.properties.path.type,
-                  parentSchema: schema455.properties.changes.items.properties.path,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -88495,17 +88936,17 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                 errors++;
               }
             }
-            if (data4.label !== undefined) {
-              let data6 = data4.label;
+            if (data5.path !== undefined) {
+              let data6 = data5.path;
               if (typeof data6 !== 'string') {
                 const err11 = {
-                  instancePath: instancePath + '/changes/' + i0 + '/label',
-                  schemaPath: '#/properties/changes/items/properties/label/type',
+                  instancePath: instancePath + '/changes/' + i0 + '/path',
+                  schemaPath: '#/properties/changes/items/properties/path/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema455.properties.changes.items.properties.label.type,
-                  parentSchema: schema455.properties.changes.items.properties.label,
+                  schema: schema455.properties.changes.items.properties.path.type,
+                  parentSchema: schema455.properties.changes.items.properties.path,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -88516,20 +88957,17 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                 errors++;
               }
             }
-            if (data4.before !== undefined) {
-              let data7 = data4.before;
-              const _errs18 = errors;
-              let valid4 = false;
-              const _errs19 = errors;
+            if (data5.label !== undefined) {
+              let data7 = data5.label;
               if (typeof data7 !== 'string') {
                 const err12 = {
-                  instancePath: instancePath + '/changes/' + i0 + '/before',
-                  schemaPath: '#/properties/changes/items/properties/before/anyOf/0/type',
+                  instancePath: instancePath + '/changes/' + i0 + '/label',
+                  schemaPath: '#/properties/changes/items/properties/label/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema455.properties.changes.items.properties.before.anyOf[0].type,
-                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[0],
+                  schema: schema455.properties.changes.items.properties.label.type,
+                  parentSchema: schema455.properties.changes.items.properties.label,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -88539,19 +88977,22 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                 }
                 errors++;
               }
-              var _valid0 = _errs19 === errors;
-              valid4 = valid4 || _valid0;
+            }
+            if (data5.before !== undefined) {
+              let data8 = data5.before;
+              const _errs20 = errors;
+              let valid4 = false;
               const _errs21 = errors;
-              if (!(typeof data7 == 'number' && isFinite(data7))) {
+              if (typeof data8 !== 'string') {
                 const err13 = {
                   instancePath: instancePath + '/changes/' + i0 + '/before',
-                  schemaPath: '#/properties/changes/items/properties/before/anyOf/1/type',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/0/type',
                   keyword: 'type',
-                  params: { type: 'number' },
-                  message: 'must be number',
-                  schema: schema455.properties.changes.items.properties.before.anyOf[1].type,
-                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[1],
-                  data: data7,
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema455.properties.changes.items.properties.before.anyOf[0].type,
+                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[0],
+                  data: data8,
                 };
                 if (vErrors === null) {
                   vErrors = [err13];
@@ -88563,16 +89004,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid0 = _errs21 === errors;
               valid4 = valid4 || _valid0;
               const _errs23 = errors;
-              if (typeof data7 !== 'boolean') {
+              if (!(typeof data8 == 'number' && isFinite(data8))) {
                 const err14 = {
                   instancePath: instancePath + '/changes/' + i0 + '/before',
-                  schemaPath: '#/properties/changes/items/properties/before/anyOf/2/type',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/1/type',
                   keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema455.properties.changes.items.properties.before.anyOf[2].type,
-                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[2],
-                  data: data7,
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema455.properties.changes.items.properties.before.anyOf[1].type,
+                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[1],
+                  data: data8,
                 };
                 if (vErrors === null) {
                   vErrors = [err14];
@@ -88584,16 +89025,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid0 = _errs23 === errors;
               valid4 = valid4 || _valid0;
               const _errs25 = errors;
-              if (!(data7 && typeof data7 == 'object' && !Array.isArray(data7))) {
+              if (typeof data8 !== 'boolean') {
                 const err15 = {
                   instancePath: instancePath + '/changes/' + i0 + '/before',
-                  schemaPath: '#/properties/changes/items/properties/before/anyOf/3/type',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/2/type',
                   keyword: 'type',
-                  params: { type: 'object' },
-                  message: 'must be object',
-                  schema: schema455.properties.changes.items.properties.before.anyOf[3].type,
-                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[3],
-                  data: data7,
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema455.properties.changes.items.properties.before.anyOf[2].type,
+                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[2],
+                  data: data8,
                 };
                 if (vErrors === null) {
                   vErrors = [err15];
@@ -88605,16 +89046,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid0 = _errs25 === errors;
               valid4 = valid4 || _valid0;
               const _errs27 = errors;
-              if (!Array.isArray(data7)) {
+              if (!(data8 && typeof data8 == 'object' && !Array.isArray(data8))) {
                 const err16 = {
                   instancePath: instancePath + '/changes/' + i0 + '/before',
-                  schemaPath: '#/properties/changes/items/properties/before/anyOf/4/type',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/3/type',
                   keyword: 'type',
-                  params: { type: 'array' },
-                  message: 'must be array',
-                  schema: schema455.properties.changes.items.properties.before.anyOf[4].type,
-                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[4],
-                  data: data7,
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema455.properties.changes.items.properties.before.anyOf[3].type,
+                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[3],
+                  data: data8,
                 };
                 if (vErrors === null) {
                   vErrors = [err16];
@@ -88626,16 +89067,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid0 = _errs27 === errors;
               valid4 = valid4 || _valid0;
               const _errs29 = errors;
-              if (data7 !== null) {
+              if (!Array.isArray(data8)) {
                 const err17 = {
                   instancePath: instancePath + '/changes/' + i0 + '/before',
-                  schemaPath: '#/properties/changes/items/properties/before/anyOf/5/type',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/4/type',
                   keyword: 'type',
-                  params: { type: 'null' },
-                  message: 'must be null',
-                  schema: schema455.properties.changes.items.properties.before.anyOf[5].type,
-                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[5],
-                  data: data7,
+                  params: { type: 'array' },
+                  message: 'must be array',
+                  schema: schema455.properties.changes.items.properties.before.anyOf[4].type,
+                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[4],
+                  data: data8,
                 };
                 if (vErrors === null) {
                   vErrors = [err17];
@@ -88646,16 +89087,17 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               }
               var _valid0 = _errs29 === errors;
               valid4 = valid4 || _valid0;
-              if (!valid4) {
+              const _errs31 = errors;
+              if (data8 !== null) {
                 const err18 = {
                   instancePath: instancePath + '/changes/' + i0 + '/before',
-                  schemaPath: '#/properties/changes/items/properties/before/anyOf',
-                  keyword: 'anyOf',
-                  params: {},
-                  message: 'must match a schema in anyOf',
-                  schema: schema455.properties.changes.items.properties.before.anyOf,
-                  parentSchema: schema455.properties.changes.items.properties.before,
-                  data: data7,
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf/5/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema455.properties.changes.items.properties.before.anyOf[5].type,
+                  parentSchema: schema455.properties.changes.items.properties.before.anyOf[5],
+                  data: data8,
                 };
                 if (vErrors === null) {
                   vErrors = [err18];
@@ -88663,31 +89105,18 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                   vErrors.push(err18);
                 }
                 errors++;
-              } else {
-                errors = _errs18;
-                if (vErrors !== null) {
-                  if (_errs18) {
-                    vErrors.length = _errs18;
-                  } else {
-                    vErrors = null;
-                  }
-                }
               }
-            }
-            if (data4.after !== undefined) {
-              let data8 = data4.after;
-              const _errs32 = errors;
-              let valid5 = false;
-              const _errs33 = errors;
-              if (typeof data8 !== 'string') {
+              var _valid0 = _errs31 === errors;
+              valid4 = valid4 || _valid0;
+              if (!valid4) {
                 const err19 = {
-                  instancePath: instancePath + '/changes/' + i0 + '/after',
-                  schemaPath: '#/properties/changes/items/properties/after/anyOf/0/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema455.properties.changes.items.properties.after.anyOf[0].type,
-                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[0],
+                  instancePath: instancePath + '/changes/' + i0 + '/before',
+                  schemaPath: '#/properties/changes/items/properties/before/anyOf',
+                  keyword: 'anyOf',
+                  params: {},
+                  message: 'must match a schema in anyOf',
+                  schema: schema455.properties.changes.items.properties.before.anyOf,
+                  parentSchema: schema455.properties.changes.items.properties.before,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -88696,20 +89125,32 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                   vErrors.push(err19);
                 }
                 errors++;
+              } else {
+                errors = _errs20;
+                if (vErrors !== null) {
+                  if (_errs20) {
+                    vErrors.length = _errs20;
+                  } else {
+                    vErrors = null;
+                  }
+                }
               }
-              var _valid1 = _errs33 === errors;
-              valid5 = valid5 || _valid1;
+            }
+            if (data5.after !== undefined) {
+              let data9 = data5.after;
+              const _errs34 = errors;
+              let valid5 = false;
               const _errs35 = errors;
-              if (!(typeof data8 == 'number' && isFinite(data8))) {
+              if (typeof data9 !== 'string') {
                 const err20 = {
                   instancePath: instancePath + '/changes/' + i0 + '/after',
-                  schemaPath: '#/properties/changes/items/properties/after/anyOf/1/type',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/0/type',
                   keyword: 'type',
-                  params: { type: 'number' },
-                  message: 'must be number',
-                  schema: schema455.properties.changes.items.properties.after.anyOf[1].type,
-                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[1],
-                  data: data8,
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema455.properties.changes.items.properties.after.anyOf[0].type,
+                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[0],
+                  data: data9,
                 };
                 if (vErrors === null) {
                   vErrors = [err20];
@@ -88721,16 +89162,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid1 = _errs35 === errors;
               valid5 = valid5 || _valid1;
               const _errs37 = errors;
-              if (typeof data8 !== 'boolean') {
+              if (!(typeof data9 == 'number' && isFinite(data9))) {
                 const err21 = {
                   instancePath: instancePath + '/changes/' + i0 + '/after',
-                  schemaPath: '#/properties/changes/items/properties/after/anyOf/2/type',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/1/type',
                   keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema455.properties.changes.items.properties.after.anyOf[2].type,
-                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[2],
-                  data: data8,
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema455.properties.changes.items.properties.after.anyOf[1].type,
+                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[1],
+                  data: data9,
                 };
                 if (vErrors === null) {
                   vErrors = [err21];
@@ -88742,16 +89183,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid1 = _errs37 === errors;
               valid5 = valid5 || _valid1;
               const _errs39 = errors;
-              if (!(data8 && typeof data8 == 'object' && !Array.isArray(data8))) {
+              if (typeof data9 !== 'boolean') {
                 const err22 = {
                   instancePath: instancePath + '/changes/' + i0 + '/after',
-                  schemaPath: '#/properties/changes/items/properties/after/anyOf/3/type',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/2/type',
                   keyword: 'type',
-                  params: { type: 'object' },
-                  message: 'must be object',
-                  schema: schema455.properties.changes.items.properties.after.anyOf[3].type,
-                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[3],
-                  data: data8,
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema455.properties.changes.items.properties.after.anyOf[2].type,
+                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[2],
+                  data: data9,
                 };
                 if (vErrors === null) {
                   vErrors = [err22];
@@ -88763,16 +89204,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid1 = _errs39 === errors;
               valid5 = valid5 || _valid1;
               const _errs41 = errors;
-              if (!Array.isArray(data8)) {
+              if (!(data9 && typeof data9 == 'object' && !Array.isArray(data9))) {
                 const err23 = {
                   instancePath: instancePath + '/changes/' + i0 + '/after',
-                  schemaPath: '#/properties/changes/items/properties/after/anyOf/4/type',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/3/type',
                   keyword: 'type',
-                  params: { type: 'array' },
-                  message: 'must be array',
-                  schema: schema455.properties.changes.items.properties.after.anyOf[4].type,
-                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[4],
-                  data: data8,
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema455.properties.changes.items.properties.after.anyOf[3].type,
+                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[3],
+                  data: data9,
                 };
                 if (vErrors === null) {
                   vErrors = [err23];
@@ -88784,16 +89225,16 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               var _valid1 = _errs41 === errors;
               valid5 = valid5 || _valid1;
               const _errs43 = errors;
-              if (data8 !== null) {
+              if (!Array.isArray(data9)) {
                 const err24 = {
                   instancePath: instancePath + '/changes/' + i0 + '/after',
-                  schemaPath: '#/properties/changes/items/properties/after/anyOf/5/type',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/4/type',
                   keyword: 'type',
-                  params: { type: 'null' },
-                  message: 'must be null',
-                  schema: schema455.properties.changes.items.properties.after.anyOf[5].type,
-                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[5],
-                  data: data8,
+                  params: { type: 'array' },
+                  message: 'must be array',
+                  schema: schema455.properties.changes.items.properties.after.anyOf[4].type,
+                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[4],
+                  data: data9,
                 };
                 if (vErrors === null) {
                   vErrors = [err24];
@@ -88804,16 +89245,17 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               }
               var _valid1 = _errs43 === errors;
               valid5 = valid5 || _valid1;
-              if (!valid5) {
+              const _errs45 = errors;
+              if (data9 !== null) {
                 const err25 = {
                   instancePath: instancePath + '/changes/' + i0 + '/after',
-                  schemaPath: '#/properties/changes/items/properties/after/anyOf',
-                  keyword: 'anyOf',
-                  params: {},
-                  message: 'must match a schema in anyOf',
-                  schema: schema455.properties.changes.items.properties.after.anyOf,
-                  parentSchema: schema455.properties.changes.items.properties.after,
-                  data: data8,
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf/5/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema455.properties.changes.items.properties.after.anyOf[5].type,
+                  parentSchema: schema455.properties.changes.items.properties.after.anyOf[5],
+                  data: data9,
                 };
                 if (vErrors === null) {
                   vErrors = [err25];
@@ -88821,11 +89263,31 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
                   vErrors.push(err25);
                 }
                 errors++;
+              }
+              var _valid1 = _errs45 === errors;
+              valid5 = valid5 || _valid1;
+              if (!valid5) {
+                const err26 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/after',
+                  schemaPath: '#/properties/changes/items/properties/after/anyOf',
+                  keyword: 'anyOf',
+                  params: {},
+                  message: 'must match a schema in anyOf',
+                  schema: schema455.properties.changes.items.properties.after.anyOf,
+                  parentSchema: schema455.properties.changes.items.properties.after,
+                  data: data9,
+                };
+                if (vErrors === null) {
+                  vErrors = [err26];
+                } else {
+                  vErrors.push(err26);
+                }
+                errors++;
               } else {
-                errors = _errs32;
+                errors = _errs34;
                 if (vErrors !== null) {
-                  if (_errs32) {
-                    vErrors.length = _errs32;
+                  if (_errs34) {
+                    vErrors.length = _errs34;
                   } else {
                     vErrors = null;
                   }
@@ -88833,7 +89295,7 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               }
             }
           } else {
-            const err26 = {
+            const err27 = {
               instancePath: instancePath + '/changes/' + i0,
               schemaPath: '#/properties/changes/items/type',
               keyword: 'type',
@@ -88841,18 +89303,18 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
               message: 'must be object',
               schema: schema455.properties.changes.items.type,
               parentSchema: schema455.properties.changes.items,
-              data: data4,
+              data: data5,
             };
             if (vErrors === null) {
-              vErrors = [err26];
+              vErrors = [err27];
             } else {
-              vErrors.push(err26);
+              vErrors.push(err27);
             }
             errors++;
           }
         }
       } else {
-        const err27 = {
+        const err28 = {
           instancePath: instancePath + '/changes',
           schemaPath: '#/properties/changes/type',
           keyword: 'type',
@@ -88860,18 +89322,18 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
           message: 'must be array',
           schema: schema455.properties.changes.type,
           parentSchema: schema455.properties.changes,
-          data: data3,
+          data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err28];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err28);
         }
         errors++;
       }
     }
   } else {
-    const err28 = {
+    const err29 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -88882,9 +89344,9 @@ function validate229(data, { instancePath = '', parentData, parentDataProperty, 
       data,
     };
     if (vErrors === null) {
-      vErrors = [err28];
+      vErrors = [err29];
     } else {
-      vErrors.push(err28);
+      vErrors.push(err29);
     }
     errors++;
   }

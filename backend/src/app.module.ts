@@ -50,6 +50,7 @@ import { PanelsService } from './panels/panels.service.js';
 import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
+import { GuildReferences } from './references/guild-references.js';
 import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
 import { SandboxViewerVisitors } from './sandbox/viewer-visitors.js';
 import { csrfProtection } from './http/csrf.js';
@@ -94,6 +95,7 @@ export class AppModule {
       { provide: Sessions, useValue: deps.sessions },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       DiscordService,
+      GuildReferences,
       GuildAccessService,
       GuildAccessGuard,
       SettingsService,

@@ -11,7 +11,7 @@ import { buyPremium } from './support/payments.js';
 type App = Awaited<ReturnType<typeof startTestApp>>;
 const GUILD: string = SANDBOX_GUILDS.community.id;
 const OTHER = SANDBOX_GUILDS.pixelPainters.id;
-const CHANNEL = SANDBOX_GUILDS.community.channels.information;
+const CHANNEL = SANDBOX_GUILDS.community.channels.general;
 const PANELS = collections.panels;
 /** Validates an answer against a component of the OpenAPI document (what is served is what is documented). */
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
@@ -155,7 +155,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
   });
 
   it("never shows or changes another guild's item: its id answers 404 under this guild", async () => {
-    const theirs = await create({ channel_id: SANDBOX_GUILDS.pixelPainters.channels.studio, title: 'Theirs' }, OTHER);
+    const theirs = await create({ channel_id: SANDBOX_GUILDS.pixelPainters.channels.general, title: 'Theirs' }, OTHER);
     expect(theirs.status).toBe(201);
     const { id, item } = theirs.body;
     for (const res of [
@@ -207,7 +207,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
   it("stops at the table's cap: create and duplicate answer 409, and a delete makes room", async () => {
     const guild = SANDBOX_GUILDS.pixelPainters.id;
     const have = await app.storage.records.count(PANELS.storageKey, { guildId: guild });
-    const item = { ...PANELS.defaults, channel_id: SANDBOX_GUILDS.pixelPainters.channels.studio };
+    const item = { ...PANELS.defaults, channel_id: SANDBOX_GUILDS.pixelPainters.channels.general };
     for (let n = have; n < PANELS.itemCap - 1; n++) await app.storage.records.insert(PANELS.storageKey, { guildId: guild, data: item });
     const last = await create(item, guild);
     expect(last.status).toBe(201);
@@ -242,9 +242,21 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
   describe('validation at both edges of every bound: 400 with paths into the body, nothing written', () => {
     let id: string;
     let item: Record<string, unknown>;
+    const categories: string[] = [];
+    const tooMany: string[] = [];
     beforeAll(async () => {
       const created = await create({ channel_id: CHANNEL });
       ({ id, item } = created.body);
+      // Ticket categories must be category channels of this server: 25 of them, as the bot would make.
+      for (let n = 0; n < 25; n++) {
+        const res = await fetch(`${app.url}/sandbox/discord/api/v10/guilds/${GUILD}/channels`, {
+          method: 'POST',
+          headers: { authorization: `Bot ${app.config.discord.botToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `tickets-${n}`, type: 4 }),
+        });
+        categories.push(((await res.json()) as { id: string }).id);
+      }
+      tooMany.push(...categories, SANDBOX_GUILDS.community.channels.staffCategory);
     });
 
     const text = (n: number, c = 'a') => c.repeat(n);
@@ -275,9 +287,11 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
       ['color', '#abcdef', '#abcdeg', 'Must be a colour such as #068ADD'],
       ['color', '#ABCDEF', '#ABCDEF0'],
       ['open_color', '#000000', 'red'],
-      ['channel_id', '12345678901234567', '1234567890123456', 'Please select a channel for the panel'],
-      ['channel_id', '12345678901234567890', '123456789012345678901', 'Please select a channel for the panel'],
+      // Any id of the right shape is one of this server's text channels or is refused (test/references.test.ts).
+      ['channel_id', CHANNEL, '1234567890123456', 'Please select a channel for the panel'],
+      ['channel_id', CHANNEL, '123456789012345678901', 'Please select a channel for the panel'],
       ['channel_id', CHANNEL, null, 'Please select a channel for the panel'],
+      ['channel_id', CHANNEL, SANDBOX_GUILDS.community.channels.staffCategory, 'Please select a text channel for the panel'],
       ['footerIcon', `https://example.com/${text(2028)}`, `https://example.com/${text(2029)}`],
       ['footerIcon', '', 'not a url', 'Please enter a valid URL'],
       ['image', 'http://example.com/a.png', 'ftp://example.com/a.png', 'Please enter a valid URL'],
@@ -292,12 +306,10 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
       ['auto_deploy', true, 0],
       ['required_inputs', ['a', 'b', 'c', 'd', text(100)], ['a', 'b', 'c', 'd', 'e', 'f']],
       ['required_inputs', [text(100)], [text(101)]],
-      [
-        'categories',
-        Array.from({ length: 25 }, (_, n) => `1100000000000010${String(n).padStart(3, '0')}`),
-        Array.from({ length: 26 }, (_, n) => `1100000000000010${String(n).padStart(3, '0')}`),
-      ],
+      // 25 of this server's categories (made in beforeAll), and one more.
+      ['categories', categories, tooMany],
       ['categories', [], ['1']],
+      ['categories', [], [SANDBOX_GUILDS.community.channels.general]],
     ];
 
     it.each(edges.map(([property, good, bad, message], n) => ({ n, property, good, bad, message })))(

@@ -186,7 +186,7 @@ describe('greeting settings and Send Preview over real HTTP (PGlite + Discord sa
       expect(await preview('farewell')).toMatchObject({ status: 400, body: { error: 'No channel configured for farewell messages' } });
     });
 
-    it('turns Discord refusals into plain reasons: no access to the channel (502) and a deleted channel (502)', async () => {
+    it('turns Discord refusals into plain reasons: no access to the channel (502)', async () => {
       const { settings } = await load();
       await save({ ...settings, welcome: { ...settings.welcome, enabled: true, channel: CHANNELS.staffChat } });
       // The bot loses View Channel in #staff-chat.
@@ -197,10 +197,30 @@ describe('greeting settings and Send Preview over real HTTP (PGlite + Discord sa
       expect(denied.status).toBe(502);
       expect(denied.body.error).toBe('The bot cannot see #staff-chat. Give it the View Channel permission there.');
 
-      await save({ ...(await load()).settings, welcome: { ...settings.welcome, enabled: true, channel: '1100000000000099999' } });
-      const gone = await preview('welcome');
-      expect(gone.status).toBe(502);
-      expect(gone.body.error).toBe('The configured channel no longer exists. Pick another channel and save.');
+      expect(sandbox.allPostedMessages()).toEqual([]);
+    });
+
+    it('checks the stored channel again when it posts: one Discord deleted, another server’s or a DM channel is refused, nothing posted (issue 24)', async () => {
+      const { settings } = await load();
+      const dm = await fetch(`${app.url}/sandbox/discord/api/v10/users/@me/channels`, {
+        method: 'POST',
+        headers: { authorization: `Bot ${app.config.discord.botToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipient_id: SANDBOX_USERS.demoMember.id }),
+      }).then((res) => res.json() as Promise<{ id: string }>);
+      // Stored before the engine checked ids on save (or Discord deleted the channel since): the save path is not the
+      // only guard, the moment of posting is one too.
+      for (const channel of ['1100000000000099999', SANDBOX_GUILDS.pixelPainters.channels.general, dm.id]) {
+        await app.storage.settings.put(
+          GUILD,
+          'greeting',
+          { ...settings, welcome: { ...settings.welcome, enabled: true, channel } },
+          (await load()).version,
+        );
+        const refused = await preview('welcome');
+        expect(refused.status, channel).toBe(400);
+        expect(refused.body).toMatchObject({ success: false, error: 'This channel is not in this server' });
+        expect(refused.body.fieldErrors).toEqual([{ path: '/welcome/channel', message: 'This channel is not in this server' }]);
+      }
       expect(sandbox.allPostedMessages()).toEqual([]);
     });
 

@@ -24,7 +24,7 @@ type Schema = { [keyword: string]: unknown };
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const GUILD = SANDBOX_GUILDS.community.id;
-const CHANNEL = SANDBOX_GUILDS.community.channels.information;
+const CHANNEL = SANDBOX_GUILDS.community.channels.general;
 const UNSAFE_TEXT = 'Text cannot contain the character U+0000 or invalid Unicode.';
 const TOO_DEEP = 'The request is nested too deeply.';
 /** PostgreSQL's integer, the type of the column a settings document's version lives in. */

@@ -17,7 +17,7 @@ type App = Awaited<ReturnType<typeof startTestApp>>;
 const GUILD: string = SANDBOX_GUILDS.community.id;
 /** The race runs on a guild of its own, so its version 0 is not the one the other tests moved on. */
 const RACE_GUILD: string = SANDBOX_GUILDS.pixelPainters.id;
-const CHANNEL = SANDBOX_GUILDS.community.channels.information;
+const CHANNEL = SANDBOX_GUILDS.community.channels.general;
 const OWNER = SANDBOX_USERS.demoOwner;
 const PANELS = collections.panels;
 const CONCURRENT_SAVES = 50;

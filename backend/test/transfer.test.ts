@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateWith } from '@guildhall/generated/field-errors';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { validateGuildCloneResponse, validateGuildExport, validateGuildImportResponse } from '@guildhall/generated/validators';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
@@ -60,7 +60,7 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     await save(COMMUNITY.id, 'ticket-general', {
       ...general,
       support_team_roles: COMMUNITY.roles.moderator,
-      additional_roles: [COMMUNITY.roles.regular, PIXEL.roles.artist],
+      additional_roles: [COMMUNITY.roles.regular],
     });
   });
   afterAll(async () => {
@@ -83,8 +83,27 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     expect(schema.body.$id).toBe(body.$schema);
   });
 
+  it('refuses an export of another server whose channels and roles the target lacks: 400 at each, nothing written (issue 24)', async () => {
+    const exported = (await exportOf(COMMUNITY.id)).body;
+    const before = await versions(PIXEL.id);
+    const { status, body } = await importInto(PIXEL.id, { document: exported });
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual(
+      expect.arrayContaining([
+        { path: '/document/sections/greeting/welcome/channel', message: 'This channel is not in this server' },
+        { path: '/document/sections/ticket-general/support_team_roles', message: 'This role is not in this server' },
+        { path: '/document/sections/ticket-general/additional_roles/0', message: 'This role is not in this server' },
+      ]),
+    );
+    expect(await versions(PIXEL.id)).toEqual(before);
+  });
+
   it('export -> import into a fresh guild gives identical settings in every section, in one history entry per section', async () => {
     const exported = (await exportOf(COMMUNITY.id)).body;
+    // The target's own channel and roles where the source named its own (clone maps them; a file is edited).
+    exported.sections.greeting.welcome.channel = PIXEL.channels.general;
+    exported.sections['ticket-general'].support_team_roles = PIXEL.roles.curator;
+    exported.sections['ticket-general'].additional_roles = [PIXEL.roles.artist];
     const before = await versions(PIXEL.id);
     const { status, body } = await importInto(PIXEL.id, { document: exported });
     expect(status, JSON.stringify(body)).toBe(200);
@@ -132,7 +151,7 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     expect(await versions(PIXEL.id)).toEqual(before);
   });
 
-  it('refuses an AntiNuke import from someone who is not its owner: 403 for the whole import', async () => {
+  it('imports what the caller may change and reports the AntiNuke section it skipped, unchanged (issue 24)', async () => {
     const exported = (await exportOf(COMMUNITY.id)).body;
     // demo-admin manages the server but has no AntiNuke level: their export leaves AntiNuke out.
     const adminExport = (await exportOf(COMMUNITY.id, admin)).body;
@@ -140,9 +159,39 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     exported.sections.antinuke.enabled = !exported.sections.antinuke.enabled;
     exported.sections.basic.prefix = '%';
     const before = await versions(COMMUNITY.id);
-    const { status } = await importInto(COMMUNITY.id, { document: exported }, admin);
-    expect(status).toBe(403);
-    expect(await versions(COMMUNITY.id)).toEqual(before);
+    const antinuke = (await settingsOf(COMMUNITY.id, 'antinuke')).settings;
+    const { status, body } = await importInto(COMMUNITY.id, { document: exported }, admin);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(validateWith(validateGuildImportResponse, body)).toMatchObject({ ok: true });
+    expect(body.sections).not.toContain('antinuke');
+    expect(body.sections).toContain('basic');
+    expect(body.preview.find((p: { section: string }) => p.section === 'antinuke')).toMatchObject({
+      skipped: expect.stringMatching(/^Access denied: /),
+    });
+    expect(body.preview.find((p: { section: string }) => p.section === 'basic').skipped).toBeUndefined();
+    expect((await settingsOf(COMMUNITY.id, 'antinuke')).settings).toEqual(antinuke);
+    expect((await versions(COMMUNITY.id)).antinuke).toBe(before.antinuke);
+    expect((await settingsOf(COMMUNITY.id, 'basic')).settings.prefix).toBe('%');
+    await save(COMMUNITY.id, 'basic', { ...(await settingsOf(COMMUNITY.id, 'basic')).settings, prefix: '!' });
+  });
+
+  it('lets a whitelisted manager import the export they just downloaded: AntiNuke skipped and named, the rest written (issue 24)', async () => {
+    const antinuke = (await settingsOf(COMMUNITY.id, 'antinuke')).settings;
+    await save(COMMUNITY.id, 'antinuke', { ...antinuke, whitelist: [...antinuke.whitelist, SANDBOX_USERS.demoAdmin.id] });
+    try {
+      const exported = (await exportOf(COMMUNITY.id, admin)).body;
+      expect(exported.sections.antinuke).toBeDefined();
+      const before = await versions(COMMUNITY.id);
+      const { status, body } = await importInto(COMMUNITY.id, { document: exported }, admin);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.sections).toEqual(sectionNames.filter((name) => name !== 'antinuke'));
+      expect(body.preview.find((p: { section: string }) => p.section === 'antinuke').skipped).toEqual(expect.any(String));
+      const after = await versions(COMMUNITY.id);
+      expect(after.antinuke).toBe(before.antinuke);
+      expect(after.basic).toBe(before.basic + 1);
+    } finally {
+      await save(COMMUNITY.id, 'antinuke', antinuke);
+    }
   });
 
   it('clone lists channel and role references the target lacks, with names and paths, and writes nothing', async () => {
@@ -175,8 +224,8 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     expect((await settingsOf(PIXEL.id, 'greeting')).settings.welcome.channel).toBe(PIXEL.channels.general);
     const general = (await settingsOf(PIXEL.id, 'ticket-general')).settings;
     expect(general.support_team_roles).toBe(PIXEL.roles.curator);
-    // The regular role was cleared; the artist role exists in the target, so it stays.
-    expect(general.additional_roles).toEqual([PIXEL.roles.artist]);
+    // The regular role was cleared: its list item went.
+    expect(general.additional_roles).toEqual([]);
     const [latest] = await app.storage.history.list(PIXEL.id, { limit: 1 });
     expect(latest!.action).toBe('clone');
 

@@ -1,7 +1,7 @@
 // Step 5, extract UI: one RJSF uiSchema per settings section, from the `x-ui` hints of its schema. Hints of a $ref'd
 // type (e.g. the channel reference's channel-select widget) apply wherever it is used; hints beside the $ref win.
 // RJSF 6 reads enum labels from `ui:enumNames` (schema-level enumNames is gone). Our own hints that RJSF has no
-// word for travel in `ui:options` (visibleIf, channelTypes, group, groups, layout, beside), where our widgets and templates read them.
+// word for travel in `ui:options` (visibleIf, channelTypes from `x-reference`, group, groups, layout, beside), where our widgets and templates read them.
 
 import { getPointer, isObject, omit, SchemaError } from './lib/json.mjs';
 
@@ -38,7 +38,6 @@ function uiSchemaOf(root, rel) {
     for (const key of [
       'group',
       'visibleIf',
-      'channelTypes',
       'rows',
       'layout',
       'beside',
@@ -50,6 +49,8 @@ function uiSchemaOf(root, rel) {
       'back',
     ])
       if (hints[key] !== undefined) options[key] = hints[key];
+    // The channel types a channel reference takes are the server's rule too: one list, in x-reference.
+    if (isObject(schema['x-reference']) && schema['x-reference'].channelTypes) options.channelTypes = schema['x-reference'].channelTypes;
     if (hints.back !== undefined && !BACK_TARGET.test(hints.back))
       throw new SchemaError(rel, `x-ui.back at #${where} must be 'previous' or a path under /manage/{guildId}/ such as 'tickets'`);
 

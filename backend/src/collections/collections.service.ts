@@ -2,8 +2,11 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
 import { validateWith } from '@guildhall/generated/field-errors';
 import type { FieldError } from '@guildhall/generated/types';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import { validatorsById } from '@guildhall/generated/validators';
 import { ApiError } from '../http/api-error.js';
+import { GuildReferences } from '../references/guild-references.js';
+import type { Schema } from '../references/schema-walk.js';
 import { planLimitMessage } from '@guildhall/common/premium';
 import type { PlanLimitStatus } from '@guildhall/generated/types';
 import { PremiumService } from '../payments/premium.service.js';
@@ -37,6 +40,7 @@ export class CollectionsService {
   constructor(
     @Inject(STORAGE) private readonly storage: StoragePort,
     private readonly premium: PremiumService,
+    private readonly references: GuildReferences,
   ) {}
 
   definition(name: string): CollectionDefinition {
@@ -69,6 +73,7 @@ export class CollectionsService {
     const def = this.definition(name);
     await this.assertUnlocked(def, guildId);
     const item = this.validBody(def, body, false).item;
+    await this.assertOwnReferences(def, guildId, item);
     return this.insert(def, guildId, { ...item, ...this.fresh(def) }, author);
   }
 
@@ -85,6 +90,7 @@ export class CollectionsService {
     await this.assertUnlocked(def, guildId);
     const { version, item } = this.validBody(def, body, true);
     const stored = await this.find(def, guildId, id);
+    await this.assertOwnReferences(def, guildId, item, stored.data);
     // The server-owned properties keep their stored values, whatever the client sent; updated_at is this save's time.
     const owned = Object.fromEntries(
       def.serverOwned.map((key) => [key, key === 'updated_at' ? new Date().toISOString() : stored.data[key]]),
@@ -143,7 +149,20 @@ export class CollectionsService {
     // A title near its bound could outgrow it: the copy must still be a valid item.
     const result = validateWith(validatorsById[def.schemaId]!, item);
     if (!result.ok) throw ApiError.validation(prefixed(result.fieldErrors, '/item'), 'The copy would not be a valid item.');
+    // The copy keeps the original's ids, which were checked when it was saved.
+    await this.assertOwnReferences(def, guildId, result.value as Item, original);
     return this.insert(def, guildId, result.value as Item, author);
+  }
+
+  /** The item's channel and role ids are this guild's (ids kept from `stored` were checked when saved): else 400 at /item/... */
+  private assertOwnReferences(def: CollectionDefinition, guildId: string, item: Item, stored?: Item): Promise<void> {
+    return this.references.assertOwn(
+      guildId,
+      publishedSchemas[def.schemaName] as Schema,
+      item,
+      { stored, prefix: '/item' },
+      `${def.title}: the item is not valid.`,
+    );
   }
 
   /** A premium feature's items are created and changed only with a paid plan in force (listing, reading and delete stay open). */

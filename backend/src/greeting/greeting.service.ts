@@ -1,11 +1,14 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { guildIconUrl } from '@guildhall/common/cdn';
 import { greetingMessage, greetingPlaceholderValues, type GreetingKind, type PlaceholderValues } from '@guildhall/common/greeting';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { GreetingPreviewResponse, GreetingSettings } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel, DiscordGuild, DiscordMember, SessionUser } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
+import { GuildReferences } from '../references/guild-references.js';
+import type { Schema } from '../references/schema-walk.js';
 import { SettingsService } from '../settings/settings.service.js';
 
 const KIND_NAMES: Record<GreetingKind, string> = { welcome: 'Welcome', farewell: 'Farewell' };
@@ -25,6 +28,7 @@ export class GreetingService {
   constructor(
     private readonly settings: SettingsService,
     private readonly discord: DiscordService,
+    private readonly references: GuildReferences,
   ) {}
 
   async sendPreview(guildId: string, kind: GreetingKind, user: SessionUser): Promise<GreetingPreviewResponse> {
@@ -33,6 +37,9 @@ export class GreetingService {
     if (!section.enabled) throw new ApiError(HttpStatus.BAD_REQUEST, `${KIND_NAMES[kind]} messages are not enabled`);
     if (!section.channel) throw new ApiError(HttpStatus.BAD_REQUEST, `No channel configured for ${kind} messages`);
     const channelId = section.channel;
+    // The bot posts only in a channel of this guild that the field takes, as Discord has it now: a stored id is
+    // checked again here, whenever and by whom it was saved.
+    await this.references.assertActable(guildId, publishedSchemas.greeting as Schema, settings, `/${kind}/channel`);
 
     const [guild, member, channels] = await Promise.all([
       this.discord.guild(guildId),

@@ -1,7 +1,8 @@
 import { escapePointer, pointerTokens } from '@guildhall/common/json-patch';
 
 /**
- * Reading a settings document with its published (self-contained) schema: which subschemas apply at a place and the Discord ids the schema marks with `x-reference` (channel or role). Clone finds every
+ * Reading a settings document with its published (self-contained) schema: which subschemas apply at a place and the
+ * Discord ids the schema marks with `x-reference` (channel or role). The reference check and clone find every
  * reference this way, so a new field is covered by its schema, not by a list of field names.
  */
 export type Schema = { readonly [keyword: string]: unknown };
@@ -48,8 +49,16 @@ export function childSchemas(schemas: readonly Schema[], key: string | number, r
 
 export type ReferenceKind = 'channel' | 'role';
 
-export interface FoundReference {
+/** What a schema's `x-reference` says of an id (scripts/generate/keywords/x-reference.mjs checks its shape). */
+export interface ReferenceRule {
   kind: ReferenceKind;
+  /** For a channel: the Discord channel types the field takes. */
+  channelTypes?: readonly number[];
+  /** The schema's x-messages for the check: the id is not of this guild (`x-reference`), a channel of another type (`x-reference-type`). */
+  messages: { missing?: string; type?: string };
+}
+
+export interface FoundReference extends ReferenceRule {
   id: string;
   /** JSON Pointer of the value, or of the map entry whose key is the id. */
   path: string;
@@ -57,21 +66,33 @@ export interface FoundReference {
   key: boolean;
 }
 
-const kindOf = (schemas: readonly Schema[]): ReferenceKind | undefined =>
-  schemas.map((s) => s['x-reference']).find((k): k is ReferenceKind => k === 'channel' || k === 'role');
+function ruleOf(schemas: readonly Schema[]): ReferenceRule | undefined {
+  const marked = schemas.find((s) => isObject(s['x-reference']));
+  if (!marked) return undefined;
+  const rule = marked['x-reference'] as { kind: ReferenceKind; channelTypes?: number[] };
+  // Messages beside a $ref (a field's own words) win over the referenced type's.
+  const messages: ReferenceRule['messages'] = {};
+  for (const schema of [...schemas].reverse()) {
+    const own = schema['x-messages'];
+    if (!isObject(own)) continue;
+    if (typeof own['x-reference'] === 'string') messages.missing = own['x-reference'];
+    if (typeof own['x-reference-type'] === 'string') messages.type = own['x-reference-type'];
+  }
+  return { kind: rule.kind, ...(rule.channelTypes ? { channelTypes: rule.channelTypes } : {}), messages };
+}
 
-/** Every channel and role id in `doc` that its schema marks with `x-reference`. */
+/** Every channel and role id in `doc` that its schema marks with `x-reference`, with what the schema says of it. */
 export function findReferences(root: Schema, doc: unknown): FoundReference[] {
   const found: FoundReference[] = [];
   const walk = (value: unknown, schemas: Schema[], path: string) => {
-    const kind = kindOf(schemas);
-    if (kind && typeof value === 'string') found.push({ kind, id: value, path, key: false });
+    const rule = ruleOf(schemas);
+    if (rule && typeof value === 'string') found.push({ ...rule, id: value, path, key: false });
     if (Array.isArray(value)) value.forEach((item, i) => walk(item, childSchemas(schemas, i, root), `${path}/${i}`));
     else if (isObject(value)) {
-      const keyKind = kindOf(schemas.flatMap((s) => applicable(s.propertyNames, root)));
+      const keyRule = ruleOf(schemas.flatMap((s) => applicable(s.propertyNames, root)));
       for (const [key, item] of Object.entries(value)) {
         const at = `${path}/${escapePointer(key)}`;
-        if (keyKind) found.push({ kind: keyKind, id: key, path: at, key: true });
+        if (keyRule) found.push({ ...keyRule, id: key, path: at, key: true });
         walk(item, childSchemas(schemas, key, root), at);
       }
     }

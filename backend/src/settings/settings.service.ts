@@ -1,9 +1,12 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import { validateSection } from '@guildhall/generated/field-errors';
 import type { SectionAccess } from '@guildhall/generated/types';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { ApiError } from '../http/api-error.js';
+import { GuildReferences } from '../references/guild-references.js';
+import { findReferences, type Schema } from '../references/schema-walk.js';
 import { deepFreeze } from '../storage/read-cache.js';
 import { STORAGE, type ChangeAction, type StoragePort } from '../storage/storage.port.js';
 
@@ -28,7 +31,10 @@ export class SettingsService {
   private readonly filled = new WeakMap<object, { def: SectionDefinition; settings: Record<string, unknown> }>();
   private readonly nothingStored = new Map<SectionDefinition, Record<string, unknown>>();
 
-  constructor(@Inject(STORAGE) private readonly storage: StoragePort) {}
+  constructor(
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    private readonly references: GuildReferences,
+  ) {}
 
   definition(name: string): SectionDefinition {
     const def = Object.prototype.hasOwnProperty.call(sections, name) ? sections[name as keyof typeof sections] : undefined;
@@ -80,10 +86,13 @@ export class SettingsService {
     // Paths point into the body as sent (`{ version, settings }`), like every other 400 of the API.
     if (!result.ok) throw ApiError.validation(result.fieldErrors.map((e) => ({ ...e, path: `/settings${e.path}` })));
     let access: SectionAccess | undefined;
+    const schema = publishedSchemas[def.schemaName] as Schema;
+    // The stored document is read only when needed: for access levels, or to tell new channel and role ids from kept ones.
+    const needsStored = Boolean(def.access) || findReferences(schema, result.value).length > 0;
+    const stored = needsStored ? await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey) : null;
     if (def.access) {
       // Access levels: compared with the stored document at the version the save names (another version is a 409
       // below, whoever asks); the caller's level is read from that same document.
-      const stored = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
       access = accessOf(def, caller, stored?.data ?? {});
       assertCapability(def, access, 'view');
       // Never skip the comparison: a save that names another version than the one judged is a 409 here, even where
@@ -91,6 +100,9 @@ export class SettingsService {
       if ((stored?.version ?? 0) !== version) throw this.conflict(def, stored);
       assertMayChange(def, access, this.withDefaults(def, stored?.data ?? {}), result.value as unknown as Record<string, unknown>);
     }
+    // Every channel and role id the schema marks must be this guild's (of the types the field takes); ids kept from the
+    // stored document were checked when they were saved.
+    if (needsStored) await this.references.assertOwn(guildId, schema, result.value, { stored: stored?.data, prefix: '/settings' });
     const author = { userId: caller.userId, userName: caller.userName, avatar: caller.avatar };
     const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version, { author, ...as });
     if (!put.ok) throw this.conflict(def, put.current);

@@ -22,8 +22,9 @@ import { authorOf } from '../guild/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService, type SettingsView } from '../settings/settings.service.js';
 import { type ChangeNote, type SettingsWrite, STORAGE, type StoragePort } from '../storage/storage.port.js';
-import { applyMapping, type Mapped } from './references.js';
-import { findReferences, type FoundReference, type Schema } from './schema-walk.js';
+import { GuildReferences } from '../references/guild-references.js';
+import { applyMapping, type Mapped } from '../references/mapping.js';
+import { findReferences, type FoundReference, type Schema } from '../references/schema-walk.js';
 
 const EXPORT_SCHEMA = 'https://guildhall.dev/schemas/api/guild-export.json';
 
@@ -32,6 +33,8 @@ interface Planned {
   def: SectionDefinition;
   current: SettingsView;
   next: Doc;
+  /** Why the section is left as it is (an import the caller's access level does not allow there). */
+  skipped?: string;
 }
 
 const sectionDef = (name: string): SectionDefinition | undefined =>
@@ -50,6 +53,7 @@ export class TransferService {
     private readonly settings: SettingsService,
     private readonly access: GuildAccessService,
     private readonly discord: DiscordService,
+    private readonly references: GuildReferences,
   ) {}
 
   /** Every section the caller may view (defaults filled), and every collection's items. */
@@ -76,7 +80,11 @@ export class TransferService {
     return out;
   }
 
-  /** The document was validated whole by the route (400 with /document/sections/<section>/... paths). */
+  /**
+   * The document was validated whole by the route (400 with /document/sections/<section>/... paths). A section the
+   * caller's access level may not change as the file says (AntiNuke for a whitelisted manager) is skipped and reported,
+   * so a manager can import the export they downloaded; the others are written together or not at all.
+   */
   async import(guildId: string, body: GuildImportRequest, caller: Caller, user: SessionUser): Promise<GuildImportResponse> {
     const document = body.document;
     const planned: Planned[] = [];
@@ -85,12 +93,19 @@ export class TransferService {
       const current = await this.settings.read(guildId, name);
       planned.push({ def, current, next: settings as unknown as Doc });
     }
-    this.assertAllowed(planned, caller);
+    for (const p of planned) p.skipped = this.refusal(p, caller);
+    const fieldErrors: FieldError[] = [];
+    for (const p of planned.filter((p) => !p.skipped)) {
+      const options = { stored: p.current.settings, prefix: `/document/sections/${p.def.name}` };
+      fieldErrors.push(...(await this.references.problems(guildId, schemaOf(p.def), p.next, options)));
+    }
+    if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The file names channels or roles that are not in this server.');
     const versions = (document.schemaVersions ?? {}) as Record<string, string | undefined>;
     const preview = planned.map((p) => this.preview(p, versions[p.def.name]));
     if (body.dryRun) return { success: true, preview };
-    await this.write(guildId, planned, { author: authorOf(user), action: 'import' });
-    return { success: true, sections: planned.map((p) => p.def.name), preview };
+    const written = planned.filter((p) => !p.skipped);
+    await this.write(guildId, written, { author: authorOf(user), action: 'import' });
+    return { success: true, sections: written.map((p) => p.def.name), preview };
   }
 
   async clone(source: UserGuild, body: GuildCloneRequest, sourceCaller: Caller, user: SessionUser): Promise<GuildCloneResponse> {
@@ -167,6 +182,15 @@ export class TransferService {
     }
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The copied settings would not be valid in the target server.');
     this.assertAllowed(planned, targetCaller);
+    // Ids the target lacks are listed (unmapped) for the user to map; what is there must also be of the right type.
+    if (unmappedRefs.length === 0) {
+      for (const p of planned) {
+        const options = { stored: p.current.settings, prefix: `/${p.def.name}` };
+        fieldErrors.push(...(await this.references.problems(target.id, schemaOf(p.def), p.next, options)));
+      }
+      if (fieldErrors.length)
+        throw ApiError.validation(fieldErrors, 'The copied settings name channels or roles the target server cannot take.');
+    }
     const preview = planned.map((p) => this.preview(p));
     const applied = !body.dryRun && unmappedRefs.length === 0;
     if (applied) await this.write(target.id, planned, { author: authorOf(user), action: 'clone' });
@@ -183,10 +207,22 @@ export class TransferService {
     }
   }
 
-  private preview({ def, current, next }: Planned, exportedVersion?: string): TransferSectionPreview {
+  /** Why the caller may not write this section as planned (the 403 a save would answer), or undefined when they may. */
+  private refusal(planned: Planned, caller: Caller): string | undefined {
+    try {
+      this.assertAllowed([planned], caller);
+      return undefined;
+    } catch (err) {
+      if (err instanceof ApiError && err.getStatus() === HttpStatus.FORBIDDEN) return (err.getResponse() as { error: string }).error;
+      throw err;
+    }
+  }
+
+  private preview({ def, current, next, skipped }: Planned, exportedVersion?: string): TransferSectionPreview {
     const schema = schemaOf(def);
     const changes = fieldChanges(current.settings, next).map((change) => ({ ...change, label: schemaLabel(schema, change.path) }));
     const row: TransferSectionPreview = { section: def.name, title: def.title, changes };
+    if (skipped) row.skipped = skipped;
     if (exportedVersion !== undefined) row.schemaVersionChanged = exportedVersion !== def.schemaVersion;
     return row;
   }

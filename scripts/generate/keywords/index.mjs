@@ -12,7 +12,7 @@ import distinctAcross from './distinct-across.mjs';
 import refersToItem from './refers-to-item.mjs';
 import xAccess from './x-access.mjs';
 import xMessages from './x-messages.mjs';
-import xReference from './x-reference.mjs';
+import xReference, { REFERENCE_MESSAGE_KEYS } from './x-reference.mjs';
 import xUi from './x-ui.mjs';
 
 /** Keywords of ours that validate (they generate code). */
@@ -22,7 +22,7 @@ export const vocabulary = [
   xUi,
   xAccess,
   xReference,
-  xMessages(validationKeywords.map((definition) => definition.keyword)),
+  xMessages([...validationKeywords.map((definition) => definition.keyword), ...REFERENCE_MESSAGE_KEYS]),
   ...validationKeywords,
 ];
 

@@ -1,10 +1,34 @@
-// `x-reference`: what a Discord id of a settings document names in its guild, `channel` or `role`. An annotation: it
-// generates no validation code. Clone (backend/src/transfer/references.ts) walks a document with its schema and
-// finds every id so marked (a value, a list item, or a map's keys under `propertyNames`), so the references another
-// guild lacks are listed for the user to map or clear, and a new field is covered by marking it, not by a list of names.
+// `x-reference`: what a Discord id of a settings document names in its guild: `{ "kind": "role" }`, or
+// `{ "kind": "channel", "channelTypes": [...] }` with the Discord channel types the field takes (0 text, 2 voice,
+// 4 category, 5 announcement...). An annotation: it generates no validation code, since only the guild knows its ids.
+// The server's reference check (backend/src/references/) walks every written document with its schema and refuses an
+// id the guild lacks, or a channel of another type, at the field's path, with the schema's x-messages `x-reference`
+// and `x-reference-type`; clone lists the ids the target lacks. The channel-select widget offers the same types
+// (extract-ui.mjs copies them into `ui:options.channelTypes`), so the form and the server read one list.
 
 export default {
   keyword: 'x-reference',
-  schemaType: 'string',
-  metaSchema: { enum: ['channel', 'role'] },
+  schemaType: 'object',
+  metaSchema: {
+    oneOf: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind'],
+        properties: { kind: { const: 'role' } },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'channelTypes'],
+        properties: {
+          kind: { const: 'channel' },
+          channelTypes: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 255 } },
+        },
+      },
+    ],
+  },
 };
+
+/** The messages a schema may give its reference check, in x-messages (the server fills in its defaults otherwise). */
+export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type'];

@@ -37,8 +37,6 @@ export default {
       beside: { type: 'string', minLength: 2 },
       /** On the root object: 'tabs' shows its groups as tabs, one at a time, instead of stacked panels. */
       layout: { enum: ['tabs'] },
-      /** For channel-select: the Discord channel types offered (0 = text). */
-      channelTypes: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
       /** For textarea: visible rows. */
       rows: { type: 'integer', minimum: 1 },
       /** On the root object: the form offers 'Reset to defaults' (every field back to the schema's default; Save then stores them). */

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import type { FieldError } from '@guildhall/generated/types';
+import { DiscordFailure } from '../discord/discord.errors.js';
+import { DiscordService } from '../discord/discord.service.js';
+import type { DiscordChannel } from '../discord/discord.types.js';
+import { ApiError } from '../http/api-error.js';
+import { findReferences, type FoundReference, type Schema } from './schema-walk.js';
+
+/** How a message names Discord's channel types (the ones our schemas take; others are named by number). */
+const CHANNEL_TYPE_WORDS: Readonly<Record<number, string>> = {
+  0: 'text channel',
+  2: 'voice channel',
+  4: 'category',
+  5: 'announcement channel',
+  13: 'stage channel',
+  15: 'forum channel',
+  16: 'media channel',
+};
+
+/** The 400's headline when some field names an id the guild lacks. */
+export const REFERENCES_ERROR = 'Some settings name channels or roles that are not in this server.';
+
+/** What the guild holds now, read from Discord only for the kinds a document refers to. */
+interface GuildIds {
+  channels?: Map<string, DiscordChannel>;
+  roles?: Set<string>;
+}
+
+export interface CheckOptions {
+  /** The document as stored now: an id already at the same place was checked when it was saved (a channel Discord has since deleted stays until changed). */
+  stored?: unknown;
+  /** Prefix of every field error's path: where the document sits in the request body (`/settings`, `/item`...). */
+  prefix?: string;
+}
+
+/**
+ * The engine's guarantee that a settings document names only its own guild's channels and roles: every field a schema
+ * marks with `x-reference` is checked on every write path (settings PUT and revert, collection create/update/duplicate,
+ * import, clone) against the guild's channels and roles, channel types included, and again at the moment the bot acts
+ * on a stored id (a preview, a deploy). A manager of one server can thus never make the bot post in, or give, another
+ * server's channel or role, nor a DM channel. Ids come from the schema, so a new reference field is covered by marking it.
+ */
+@Injectable()
+export class GuildReferences {
+  constructor(private readonly discord: DiscordService) {}
+
+  /** Field errors for each reference of `doc` that is new (not at the same place in `stored`) and not the guild's, or of a type the field does not take. */
+  async problems(guildId: string, schema: Schema, doc: unknown, options: CheckOptions = {}): Promise<FieldError[]> {
+    const known = options.stored === undefined ? new Set<string>() : new Set(findReferences(schema, options.stored).map(placeOf));
+    const refs = findReferences(schema, doc).filter((ref) => !known.has(placeOf(ref)));
+    return this.judge(guildId, refs, options.prefix ?? '');
+  }
+
+  /** 400 with a field error per reference that is not the guild's (see problems). */
+  async assertOwn(guildId: string, schema: Schema, doc: unknown, options: CheckOptions = {}, error = REFERENCES_ERROR): Promise<void> {
+    const problems = await this.problems(guildId, schema, doc, options);
+    if (problems.length) throw ApiError.validation(problems, error);
+  }
+
+  /**
+   * Before the bot acts on stored ids: every reference at or under `pointer` of the stored `doc` is checked against the
+   * guild as it is now (a stored id is never trusted, whenever and by whom it was saved). 400 at `path` when one fails.
+   */
+  async assertActable(guildId: string, schema: Schema, doc: unknown, pointer: string, path = pointer): Promise<void> {
+    const under = (ref: FoundReference) => ref.path === pointer || ref.path.startsWith(`${pointer}/`);
+    const problems = await this.judge(guildId, findReferences(schema, doc).filter(under), '');
+    if (problems.length) {
+      const message = problems[0]!.message;
+      throw ApiError.validation([{ path, message }], message);
+    }
+  }
+
+  private async judge(guildId: string, refs: readonly FoundReference[], prefix: string): Promise<FieldError[]> {
+    if (refs.length === 0) return [];
+    const ids = await this.guildIds(guildId, refs);
+    const problems: FieldError[] = [];
+    for (const ref of refs) {
+      const message = problemOf(ref, ids);
+      if (message) problems.push({ path: `${prefix}${ref.path}`, message });
+    }
+    return problems;
+  }
+
+  private async guildIds(guildId: string, refs: readonly FoundReference[]): Promise<GuildIds> {
+    const wants = (kind: FoundReference['kind']) => refs.some((ref) => ref.kind === kind);
+    try {
+      const [channels, roles] = await Promise.all([
+        wants('channel') ? this.discord.channels(guildId) : undefined,
+        wants('role') ? this.discord.roles(guildId) : undefined,
+      ]);
+      return {
+        ...(channels ? { channels: new Map(channels.map((c) => [c.id, c])) } : {}),
+        ...(roles ? { roles: new Set(roles.map((r) => r.id)) } : {}),
+      };
+    } catch (err) {
+      throw DiscordFailure.from(err).toApiError();
+    }
+  }
+}
+
+/** A reference's place: its kind, path and id (a map key's path holds the id already). */
+const placeOf = (ref: FoundReference) => `${ref.kind}\u0000${ref.path}\u0000${ref.id}`;
+
+function problemOf(ref: FoundReference, ids: GuildIds): string | null {
+  if (ref.kind === 'role') return ids.roles!.has(ref.id) ? null : (ref.messages.missing ?? 'This role is not in this server');
+  const channel = ids.channels!.get(ref.id);
+  if (!channel) return ref.messages.missing ?? 'This channel is not in this server';
+  if (ref.channelTypes && !ref.channelTypes.includes(channel.type)) {
+    return (
+      ref.messages.type ?? `Please select a ${ref.channelTypes.map((t) => CHANNEL_TYPE_WORDS[t] ?? `channel of type ${t}`).join(' or ')}`
+    );
+  }
+  return null;
+}
