@@ -4,6 +4,7 @@
  * the inverse of one change over the current document, its conflicts with later changes and their resolutions, and the
  * same access rules as a save.
  */
+import { sections } from '@guildhall/generated/sections';
 import { validateHistoryListResponse, validateHistoryRevertConflict, validateHistoryRevertResponse } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
@@ -13,7 +14,7 @@ import { startTestApp, tempDataDir } from './support/app.js';
 const GUILD: string = SANDBOX_GUILDS.community.id;
 const OTHER = SANDBOX_GUILDS.pixelPainters.id;
 const NOT_MINE = SANDBOX_GUILDS.nightOwls.id; // demo-owner is a plain member there
-const CHANNEL = SANDBOX_GUILDS.community.channels.information;
+const CHANNEL = SANDBOX_GUILDS.community.channels.general;
 const OWNER = SANDBOX_USERS.demoOwner;
 const ADMIN = SANDBOX_USERS.demoAdmin;
 const CONFLICT = 'Later changes touched the same fields. Choose what to keep for each.';
@@ -272,6 +273,75 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
     // Once the item is gone its updates cannot be reverted either, and say so.
     expect(afterDelete.find((e: any) => e.id === entries[0].id)).toMatchObject({ revertible: false });
     expect((await revert(entries[0].id)).status).toBe(400);
+  });
+
+  /** `count` AntiNuke saves by the owner, each moving `enabled`, as fast as the API takes them. */
+  const antinukeSaves = async (guild: string, count: number) => {
+    let { version, settings } = (await owner.json(`/api/guild/${guild}/settings/antinuke`)).body;
+    for (let n = 0; n < count; n++) {
+      settings = { ...settings, enabled: !settings.enabled };
+      const answer = await owner.json(`/api/guild/${guild}/settings/antinuke`, { method: 'PUT', json: { version, settings } });
+      expect(answer.status).toBe(200);
+      version = answer.body.version;
+    }
+  };
+
+  it("keeps each section's own 500 changes: a burst of AntiNuke saves no longer pushes another section's out", async () => {
+    const put = async (guild: string, section: string, change: (settings: any) => void) => {
+      const { version, settings } = (await owner.json(`/api/guild/${guild}/settings/${section}`)).body;
+      change(settings);
+      const answer = await owner.json(`/api/guild/${guild}/settings/${section}`, { method: 'PUT', json: { version, settings } });
+      expect(answer.status).toBe(200);
+    };
+    await put(OTHER, 'basic', (s) => (s.prefix = '$'));
+    const [basic] = (await history('?section=basic&limit=1', owner, OTHER)).body.entries;
+    // As many as a guild kept in all before: the basic save was the first to go.
+    await antinukeSaves(OTHER, 500);
+    const after = await history('?section=basic', owner, OTHER);
+    expect(after.body.entries.map((e: any) => e.id)).toEqual([basic.id]);
+    expect(after.body.retention).toBe(500);
+    expect((await history('?section=antinuke&limit=100', owner, OTHER)).body.entries).toHaveLength(100);
+  });
+
+  it('reads a page of the timeline in one history query, however many entries the caller may not see lie on top', async () => {
+    const { version, settings } = await settingsOf('moderation', admin);
+    const saved = await admin.json(`/api/guild/${GUILD}/settings/moderation`, {
+      method: 'PUT',
+      json: { version, settings: { ...settings, max_warnings: settings.max_warnings === 7 ? 8 : 7 } },
+    });
+    expect(saved.status).toBe(200);
+    await antinukeSaves(GUILD, 300);
+
+    const store = app.storage.history;
+    const list = store.list;
+    const reads: unknown[] = [];
+    store.list = (guildId, filter) => {
+      reads.push(filter);
+      return list(guildId, filter);
+    };
+    const settingsStore = app.storage.settings;
+    const get = settingsStore.get;
+    const sectionReads: string[] = [];
+    settingsStore.get = (guildId, section) => {
+      sectionReads.push(section);
+      return get(guildId, section);
+    };
+    try {
+      // demo-admin manages the guild but is on no AntiNuke level: the 300 AntiNuke entries are not theirs to see.
+      const page = await history('?limit=1', admin);
+      expect(page.status).toBe(200);
+      expect(page.body.entries).toHaveLength(1);
+      expect(page.body.entries[0]).toMatchObject({ section: 'moderation', version: saved.body.version, author: { userId: ADMIN.id } });
+      expect(reads).toHaveLength(1);
+      // Whether they may see a section with access levels is read from its document, once each.
+      const leveled = Object.values(sections)
+        .filter((def) => def.access)
+        .map((def) => def.storageKey);
+      expect(sectionReads.sort()).toEqual(leveled.sort());
+    } finally {
+      store.list = list;
+      settingsStore.get = get;
+    }
   });
 
   it('needs the CSRF header to revert', async () => {

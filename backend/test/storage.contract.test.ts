@@ -584,19 +584,51 @@ function storageContract(harness: () => AdapterHarness) {
       ]);
     });
 
-    it("keeps the newest 500 entries of a guild, and another guild's are untouched", async () => {
+    it("keeps the newest 500 entries of each section of a guild: another section's and another guild's are untouched", async () => {
       const [guild, other] = [unique('g'), unique('g')];
-      await storage.settings.put(other, 'welcome', { n: 0 }, 0, save);
-      // Seeded directly: 510 saves one by one would only make the test slow.
+      await storage.settings.put(other, 'seeded', { n: 0 }, 0, save);
+      // Older than every seeded entry: a guild-wide retention would drop it first.
+      await storage.settings.put(guild, 'welcome', { n: 0 }, 0, save);
+      const item = await storage.records.insertCapped('panels', { guildId: guild, data: {} }, 5, { author: alice, action: 'create' });
+      // Seeded directly (section 'seeded', versions 1..510): 510 saves one by one would only make the test slow.
       await database.seedHistory(guild, 510);
-      expect(await all(guild)).toHaveLength(510);
-      await storage.settings.put(guild, 'welcome', { n: 1 }, 0, save);
-      const kept = await all(guild);
-      expect(kept).toHaveLength(500);
-      expect(kept[0]).toMatchObject({ key: 'welcome' });
+      expect(await all(guild)).toHaveLength(512);
+      await storage.settings.put(guild, 'seeded', { n: 1 }, 0, save);
+      const seeded = await storage.history.list(guild, { scope: 'settings', key: 'seeded', limit: 1000 });
+      expect(seeded).toHaveLength(500);
+      expect(seeded[0]).toMatchObject({ key: 'seeded', version: 1, action: 'save' });
       // The seeded 1..11 were the oldest: 12..510 stay, with the new entry.
-      expect(kept.at(-1)).toMatchObject({ key: 'seeded', version: 12 });
+      expect(seeded.at(-1)).toMatchObject({ key: 'seeded', version: 12 });
+      const kept = await all(guild);
+      expect(kept).toHaveLength(502);
+      expect(kept.filter((e) => e.key !== 'seeded').map((e) => [e.key, e.itemId])).toEqual([
+        ['panels', item!.id],
+        ['welcome', null],
+      ]);
       expect(await all(other)).toHaveLength(1);
+    });
+
+    it('lists only the subjects named, or all but those, in one read, paging as before', async () => {
+      const guild = unique('g');
+      await storage.settings.put(guild, 'welcome', { n: 1 }, 0, save);
+      const item = await storage.records.insertCapped('panels', { guildId: guild, data: {} }, 5, { author: alice, action: 'create' });
+      for (let version = 0; version < 5; version++) await storage.settings.put(guild, 'antinuke', { n: version }, version, save);
+      const keys = async (filter: Omit<Parameters<typeof storage.history.list>[1], 'limit'>, limit = 10) =>
+        (await storage.history.list(guild, { limit, ...filter })).map((e) => `${e.key}@${e.version}`);
+      const antinuke = { scope: 'settings', key: 'antinuke' } as const;
+      const welcome = { scope: 'settings', key: 'welcome' } as const;
+      expect(await keys({ exceptSubjects: [antinuke] }, 1)).toEqual(['panels@1']);
+      expect(await keys({ exceptSubjects: [antinuke] })).toEqual(['panels@1', 'welcome@1']);
+      expect(await keys({ exceptSubjects: [antinuke, welcome] })).toEqual(['panels@1']);
+      expect(await keys({ exceptSubjects: [] }, 2)).toEqual(['antinuke@5', 'antinuke@4']);
+      expect(await keys({ onlySubjects: [welcome, { scope: 'records', key: 'panels' }] })).toEqual(['panels@1', 'welcome@1']);
+      // A scope is part of the subject: settings named 'panels' are not the collection.
+      expect(await keys({ onlySubjects: [{ scope: 'settings', key: 'panels' }] })).toEqual([]);
+      expect(await keys({ onlySubjects: [] })).toEqual([]);
+      const newest = await storage.history.list(guild, { onlySubjects: [antinuke], limit: 2 });
+      expect(await keys({ onlySubjects: [antinuke], before: newest[1]!.id }, 2)).toEqual(['antinuke@3', 'antinuke@2']);
+      expect(await keys({ onlySubjects: [welcome], userId: alice.userId, scope: 'settings' })).toEqual(['welcome@1']);
+      expect(await keys({ exceptSubjects: [welcome], scope: 'records', key: 'panels', itemId: item!.id })).toEqual(['panels@1']);
     });
 
     it('lists newest first with filters and paging; since answers every guild oldest first, after a cursor', async () => {
@@ -1053,6 +1085,7 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
           'history_guild_id_idx',
           'history_guild_key_idx',
           'history_guild_author_idx',
+          'history_guild_subject_idx',
         ]),
       );
     } finally {

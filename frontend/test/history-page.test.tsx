@@ -214,7 +214,7 @@ describe('Change History timeline', () => {
     expect(fake.listed.at(-1)!.get('before')).toBe('2');
     expect(within(imported).queryByRole('button', { name: /Revert this change/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
-    expect(screen.getByText('The last 500 changes of this server are kept.')).toBeTruthy();
+    expect(screen.getByText('The last 500 changes of each section and of each collection are kept.')).toBeTruthy();
   });
 
   it('filters by section and author, keeping both in the address', async () => {

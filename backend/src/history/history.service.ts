@@ -23,7 +23,14 @@ import type { UserGuild } from '../discord/discord.types.js';
 import { accessOf, type Caller } from '../guild/access-levels.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { HISTORY_RETENTION, STORAGE, type HistoryEntry, type HistoryFilter, type StoragePort } from '../storage/storage.port.js';
+import {
+  HISTORY_RETENTION,
+  STORAGE,
+  type HistoryEntry,
+  type HistoryFilter,
+  type HistorySubject,
+  type StoragePort,
+} from '../storage/storage.port.js';
 
 /** The query of GET /history, validated by the controller. */
 export interface HistoryQuery {
@@ -84,23 +91,18 @@ export class HistoryService {
     }
     if (query.userId !== undefined) filter.userId = query.userId;
 
-    const visible = await this.visibility(guildId, caller, guild);
+    const visibility = await this.visibility(guildId, caller, guild);
     // Filtering by a section the caller may not see is refused as reading it would be.
-    if (query.section !== undefined) this.assertVisible(visible, this.subjectOf('settings', filter.key!));
-    if (query.collection !== undefined) this.assertVisible(visible, this.subjectOf('records', filter.key!));
+    if (query.section !== undefined) this.assertVisible(visibility.visible, this.subjectOf('settings', filter.key!));
+    if (query.collection !== undefined) this.assertVisible(visibility.visible, this.subjectOf('records', filter.key!));
 
-    // Entries the caller may not see are left out: read on until the page is full or the history ends.
-    const entries: HistoryEntry[] = [];
-    let before = query.before;
-    let more = true;
-    while (entries.length < query.limit && more) {
-      const batch = await this.storage.history.list(guildId, { ...filter, before, limit: query.limit });
-      more = batch.length === query.limit;
-      for (const entry of batch) {
-        if (entries.length < query.limit && visible(this.subjectOf(entry.scope, entry.key))) entries.push(entry);
-      }
-      before = batch.at(-1)?.id;
-    }
+    // Entries the caller may not see are left out by the database, so a page is one query however many lie on top.
+    const entries = await this.storage.history.list(guildId, {
+      ...filter,
+      ...visibility.filter,
+      ...(query.before !== undefined ? { before: query.before } : {}),
+      limit: query.limit,
+    });
     const items = await Promise.all(entries.map((entry) => this.item(guildId, entry)));
     const last = entries.at(-1);
     return {
@@ -121,7 +123,7 @@ export class HistoryService {
     const entry = await this.storage.history.get(guildId, entryId);
     if (!entry) throw new ApiError(HttpStatus.NOT_FOUND, 'No such change in this server’s history.');
     const subject = this.subjectOf(entry.scope, entry.key);
-    this.assertVisible(await this.visibility(guildId, caller, guild), subject);
+    this.assertVisible((await this.visibility(guildId, caller, guild)).visible, subject);
     const resolutions = body.resolutions ?? {};
     const touched = new Set(changesOf(entry.patch).map((change) => change.path));
     const stray = Object.keys(resolutions).filter((path) => !touched.has(path));
@@ -199,17 +201,29 @@ export class HistoryService {
 
   /**
    * Which subjects the caller may see: a section with access levels when its levels let them view it (read from its
-   * stored document, as a GET of it does); everything else when they may manage the guild.
+   * stored document, as a GET of it does); everything else when they may manage the guild. Each levelled section's
+   * document is read once, all at once; `filter` says the same to the store: a manager sees all but the levelled
+   * sections they may not view (keys no table knows included), anyone else only the levelled sections they may.
    */
-  private async visibility(guildId: string, caller: Caller, guild: UserGuild) {
+  private async visibility(
+    guildId: string,
+    caller: Caller,
+    guild: UserGuild,
+  ): Promise<{ visible: (subject: Subject) => boolean; filter: Pick<HistoryFilter, 'onlySubjects' | 'exceptSubjects'> }> {
     const manager = canManage(guild);
-    const viewable = new Set<string>();
-    for (const def of Object.values(sections) as SectionDefinition[]) {
-      if (!def.access) continue;
-      const stored = await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
-      if (accessOf(def, caller, stored?.data ?? {}).capabilities.view) viewable.add(def.name);
-    }
-    return (subject: Subject) => (subject.kind === 'section' && subject.def.access ? viewable.has(subject.def.name) : manager);
+    const leveled = (Object.values(sections) as SectionDefinition[]).filter((def) => def.access);
+    const stored = await Promise.all(leveled.map((def) => this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey)));
+    const viewable = new Set(
+      leveled.filter((def, i) => accessOf(def, caller, stored[i]?.data ?? {}).capabilities.view).map((def) => def.name),
+    );
+    const subject = (def: SectionDefinition): HistorySubject => ({ scope: 'settings', key: def.storageKey });
+    const filter = manager
+      ? { exceptSubjects: leveled.filter((def) => !viewable.has(def.name)).map(subject) }
+      : { onlySubjects: leveled.filter((def) => viewable.has(def.name)).map(subject) };
+    return {
+      visible: (s: Subject) => (s.kind === 'section' && s.def.access ? viewable.has(s.def.name) : manager),
+      filter,
+    };
   }
 
   private assertVisible(visible: (subject: Subject) => boolean, subject: Subject): void {

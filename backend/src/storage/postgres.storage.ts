@@ -86,6 +86,8 @@ const HISTORY_LOCK = 0x676868697374;
 const SETTINGS_COLUMNS = 'guild_id, section, version, data, updated_at';
 const HISTORY_COLUMNS = 'id, guild_id, scope, key, item_id, version, action, author, patch, revert_of, at';
 const RECORD_COLUMNS = 'id, collection, guild_id, version, data, created_at, updated_at';
+/** The (scope, key) pairs of a HistorySubject list passed as JSON in parameter `n`. */
+const SUBJECTS = (n: number) => `SELECT s ->> 'scope', s ->> 'key' FROM jsonb_array_elements($${n}::text::jsonb) AS s`;
 
 /**
  * The storage port on PostgreSQL: PGlite embedded or a server, depending on the executor. The SQL
@@ -320,9 +322,10 @@ export class PostgresStorage extends StorageAdapter {
   }
 
   /**
-   * Inserts the history entries of a write, last in its transaction, then drops each guild's entries beyond
-   * HISTORY_RETENTION. The advisory lock (HISTORY_LOCK) is taken after the data writes, so a transaction holding it
-   * never waits for a row lock: it cannot deadlock with a writer that holds a row and waits for it.
+   * Inserts the history entries of a write, last in its transaction, then drops the entries beyond HISTORY_RETENTION
+   * of each subject written (guild, section or collection). The advisory lock (HISTORY_LOCK) is taken after the data
+   * writes, so a transaction holding it never waits for a row lock: it cannot deadlock with a writer that holds a row
+   * and waits for it.
    */
   private async recordChanges(tx: SqlClient, change: ChangeNote, entries: readonly HistoryWrite[]): Promise<void> {
     if (!entries.length) return;
@@ -347,11 +350,12 @@ export class PostgresStorage extends StorageAdapter {
         ],
       );
     }
-    for (const guildId of new Set(entries.map((entry) => entry.guildId))) {
+    const subjects = new Map(entries.map((entry) => [JSON.stringify([entry.guildId, entry.scope, entry.key]), entry]));
+    for (const { guildId, scope, key } of subjects.values()) {
       await tx.query(
-        `DELETE FROM history WHERE guild_id = $1
-           AND id < (SELECT id FROM history WHERE guild_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)`,
-        [guildId, HISTORY_RETENTION - 1],
+        `DELETE FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3
+           AND id < (SELECT id FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3 ORDER BY id DESC OFFSET $4 LIMIT 1)`,
+        [guildId, scope, key, HISTORY_RETENTION - 1],
       );
     }
   }
@@ -371,6 +375,12 @@ export class PostgresStorage extends StorageAdapter {
     if (filter.itemId !== undefined) add((n) => `item_id = $${n}`, filter.itemId);
     if (filter.userId !== undefined) add((n) => `author ->> 'userId' = $${n}`, filter.userId);
     if (filter.before !== undefined) add((n) => `id < $${n}`, optionalCount('before', filter.before));
+    if (filter.onlySubjects !== undefined) {
+      if (filter.onlySubjects.length === 0) return [];
+      add((n) => `(scope, key) IN (${SUBJECTS(n)})`, toJson(filter.onlySubjects.map(({ scope, key }) => ({ scope, key }))));
+    }
+    if (filter.exceptSubjects?.length)
+      add((n) => `(scope, key) NOT IN (${SUBJECTS(n)})`, toJson(filter.exceptSubjects.map(({ scope, key }) => ({ scope, key }))));
     params.push(limit);
     const db = await this.db();
     const rows = await db.query<HistoryRow>(

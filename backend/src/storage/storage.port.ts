@@ -115,19 +115,33 @@ export interface HistoryEntry {
   at: string;
 }
 
+/** A section's settings (`scope` settings, `key` its storage key) or a collection (`scope` records, `key` its name). */
+export interface HistorySubject {
+  scope: 'settings' | 'records';
+  key: string;
+}
+
 export interface HistoryFilter {
   scope?: 'settings' | 'records';
   key?: string;
   itemId?: string;
   userId?: string;
+  /**
+   * Only entries of these subjects (none: no entries). With `exceptSubjects`, the database leaves out what a caller
+   * may not see, so a page of a filtered timeline is one query however many hidden entries lie on top of it.
+   */
+  onlySubjects?: readonly HistorySubject[];
+  /** Every entry but those of these subjects. */
+  exceptSubjects?: readonly HistorySubject[];
   /** Only entries with a smaller id (paging back through the timeline). */
   before?: number;
   limit: number;
 }
 
 /**
- * How many history entries a guild keeps: each write that records one drops the guild's oldest beyond this, in the
- * same transaction (README: "History keeps the last 500 changes of each server").
+ * How many history entries a guild keeps of each subject (a settings section; a collection, all its items together):
+ * each write that records one drops that subject's oldest beyond this, in the same transaction. Per subject, so a
+ * burst of saves in one section cannot push another section's changes out of the audit trail.
  */
 export const HISTORY_RETENTION = 500;
 

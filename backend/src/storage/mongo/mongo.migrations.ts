@@ -35,6 +35,13 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       await ensureCounter(locks, 'history');
     },
   },
+  {
+    // History is kept per subject (guild, scope, key): retention walks one subject's entries newest first.
+    id: '002-history-subject',
+    async up({ history }) {
+      await history.collection.createIndex({ guildId: 1, scope: 1, key: 1, id: -1 }, { name: 'history_guild_subject' });
+    },
+  },
 ];
 
 /** The counter-and-lease document `name` in `locks`, created once whoever gets there first. */

@@ -374,14 +374,16 @@ export class MongoStorage extends StorageAdapter {
     } finally {
       await this.releaseLease(m, 'history', holder);
     }
-    for (const guildId of new Set(fresh.map((entry) => entry.guildId))) {
+    // Retention is per subject: a burst in one section leaves the others' entries alone.
+    const subjects = new Map(fresh.map((entry) => [JSON.stringify([entry.guildId, entry.scope, entry.key]), entry]));
+    for (const { guildId, scope, key } of subjects.values()) {
       const [oldestKept] = await m.history
-        .find({ guildId }, { id: 1 })
+        .find({ guildId, scope, key }, { id: 1 })
         .sort({ id: -1 })
         .skip(HISTORY_RETENTION - 1)
         .limit(1)
         .lean();
-      if (oldestKept) await m.history.deleteMany({ guildId, id: { $lt: oldestKept.id } });
+      if (oldestKept) await m.history.deleteMany({ guildId, scope, key, id: { $lt: oldestKept.id } });
     }
   }
 
@@ -507,6 +509,11 @@ export class MongoStorage extends StorageAdapter {
     if (filter.itemId !== undefined) query.itemId = filter.itemId;
     if (filter.userId !== undefined) query['author.userId'] = filter.userId;
     if (filter.before !== undefined) query.id = { $lt: optionalCount('before', filter.before) };
+    if (filter.onlySubjects !== undefined) {
+      if (filter.onlySubjects.length === 0) return [];
+      query.$or = filter.onlySubjects.map(({ scope, key }) => ({ scope, key }));
+    }
+    if (filter.exceptSubjects?.length) query.$nor = filter.exceptSubjects.map(({ scope, key }) => ({ scope, key }));
     if (limit === 0) return [];
     const m = await this.db();
     const rows = await m.history.find(query).sort({ id: -1 }).limit(limit).lean<HistoryEntity[]>();

@@ -185,7 +185,9 @@ export default function History() {
                 {history.isFetchingNextPage ? 'Loading...' : 'Load older'}
               </button>
             ) : (
-              <p className="text-sm text-muted">The last {history.data.pages[0]?.retention ?? 500} changes of this server are kept.</p>
+              <p className="text-sm text-muted">
+                The last {history.data.pages[0]?.retention ?? 500} changes of each section and of each collection are kept.
+              </p>
             )}
             {history.isFetchNextPageError && (
               <p role="alert" className="text-sm text-danger">
