@@ -14,100 +14,21 @@ import { ChangeFeedService } from '../src/bot-api/change-feed.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { FeedReader } from './support/feed-reader.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 const COMMUNITY = SANDBOX_GUILDS.community.id;
 const PIXEL = SANDBOX_GUILDS.pixelPainters.id;
-
-interface FeedEvent {
-  id?: string;
-  event: string;
-  data: any;
-  at: number;
-}
-
-/** A minimal Server-Sent Events reader over fetch, as a bot would write one. */
-class FeedClient {
-  readonly events: FeedEvent[] = [];
-  readonly done: Promise<void>;
-  response!: Response;
-  private readonly controller = new AbortController();
-  private waiters: (() => void)[] = [];
-  private readonly opened: Promise<void>;
-
-  constructor(url: string, headers: Record<string, string>) {
-    let open!: () => void;
-    this.opened = new Promise((resolve) => (open = resolve));
-    this.done = (async () => {
-      this.response = await fetch(url, { headers, signal: this.controller.signal });
-      open();
-      if (!this.response.ok || !this.response.body) return;
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of this.response.body) {
-          buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            this.parse(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-          }
-        }
-      } catch (err) {
-        if ((err as Error).name !== 'AbortError') throw err;
-      }
-    })();
-  }
-
-  ready(): Promise<void> {
-    return this.opened;
-  }
-
-  private parse(block: string) {
-    const event: Partial<FeedEvent> = { event: 'message' };
-    let data = '';
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue;
-      const [field, ...rest] = line.split(':');
-      const value = rest.join(':').replace(/^ /, '');
-      if (field === 'id') event.id = value;
-      else if (field === 'event') event.event = value;
-      else if (field === 'data') data += value;
-    }
-    if (!data) return;
-    this.events.push({ ...(event as FeedEvent), data: JSON.parse(data), at: performance.now() });
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  changes(): FeedEvent[] {
-    return this.events.filter((e) => e.event === 'change');
-  }
-
-  async waitFor(predicate: (events: FeedEvent[]) => boolean, timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate(this.events)) {
-      if (Date.now() > deadline) throw new Error(`no such event within ${timeoutMs} ms: ${JSON.stringify(this.events)}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  }
-
-  close() {
-    this.controller.abort();
-  }
-}
 
 describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', () => {
   const data = tempDataDir();
   let app: App;
   let owner: TestBrowser;
   let bot: Record<string, string>;
-  const clients: FeedClient[] = [];
+  const clients: FeedReader[] = [];
 
   const feed = (query = '', headers: Record<string, string> = {}) => {
-    const client = new FeedClient(`${app.url}/api/bot/v1/changes${query}`, { ...bot, ...headers });
+    const client = new FeedReader(`${app.url}/api/bot/v1/changes${query}`, { ...bot, ...headers });
     clients.push(client);
     return client;
   };

@@ -9,14 +9,43 @@ import { LOGGER } from '../logging/logger.js';
 import { HISTORY_RETENTION, type HistoryEntry, STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { CHANGE_SIGNAL, type ChangeSignal } from './change-signal.js';
 import type { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
-/** Entries read per history query; a longer backlog is read in pages of this size. */
+/** Entries read per history query for live clients; a longer run of commits is read in pages of this size. */
 const PAGE = 500;
+/**
+ * Entries read per query of a client's backlog (and of a walk-back). Smaller than PAGE because on PGlite a query runs
+ * in this thread: its whole answer (4 KB documents make 8 KB patches) is read while nothing else is served.
+ */
+const BACKLOG_PAGE = 50;
 /** Other instances' commits reach this one's clients within this. */
 export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 15_000;
-/** What a client may leave unread in its socket before it is dropped (a slow client is not buffered forever). */
+/**
+ * What a live client may leave unread in its socket before it is dropped (a client that does not read is not buffered
+ * forever). A backlog never reaches it: it is written only as fast as the client reads (see `write`).
+ */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A client whose backlog has not drained for this long does not read: it is dropped as a live one would be. */
+export const STALL_MS = 30_000;
+/** Live events queued behind a backlog; beyond this they are not held in memory but read again from the history. */
+const PENDING_MAX = 1000;
+/**
+ * Backlog work (a history query, an entry made an event) done per turn of the event loop, all clients together, before
+ * the loop is let go to serve other requests: on PGlite every query and patch runs in this thread.
+ */
+const SLICE_MS = 10;
+/** Walk-backs remembered (by history id), so that readers of the same backlog walk back once between them. */
+const WALK_BACKS_KEPT = 64;
+/** Sections' documents remembered per client, so that the next version is one patch forward (oldest forgotten). */
+const DOCUMENTS_KEPT = 1000;
+
+/** A section's document at a version, the one its next history entry's patch applies to. */
+interface KnownDocument {
+  version: number;
+  data: unknown;
+}
+type KnownDocuments = Map<string, KnownDocument>;
 
 interface FeedClient {
   res: ServerResponse;
@@ -26,6 +55,12 @@ interface FeedClient {
   cursor: number;
   /** Live events that arrived while its backlog was being read, sent once the backlog is out. */
   pending: SettingsChangeEvent[] | null;
+  /** More live events arrived behind the backlog than PENDING_MAX: the backlog goes on from the history instead. */
+  overflowed: boolean;
+  /** Closed, dropped or ended: nothing more is read or written for it. */
+  gone: boolean;
+  /** Per guild and section, the document at the last version this client's backlog reached. */
+  documents: KnownDocuments;
 }
 
 /** Each event's frame is written once, whatever the number of clients it goes to. */
@@ -58,6 +93,13 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: () => void = () => undefined;
   private closed = false;
+  /** The live reader's documents, so a burst of saves of one section is walked forward, not back each time. */
+  private readonly liveDocuments: KnownDocuments = new Map();
+  private backlogs = 0;
+  /** Backlog work runs one step at a time for all clients (see `paced`); this is the step queue's tail. */
+  private steps: Promise<unknown> = Promise.resolve();
+  private sliceEnds = 0;
+  private readonly walkBacks = new Map<number, unknown>();
 
   constructor(
     @Inject(STORAGE) private readonly storage: StoragePort,
@@ -79,12 +121,19 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     this.unsubscribe();
     for (const timer of this.timers) clearInterval(timer);
-    for (const client of this.clients) client.res.end();
-    this.clients.clear();
+    for (const client of [...this.clients]) {
+      this.leave(client);
+      client.res.end();
+    }
   }
 
   get clientCount(): number {
     return this.clients.size;
+  }
+
+  /** Clients whose backlog is being read now (the history work a client costs beyond the live feed). */
+  get backlogCount(): number {
+    return this.backlogs;
   }
 
   /**
@@ -103,28 +152,97 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     res.write('retry: 2000\n\n');
 
     const latest = await this.storage.history.latestId();
-    const client: FeedClient = { res, guilds: guildIds ? new Set(guildIds) : null, cursor: after ?? latest, pending: [] };
+    const client: FeedClient = {
+      res,
+      guilds: guildIds ? new Set(guildIds) : null,
+      cursor: after ?? latest,
+      pending: [],
+      overflowed: false,
+      gone: false,
+      documents: new Map(),
+    };
     this.clients.add(client);
-    res.on('close', () => this.clients.delete(client));
-    if (this.closed) return void res.end();
-
-    if (after !== undefined && (await this.lost(after, latest, guildIds))) {
-      this.send(client, `event: reset\ndata: ${JSON.stringify({ cursor: latest })}\n\n`);
-      client.cursor = latest;
-    } else {
-      for (;;) {
-        const entries = await this.storage.history.since(client.cursor, PAGE, guildIds ?? undefined);
-        for (const entry of entries) {
-          const event = await this.toEvent(entry);
-          if (event) this.deliver(client, event, true);
-          client.cursor = Math.max(client.cursor, entry.id);
-        }
-        if (entries.length < PAGE || !this.clients.has(client)) break;
-      }
+    res.on('close', () => this.leave(client));
+    if (this.closed || res.destroyed) {
+      this.leave(client);
+      return void res.end();
     }
+
+    try {
+      if (after !== undefined && (await this.lost(after, latest, guildIds))) {
+        this.send(client, `event: reset\ndata: ${JSON.stringify({ cursor: latest })}\n\n`);
+        client.cursor = latest;
+      } else if (!(await this.readBacklog(client, guildIds))) {
+        return;
+      }
+    } catch (err) {
+      // The client reconnects with its cursor; a storage error must not leave it waiting on a stream that says nothing.
+      this.logger.error({ err }, 'change feed: reading a backlog failed');
+      this.leave(client);
+      res.destroy();
+      return;
+    }
+    if (client.gone) return;
     const pending = client.pending ?? [];
     client.pending = null;
     for (const event of pending) this.deliver(client, event);
+  }
+
+  /**
+   * The history after the client's cursor, page by page, each frame written only as fast as the client reads it and
+   * its steps paced with every other client's (`paced`), so that a long backlog neither fills memory nor holds up other requests.
+   * Whether the client is still there at the end.
+   */
+  private async readBacklog(client: FeedClient, guildIds: readonly string[] | null): Promise<boolean> {
+    this.backlogs += 1;
+    try {
+      for (;;) {
+        for (;;) {
+          const entries = await this.paced(client, () => this.storage.history.since(client.cursor, BACKLOG_PAGE, guildIds ?? undefined));
+          if (!entries) return false;
+          for (const entry of entries) {
+            const event = await this.paced(client, () => this.toEvent(entry, client.documents, client));
+            if (client.gone) return false;
+            if (event && event.id > client.cursor && (!client.guilds || client.guilds.has(event.guildId))) {
+              if (!(await this.write(client, frameOf(event)))) return false;
+            }
+            client.cursor = Math.max(client.cursor, entry.id);
+          }
+          if (entries.length < BACKLOG_PAGE || client.gone) break;
+        }
+        if (client.gone) return false;
+        if (!client.overflowed) return true;
+        // Live events were let go while it read: they are in the history after its cursor, read like the rest.
+        client.overflowed = false;
+        client.pending = [];
+      }
+    } finally {
+      this.backlogs -= 1;
+    }
+  }
+
+  /**
+   * Runs one step of a client's backlog once the steps queued before it (any client's) are done, and only while this
+   * turn of the event loop has had less than SLICE_MS of them: many readers' backlogs are one queue of short steps with
+   * the loop let go between slices, not a chain of queries and patches that holds it for seconds. Undefined, and
+   * nothing run, when the client went meanwhile. The client's socket writes are not steps: waiting for one to drain
+   * holds up no one.
+   */
+  private paced<T>(client: FeedClient, step: () => Promise<T>): Promise<T | undefined> {
+    const run = this.steps.then(async () => {
+      if (client.gone) return undefined;
+      await this.breathe();
+      return client.gone ? undefined : step();
+    });
+    this.steps = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Lets the event loop go when this slice of backlog work is used up. */
+  private async breathe(): Promise<void> {
+    if (performance.now() < this.sliceEnds) return;
+    await nextTurn();
+    this.sliceEnds = performance.now() + SLICE_MS;
   }
 
   /**
@@ -168,6 +286,7 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     if (this.clients.size === 0) {
       // Nobody to tell: only move the cursor (a client that connects reads its own backlog).
       this.cursor = await this.storage.history.latestId();
+      this.liveDocuments.clear();
       return;
     }
     for (;;) {
@@ -175,10 +294,11 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
       for (const entry of entries) {
         this.cursor = entry.id;
         const wanted = [...this.clients].some((c) => !c.guilds || c.guilds.has(entry.guildId));
-        const event = wanted ? await this.toEvent(entry) : null;
+        const event = wanted ? await this.toEvent(entry, this.liveDocuments) : null;
         if (event) await this.fanOut(event);
       }
       if (entries.length < PAGE) return;
+      await nextTurn();
     }
   }
 
@@ -191,30 +311,74 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     let sent = 0;
     for (const client of [...this.clients]) {
       this.deliver(client, event);
-      if (++sent % FANOUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (++sent % FANOUT_BATCH === 0) await nextTurn();
     }
   }
 
-  private deliver(client: FeedClient, event: SettingsChangeEvent, backlog = false): void {
+  /** A live event: queued behind the client's backlog, or written now unless it already has it. */
+  private deliver(client: FeedClient, event: SettingsChangeEvent): void {
     if (client.guilds && !client.guilds.has(event.guildId)) return;
-    if (client.pending && !backlog) {
+    if (client.pending) {
+      if (client.overflowed) return;
+      if (client.pending.length >= PENDING_MAX) {
+        client.overflowed = true;
+        client.pending = [];
+        return;
+      }
       client.pending.push(event);
       return;
     }
-    if (event.id <= client.cursor && !backlog) return;
-    client.cursor = Math.max(client.cursor, event.id);
+    if (event.id <= client.cursor) return;
+    client.cursor = event.id;
     this.send(client, frameOf(event));
   }
 
+  /** A live write: never waits (one slow client must not hold up the others); a client that does not read is dropped. */
   private send(client: FeedClient, text: string): void {
-    if (!this.clients.has(client)) return;
+    if (client.gone) return;
     client.res.write(text);
     if (client.res.writableLength > MAX_BUFFERED_BYTES) {
       // It does not read what it is sent: drop it; it reconnects with its Last-Event-ID and reads the history.
       this.logger.warn({ buffered: client.res.writableLength }, 'change feed: a client that did not keep up was disconnected');
-      this.clients.delete(client);
+      this.leave(client);
       client.res.destroy();
     }
+  }
+
+  /**
+   * A backlog write: resolves once the client may be sent more (at once while its socket takes it, else when it has
+   * read what is buffered), false when it went (or read nothing for STALL_MS, and was dropped).
+   */
+  private write(client: FeedClient, text: string): Promise<boolean> {
+    if (client.gone) return Promise.resolve(false);
+    if (client.res.write(text)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const res = client.res;
+      const settle = (ok: boolean) => {
+        clearTimeout(stalled);
+        res.off('drain', drained);
+        res.off('close', closed);
+        resolve(ok && !client.gone);
+      };
+      const drained = () => settle(true);
+      const closed = () => settle(false);
+      const stalled = setTimeout(() => {
+        this.logger.warn({ buffered: res.writableLength }, 'change feed: a client that stopped reading its backlog was disconnected');
+        this.leave(client);
+        res.destroy();
+        settle(false);
+      }, STALL_MS);
+      stalled.unref();
+      res.on('drain', drained);
+      res.on('close', closed);
+    });
+  }
+
+  private leave(client: FeedClient): void {
+    client.gone = true;
+    client.pending = null;
+    client.documents.clear();
+    this.clients.delete(client);
   }
 
   private heartbeat(): void {
@@ -223,15 +387,16 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The event of a history entry: the section's document at the version the entry produced (defaults applied), or the
-   * item as stored now. A section saved again since is walked back from the stored document through the later
-   * entries' inverted patches, so a client reading a backlog sees each version, not the latest one several times.
+   * item as stored now. `documents` are the versions the same reader reached before, so that reading a backlog in
+   * order costs one patch per entry.
    */
-  private async toEvent(entry: HistoryEntry): Promise<SettingsChangeEvent | null> {
+  private async toEvent(entry: HistoryEntry, documents: KnownDocuments, client?: FeedClient): Promise<SettingsChangeEvent | null> {
     const base = { id: entry.id, guildId: entry.guildId, itemId: entry.itemId, version: entry.version, action: entry.action, at: entry.at };
     if (entry.scope === 'settings') {
       const section = bySectionKey.get(entry.key);
       if (!section) return null;
-      return { ...base, section, collection: null, settings: await this.settingsAt(entry, section) };
+      const data = await this.documentAt(entry, documents, client);
+      return data === undefined ? null : { ...base, section, collection: null, settings: complete(section, data) };
     }
     const collection = byCollectionKey.get(entry.key);
     if (!collection || !entry.itemId) return null;
@@ -239,21 +404,74 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     return { ...base, section: null, collection, settings: record && record.guildId === entry.guildId ? record.data : null };
   }
 
-  private async settingsAt(entry: HistoryEntry, section: string): Promise<Record<string, unknown>> {
+  /**
+   * The section's document as the entry left it: the version before it (known from this reader's previous entry)
+   * with the entry's patch applied; otherwise (the first entry of the section this reader sees, or a version written
+   * without a history entry in between) walked back from the stored document. Undefined when the client went meanwhile.
+   */
+  private async documentAt(entry: HistoryEntry, documents: KnownDocuments, client?: FeedClient): Promise<unknown> {
+    const key = `${entry.guildId}/${entry.key}`;
+    const known = documents.get(key);
+    let data: unknown;
+    if (known && known.version === entry.version - 1) {
+      const next = applyPatch(known.data, entry.patch);
+      if (next.ok) data = next.document;
+    } else if (known && known.version === entry.version) {
+      data = known.data;
+    }
+    if (data === undefined) data = await this.walkBack(entry, client);
+    if (data === undefined) return undefined;
+    documents.delete(key);
+    documents.set(key, { version: entry.version, data });
+    if (documents.size > DOCUMENTS_KEPT) documents.delete(documents.keys().next().value!);
+    return data;
+  }
+
+  /**
+   * The stored document taken back to the entry's version through the later entries' inverted patches (newest
+   * first), the later entries read once, page by page: linear in their number. Undefined when the client went.
+   */
+  private async walkBack(entry: HistoryEntry, client?: FeedClient): Promise<unknown> {
+    if (this.walkBacks.has(entry.id)) return this.walkBacks.get(entry.id);
     const stored = await this.storage.settings.get<Record<string, unknown>>(entry.guildId, entry.key);
     let data: unknown = stored?.data ?? {};
-    if (stored && stored.version > entry.version) {
-      const later = (await this.storage.history.since(entry.id, PAGE, [entry.guildId]))
-        .filter((e) => e.scope === 'settings' && e.key === entry.key && e.version > entry.version && e.version <= stored.version)
-        .sort((a, b) => b.version - a.version);
-      for (const step of later) {
-        const undone = applyPatch(data, invert(step.patch));
-        if (!undone.ok) break;
-        data = undone.document;
+    if (!stored || stored.version <= entry.version) return data;
+    const later: HistoryEntry[] = [];
+    let after = entry.id;
+    let reached = false;
+    for (;;) {
+      if (client?.gone) return undefined;
+      const page = await this.storage.history.since(after, BACKLOG_PAGE, [entry.guildId]);
+      for (const e of page) {
+        if (e.scope !== 'settings' || e.key !== entry.key || e.version <= entry.version || e.version > stored.version) continue;
+        later.push(e);
+        reached ||= e.version === stored.version;
       }
+      after = page.at(-1)?.id ?? after;
+      if (page.length < BACKLOG_PAGE || reached) break;
+      await this.breathe();
     }
-    const result = validateSection(section, data);
-    if (result.ok) return result.value as unknown as Record<string, unknown>;
-    return { ...(sections[section as keyof typeof sections].defaults as Record<string, unknown>), ...(data as Record<string, unknown>) };
+    later.sort((a, b) => b.version - a.version);
+    for (const step of later) {
+      const undone = applyPatch(data, invert(step.patch));
+      if (!undone.ok) break;
+      data = undone.document;
+    }
+    // Readers of the same backlog all start with the same walks.
+    this.walkBacks.set(entry.id, data);
+    if (this.walkBacks.size > WALK_BACKS_KEPT) this.walkBacks.delete(this.walkBacks.keys().next().value!);
+    return data;
   }
+}
+
+/** The section's document as the feed sends it: validated with its defaults applied. */
+function complete(section: string, data: unknown): Record<string, unknown> {
+  const result = validateSection(section, data);
+  if (result.ok) return result.value as unknown as Record<string, unknown>;
+  return { ...(sections[section as keyof typeof sections].defaults as Record<string, unknown>), ...(data as Record<string, unknown>) };
+}
+
+/** Lets the event loop serve pending I/O (other requests, /healthz) before going on. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
