@@ -3,6 +3,7 @@ import { collections } from '@guildhall/generated/collections';
 import { openapi } from '@guildhall/generated/openapi';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -248,14 +249,9 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
       const created = await create({ channel_id: CHANNEL });
       ({ id, item } = created.body);
       // Ticket categories must be category channels of this server: 25 of them, as the bot would make.
-      for (let n = 0; n < 25; n++) {
-        const res = await fetch(`${app.url}/sandbox/discord/api/v10/guilds/${GUILD}/channels`, {
-          method: 'POST',
-          headers: { authorization: `Bot ${app.config.discord.botToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `tickets-${n}`, type: 4 }),
-        });
-        categories.push(((await res.json()) as { id: string }).id);
-      }
+      const sandbox = app.app.get(DiscordSandboxService);
+      for (let n = 0; n < 25; n++)
+        categories.push(sandbox.createChannel(GUILD, { type: 4, name: `tickets-${n}`, parent_id: null, topic: null }).id);
       tooMany.push(...categories, SANDBOX_GUILDS.community.channels.staffCategory);
     });
 

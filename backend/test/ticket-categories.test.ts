@@ -37,7 +37,8 @@ describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {
   /** Saves the section through the generic PUT (a known starting point for each test). */
   const reset = async (settings: Json = EMPTY) => {
     const { version } = await stored();
-    expect((await owner.json(SETTINGS, { method: 'PUT', json: { version, settings } })).status).toBe(200);
+    const saved = await owner.json(SETTINGS, { method: 'PUT', json: { version, settings } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   };
   /** A refusal: 400 with fieldErrors naming `path`, and nothing stored changed (document and version). */
   const expectRefused = async (call: () => Promise<{ status: number; body: any }>, path: string) => {
@@ -157,7 +158,11 @@ describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {
   it('a full list refuses one more, before any channel is created on Discord', async () => {
     const max = schema.properties.open.maxItems as number;
     expect(max).toBe(50);
-    const open = Array.from({ length: max }, (_, i) => ({ id: String(1200000000000000000n + BigInt(i)), name: `c${i}` }));
+    // A list's categories are category channels of this server (the engine checks every id).
+    const open = Array.from({ length: max }, (_, i) => {
+      const { id, name } = sandbox.createChannel(GUILD, { type: 4, name: `c${i}`, parent_id: null, topic: null });
+      return { id, name: name! };
+    });
     await reset({ ...EMPTY, open, defaultOpen: open[0]!.id });
     const count = sandbox.channelsOf(GUILD).length;
     const refused = await expectRefused(() => add({ type: 'open', categoryName: 'One Too Many' }), '/type');

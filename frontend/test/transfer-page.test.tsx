@@ -29,7 +29,13 @@ interface Call {
   method: string;
   body: Record<string, unknown>;
 }
-type ImportMode = 'ok' | 'invalid';
+type ImportMode = 'ok' | 'invalid' | 'skipped';
+const SKIPPED = {
+  section: 'antinuke',
+  title: 'AntiNuke',
+  changes: [],
+  skipped: 'Whitelisted users can view AntiNuke settings but cannot change them.',
+};
 
 function serve({ importMode = 'ok' }: { importMode?: ImportMode } = {}) {
   const calls: Call[] = [];
@@ -75,7 +81,8 @@ function serve({ importMode = 'ok' }: { importMode?: ImportMode } = {}) {
             error: 'The file has invalid settings; nothing was imported.',
             fieldErrors: [{ path: '/document/sections/greeting/welcome/channel', message: 'Please select a channel' }],
           });
-        return json(200, body.dryRun ? { success: true, preview: PREVIEW } : { success: true, sections: ['basic'], preview: PREVIEW });
+        const preview = importMode === 'skipped' ? [...PREVIEW, SKIPPED] : PREVIEW;
+        return json(200, body.dryRun ? { success: true, preview } : { success: true, sections: ['basic'], preview });
       }
       if (url.pathname === `/api/guild/${GUILD}/clone`) {
         const mapping = (body.mapping ?? {}) as { channels?: Record<string, unknown>; roles?: Record<string, unknown> };
@@ -152,6 +159,20 @@ describe('Backup & Transfer: import', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply import' }));
     expect(await screen.findByText('Settings imported (1 section).')).toBeTruthy();
     expect(imports()[1]!.body).toEqual({ document: EXPORT });
+  });
+
+  it('names a section the caller’s access leaves out, with why, before and after applying (issue 24)', async () => {
+    serve({ importMode: 'skipped' });
+    renderPage();
+    await userEvent.upload(screen.getByLabelText('Settings file (.json)'), file(JSON.stringify(EXPORT)));
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Not imported: your access does not allow changing this section');
+    expect(within(note).getByText('AntiNuke')).toBeTruthy();
+    expect(note.textContent).toContain(SKIPPED.skipped);
+    // The sections that are imported are still previewed.
+    expect(screen.getByRole('region', { name: 'Server Settings' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply import' }));
+    expect(await screen.findByText('Settings imported (1 section). Not imported (your access does not allow it): AntiNuke.')).toBeTruthy();
   });
 
   it('names the section and field of each error, and nothing is offered to apply', async () => {

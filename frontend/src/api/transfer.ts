@@ -28,6 +28,8 @@ export interface SectionPreview {
   section: string;
   title: string;
   changes: FieldChange[];
+  /** An import only: why this section is left as it is (the caller's access level may not change it). */
+  skipped?: string;
 }
 
 export interface ImportRequest {

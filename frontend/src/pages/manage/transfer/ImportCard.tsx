@@ -52,10 +52,12 @@ export function ImportCard({ guildId, names, notify }: { guildId: string; names:
       {
         onSuccess: (result) => {
           const count = result.sections?.length ?? result.preview.length;
+          const skipped = result.preview.filter((s) => s.skipped).map((s) => s.title);
           setPreview(null);
           setDocument(null);
           setFileName('');
-          notify({ kind: 'success', message: `Settings imported (${count} ${count === 1 ? 'section' : 'sections'}).` });
+          const notImported = skipped.length ? ` Not imported (your access does not allow it): ${skipped.join(', ')}.` : '';
+          notify({ kind: 'success', message: `Settings imported (${count} ${count === 1 ? 'section' : 'sections'}).${notImported}` });
         },
         onError: (err) => setProblem(problemOf(err)),
       },
