@@ -11,7 +11,7 @@ import { startTestApp, tempDataDir } from './support/app.js';
 import { type FeedEvent, FeedReader } from './support/feed-reader.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
-/** Two guilds, as the history keeps 500 changes per server. */
+/** Two guilds, as the history keeps 500 changes of a section in each server. */
 const GUILDS = [SANDBOX_GUILDS.community.id, SANDBOX_GUILDS.pixelPainters.id];
 const SAVES_PER_GUILD = 500;
 const EVENTS = GUILDS.length * SAVES_PER_GUILD;
