@@ -5836,7 +5836,8 @@ const schema39 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -5870,7 +5871,8 @@ const schema39 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -5881,7 +5883,8 @@ const schema39 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -5933,7 +5936,8 @@ const schema39 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -5951,7 +5955,8 @@ const schema39 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -5975,7 +5980,8 @@ const schema39 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -6010,7 +6016,10 @@ const schema40 = {
     maxLength: 'Must be a colour such as #068ADD',
   },
 };
-const pattern6 = new RegExp('^(https?://\\S+)?$', 'u');
+const pattern6 = new RegExp(
+  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+  'u',
+);
 const pattern7 = new RegExp('^#[0-9A-Fa-f]{6}$', 'u');
 const pattern8 = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$', 'u');
 function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -6172,9 +6181,16 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema39.properties.url,
           data: data2,
         };
@@ -6415,9 +6431,16 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema39.properties.author.properties.url,
             data: data7,
           };
@@ -6471,9 +6494,16 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema39.properties.author.properties.icon_url,
             data: data8,
           };
@@ -6825,9 +6855,16 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema39.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -6924,9 +6961,16 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema39.properties.image.properties.url,
             data: data17,
           };
@@ -7064,9 +7108,16 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema39.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -7186,7 +7237,8 @@ const schema41 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -7220,7 +7272,8 @@ const schema41 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -7231,7 +7284,8 @@ const schema41 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -7283,7 +7337,8 @@ const schema41 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -7301,7 +7356,8 @@ const schema41 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -7325,7 +7381,8 @@ const schema41 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -7370,7 +7427,8 @@ const schema42 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -7404,7 +7462,8 @@ const schema42 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -7415,7 +7474,8 @@ const schema42 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -7467,7 +7527,8 @@ const schema42 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -7485,7 +7546,8 @@ const schema42 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -7509,7 +7571,8 @@ const schema42 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -7690,9 +7753,16 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema42.properties.url,
           data: data2,
         };
@@ -7933,9 +8003,16 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema42.properties.author.properties.url,
             data: data7,
           };
@@ -7989,9 +8066,16 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema42.properties.author.properties.icon_url,
             data: data8,
           };
@@ -8343,9 +8427,16 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema42.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -8442,9 +8533,16 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema42.properties.image.properties.url,
             data: data17,
           };
@@ -8582,9 +8680,16 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema42.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -10311,7 +10416,8 @@ const schema147 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -10345,7 +10451,8 @@ const schema147 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -10356,7 +10463,8 @@ const schema147 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -10408,7 +10516,8 @@ const schema147 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -10426,7 +10535,8 @@ const schema147 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -10450,7 +10560,8 @@ const schema147 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -10515,7 +10626,8 @@ const schema150 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -10549,7 +10661,8 @@ const schema150 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -10560,7 +10673,8 @@ const schema150 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -10612,7 +10726,8 @@ const schema150 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -10630,7 +10745,8 @@ const schema150 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -10654,7 +10770,8 @@ const schema150 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -10835,9 +10952,16 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema150.properties.url,
           data: data2,
         };
@@ -11078,9 +11202,16 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema150.properties.author.properties.url,
             data: data7,
           };
@@ -11134,9 +11265,16 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema150.properties.author.properties.icon_url,
             data: data8,
           };
@@ -11488,9 +11626,16 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema150.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -11587,9 +11732,16 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema150.properties.image.properties.url,
             data: data17,
           };
@@ -11727,9 +11879,16 @@ function validate78(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema150.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -12513,7 +12672,8 @@ const schema156 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -12547,7 +12707,8 @@ const schema156 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -12558,7 +12719,8 @@ const schema156 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -12610,7 +12772,8 @@ const schema156 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -12628,7 +12791,8 @@ const schema156 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -12652,7 +12816,8 @@ const schema156 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -12717,7 +12882,8 @@ const schema159 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -12751,7 +12917,8 @@ const schema159 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -12762,7 +12929,8 @@ const schema159 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -12814,7 +12982,8 @@ const schema159 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -12832,7 +13001,8 @@ const schema159 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -12856,7 +13026,8 @@ const schema159 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -13037,9 +13208,16 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema159.properties.url,
           data: data2,
         };
@@ -13280,9 +13458,16 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema159.properties.author.properties.url,
             data: data7,
           };
@@ -13336,9 +13521,16 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema159.properties.author.properties.icon_url,
             data: data8,
           };
@@ -13690,9 +13882,16 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema159.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -13789,9 +13988,16 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema159.properties.image.properties.url,
             data: data17,
           };
@@ -13929,9 +14135,16 @@ function validate84(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema159.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -14532,7 +14745,8 @@ const schema163 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -14566,7 +14780,8 @@ const schema163 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -14577,7 +14792,8 @@ const schema163 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -14629,7 +14845,8 @@ const schema163 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -14647,7 +14864,8 @@ const schema163 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -14671,7 +14889,8 @@ const schema163 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -14736,7 +14955,8 @@ const schema166 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -14770,7 +14990,8 @@ const schema166 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -14781,7 +15002,8 @@ const schema166 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -14833,7 +15055,8 @@ const schema166 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -14851,7 +15074,8 @@ const schema166 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -14875,7 +15099,8 @@ const schema166 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -15056,9 +15281,16 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema166.properties.url,
           data: data2,
         };
@@ -15299,9 +15531,16 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema166.properties.author.properties.url,
             data: data7,
           };
@@ -15355,9 +15594,16 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema166.properties.author.properties.icon_url,
             data: data8,
           };
@@ -15709,9 +15955,16 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema166.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -15808,9 +16061,16 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema166.properties.image.properties.url,
             data: data17,
           };
@@ -15948,9 +16208,16 @@ function validate90(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema166.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -17656,7 +17923,8 @@ const schema71 = {
             iconURL: {
               type: 'string',
               maxLength: 2048,
-              pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
               'x-messages': {
                 type: 'Author icon URL must be text',
                 maxLength: 'Author icon URL must be at most {limit} characters',
@@ -17690,7 +17958,8 @@ const schema71 = {
     ImageUrl: {
       type: 'string',
       maxLength: 2048,
-      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
       'x-messages': {
         type: 'Image URL must be text',
         maxLength: 'Image URL must be at most {limit} characters',
@@ -17768,7 +18037,8 @@ const schema74 = {
         iconURL: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           'x-messages': {
             type: 'Author icon URL must be text',
             maxLength: 'Author icon URL must be at most {limit} characters',
@@ -17802,14 +18072,18 @@ const schema75 = {
 const schema76 = {
   type: 'string',
   maxLength: 2048,
-  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  pattern:
+    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
   'x-messages': {
     type: 'Image URL must be text',
     maxLength: 'Image URL must be at most {limit} characters',
     pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
   },
 };
-const pattern23 = new RegExp('^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$', 'u');
+const pattern23 = new RegExp(
+  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+  'u',
+);
 function validate44(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -18101,9 +18375,16 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-          message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-          schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           parentSchema: schema76,
           data: data5,
         };
@@ -18223,9 +18504,16 @@ function validate44(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-            message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-            schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
             parentSchema: schema74.properties.author.properties.iconURL,
             data: data8,
           };
@@ -19067,7 +19355,8 @@ const schema44 = {
         iconURL: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           'x-messages': {
             type: 'Author icon URL must be text',
             maxLength: 'Author icon URL must be at most {limit} characters',
@@ -19101,7 +19390,8 @@ const schema44 = {
     ImageUrl: {
       type: 'string',
       maxLength: 2048,
-      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
       'x-messages': {
         type: 'Image URL must be text',
         maxLength: 'Image URL must be at most {limit} characters',
@@ -19124,7 +19414,8 @@ const schema45 = {
 const schema46 = {
   type: 'string',
   maxLength: 2048,
-  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  pattern:
+    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
   'x-messages': {
     type: 'Image URL must be text',
     maxLength: 'Image URL must be at most {limit} characters',
@@ -19422,9 +19713,16 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-          message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-          schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           parentSchema: schema46,
           data: data5,
         };
@@ -19544,9 +19842,16 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-            message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-            schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
             parentSchema: schema44.properties.author.properties.iconURL,
             data: data8,
           };
@@ -22616,7 +22921,8 @@ const schema184 = {
             iconURL: {
               type: 'string',
               maxLength: 2048,
-              pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
               'x-messages': {
                 type: 'Author icon URL must be text',
                 maxLength: 'Author icon URL must be at most {limit} characters',
@@ -22650,7 +22956,8 @@ const schema184 = {
     ImageUrl: {
       type: 'string',
       maxLength: 2048,
-      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
       'x-messages': {
         type: 'Image URL must be text',
         maxLength: 'Image URL must be at most {limit} characters',
@@ -23394,7 +23701,8 @@ const schema184 = {
             image: {
               type: 'string',
               maxLength: 2048,
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               default: '',
               'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
               'x-messages': {
@@ -23566,7 +23874,8 @@ const schema184 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -23717,7 +24026,8 @@ const schema184 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -23728,7 +24038,8 @@ const schema184 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -23739,7 +24050,8 @@ const schema184 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -23815,7 +24127,8 @@ const schema184 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -23849,7 +24162,8 @@ const schema184 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -23860,7 +24174,8 @@ const schema184 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -23912,7 +24227,8 @@ const schema184 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -23930,7 +24246,8 @@ const schema184 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -23954,7 +24271,8 @@ const schema184 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -24694,7 +25012,8 @@ const schema194 = {
         iconURL: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           'x-messages': {
             type: 'Author icon URL must be text',
             maxLength: 'Author icon URL must be at most {limit} characters',
@@ -24728,7 +25047,8 @@ const schema195 = {
 const schema196 = {
   type: 'string',
   maxLength: 2048,
-  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  pattern:
+    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
   'x-messages': {
     type: 'Image URL must be text',
     maxLength: 'Image URL must be at most {limit} characters',
@@ -25026,9 +25346,16 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-          message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-          schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           parentSchema: schema196,
           data: data5,
         };
@@ -25148,9 +25475,16 @@ function validate106(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-            message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-            schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
             parentSchema: schema194.properties.author.properties.iconURL,
             data: data8,
           };
@@ -30313,7 +30647,8 @@ const schema228 = {
         image: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           default: '',
           'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
           'x-messages': {
@@ -30484,7 +30819,7 @@ const schema235 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -30929,9 +31264,16 @@ function validate120(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/embed/image',
             schemaPath: '#/properties/embed/properties/image/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema228.properties.embed.properties.image,
             data: data10,
           };
@@ -31051,9 +31393,16 @@ function validate120(data, { instancePath = '', parentData, parentDataProperty, 
               instancePath: instancePath + '/embed/author/iconURL',
               schemaPath: '#/$defs/AuthorIconUrl/pattern',
               keyword: 'pattern',
-              params: { pattern: '^(https?://\\S+)?$' },
-              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-              schema: '^(https?://\\S+)?$',
+              params: {
+                pattern:
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+              },
+              message:
+                'must match pattern "' +
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+                '"',
+              schema:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               parentSchema: schema235,
               data: data13,
             };
@@ -31701,7 +32050,7 @@ const schema240 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -31712,7 +32061,7 @@ const schema241 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -31723,7 +32072,7 @@ const schema242 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -32866,9 +33215,16 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema240,
           data: data22,
         };
@@ -32922,9 +33278,16 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema241,
           data: data23,
         };
@@ -32978,9 +33341,16 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema242,
           data: data24,
         };
@@ -33204,9 +33574,16 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema240,
           data: data29,
         };
@@ -33260,9 +33637,16 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema241,
           data: data30,
         };
@@ -33316,9 +33700,16 @@ function validate122(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema242,
           data: data31,
         };
@@ -33592,7 +33983,8 @@ const schema252 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -33626,7 +34018,8 @@ const schema252 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -33637,7 +34030,8 @@ const schema252 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -33689,7 +34083,8 @@ const schema252 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -33707,7 +34102,8 @@ const schema252 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -33731,7 +34127,8 @@ const schema252 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -33901,9 +34298,16 @@ function validate126(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema252.properties.url,
           data: data2,
         };
@@ -34144,9 +34548,16 @@ function validate126(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema252.properties.author.properties.url,
             data: data7,
           };
@@ -34200,9 +34611,16 @@ function validate126(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema252.properties.author.properties.icon_url,
             data: data8,
           };
@@ -34554,9 +34972,16 @@ function validate126(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema252.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -34653,9 +35078,16 @@ function validate126(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema252.properties.image.properties.url,
             data: data17,
           };
@@ -34793,9 +35225,16 @@ function validate126(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema252.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -36922,7 +37361,8 @@ const schema254 = {
             iconURL: {
               type: 'string',
               maxLength: 2048,
-              pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
               'x-messages': {
                 type: 'Author icon URL must be text',
                 maxLength: 'Author icon URL must be at most {limit} characters',
@@ -36956,7 +37396,8 @@ const schema254 = {
     ImageUrl: {
       type: 'string',
       maxLength: 2048,
-      pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
       'x-messages': {
         type: 'Image URL must be text',
         maxLength: 'Image URL must be at most {limit} characters',
@@ -37700,7 +38141,8 @@ const schema254 = {
             image: {
               type: 'string',
               maxLength: 2048,
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               default: '',
               'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
               'x-messages': {
@@ -37872,7 +38314,8 @@ const schema254 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -38023,7 +38466,8 @@ const schema254 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -38034,7 +38478,8 @@ const schema254 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -38045,7 +38490,8 @@ const schema254 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -38121,7 +38567,8 @@ const schema254 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -38155,7 +38602,8 @@ const schema254 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -38166,7 +38614,8 @@ const schema254 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -38218,7 +38667,8 @@ const schema254 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -38236,7 +38686,8 @@ const schema254 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -38260,7 +38711,8 @@ const schema254 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -39005,7 +39457,8 @@ const schema265 = {
         iconURL: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           'x-messages': {
             type: 'Author icon URL must be text',
             maxLength: 'Author icon URL must be at most {limit} characters',
@@ -39039,7 +39492,8 @@ const schema266 = {
 const schema267 = {
   type: 'string',
   maxLength: 2048,
-  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  pattern:
+    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
   'x-messages': {
     type: 'Image URL must be text',
     maxLength: 'Image URL must be at most {limit} characters',
@@ -39337,9 +39791,16 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/ImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-          message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-          schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
           parentSchema: schema267,
           data: data5,
         };
@@ -39459,9 +39920,16 @@ function validate137(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/author/iconURL',
             schemaPath: '#/properties/author/properties/iconURL/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-            message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-            schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
             parentSchema: schema265.properties.author.properties.iconURL,
             data: data8,
           };
@@ -44619,7 +45087,8 @@ const schema299 = {
         image: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           default: '',
           'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
           'x-messages': {
@@ -44790,7 +45259,7 @@ const schema306 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -45235,9 +45704,16 @@ function validate151(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/embed/image',
             schemaPath: '#/properties/embed/properties/image/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema299.properties.embed.properties.image,
             data: data10,
           };
@@ -45357,9 +45833,16 @@ function validate151(data, { instancePath = '', parentData, parentDataProperty, 
               instancePath: instancePath + '/embed/author/iconURL',
               schemaPath: '#/$defs/AuthorIconUrl/pattern',
               keyword: 'pattern',
-              params: { pattern: '^(https?://\\S+)?$' },
-              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-              schema: '^(https?://\\S+)?$',
+              params: {
+                pattern:
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+              },
+              message:
+                'must match pattern "' +
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+                '"',
+              schema:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               parentSchema: schema306,
               data: data13,
             };
@@ -46007,7 +46490,7 @@ const schema311 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -46018,7 +46501,7 @@ const schema312 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -46029,7 +46512,7 @@ const schema313 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -47172,9 +47655,16 @@ function validate153(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema311,
           data: data22,
         };
@@ -47228,9 +47718,16 @@ function validate153(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema312,
           data: data23,
         };
@@ -47284,9 +47781,16 @@ function validate153(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema313,
           data: data24,
         };
@@ -47510,9 +48014,16 @@ function validate153(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema311,
           data: data29,
         };
@@ -47566,9 +48077,16 @@ function validate153(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema312,
           data: data30,
         };
@@ -47622,9 +48140,16 @@ function validate153(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema313,
           data: data31,
         };
@@ -47898,7 +48423,8 @@ const schema323 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -47932,7 +48458,8 @@ const schema323 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -47943,7 +48470,8 @@ const schema323 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -47995,7 +48523,8 @@ const schema323 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -48013,7 +48542,8 @@ const schema323 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -48037,7 +48567,8 @@ const schema323 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -48207,9 +48738,16 @@ function validate157(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema323.properties.url,
           data: data2,
         };
@@ -48450,9 +48988,16 @@ function validate157(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema323.properties.author.properties.url,
             data: data7,
           };
@@ -48506,9 +49051,16 @@ function validate157(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema323.properties.author.properties.icon_url,
             data: data8,
           };
@@ -48860,9 +49412,16 @@ function validate157(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema323.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -48959,9 +49518,16 @@ function validate157(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema323.properties.image.properties.url,
             data: data17,
           };
@@ -49099,9 +49665,16 @@ function validate157(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema323.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -58590,7 +59163,8 @@ const schema50 = {
   $id: 'https://guildhall.dev/schemas/common/image-url.json',
   type: 'string',
   maxLength: 2048,
-  pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+  pattern:
+    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
   'x-messages': {
     type: 'Image URL must be text',
     maxLength: 'Image URL must be at most {limit} characters',
@@ -58631,9 +59205,16 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         instancePath,
         schemaPath: '#/pattern',
         keyword: 'pattern',
-        params: { pattern: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' },
-        message: 'must match pattern "' + '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$' + '"',
-        schema: '^(https?://\\S+|\\{(member\\.avatar|server\\.icon)\\})?$',
+        params: {
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
+        },
+        message:
+          'must match pattern "' +
+          '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$' +
+          '"',
+        schema:
+          '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
         parentSchema: schema50,
         data,
       };
@@ -60055,7 +60636,8 @@ const schema352 = {
             image: {
               type: 'string',
               maxLength: 2048,
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               default: '',
               'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
               'x-messages': {
@@ -60238,7 +60820,8 @@ const schema352 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -60292,7 +60875,8 @@ const schema353 = {
         image: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           default: '',
           'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
           'x-messages': {
@@ -60474,7 +61058,7 @@ const schema360 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -60919,9 +61503,16 @@ function validate184(data, { instancePath = '', parentData, parentDataProperty, 
             instancePath: instancePath + '/embed/image',
             schemaPath: '#/properties/embed/properties/image/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema353.properties.embed.properties.image,
             data: data10,
           };
@@ -61041,9 +61632,16 @@ function validate184(data, { instancePath = '', parentData, parentDataProperty, 
               instancePath: instancePath + '/embed/author/iconURL',
               schemaPath: '#/$defs/AuthorIconUrl/pattern',
               keyword: 'pattern',
-              params: { pattern: '^(https?://\\S+)?$' },
-              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-              schema: '^(https?://\\S+)?$',
+              params: {
+                pattern:
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+              },
+              message:
+                'must match pattern "' +
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+                '"',
+              schema:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               parentSchema: schema360,
               data: data13,
             };
@@ -61835,7 +62433,8 @@ const schema79 = {
         image: {
           type: 'string',
           maxLength: 2048,
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           default: '',
           'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
           'x-messages': {
@@ -62018,7 +62617,8 @@ const schema79 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -62074,7 +62674,7 @@ const schema86 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -62519,9 +63119,16 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/embed/image',
             schemaPath: '#/properties/embed/properties/image/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema79.properties.embed.properties.image,
             data: data10,
           };
@@ -62641,9 +63248,16 @@ function validate47(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/embed/author/iconURL',
               schemaPath: '#/$defs/AuthorIconUrl/pattern',
               keyword: 'pattern',
-              params: { pattern: '^(https?://\\S+)?$' },
-              message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-              schema: '^(https?://\\S+)?$',
+              params: {
+                pattern:
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+              },
+              message:
+                'must match pattern "' +
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+                '"',
+              schema:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               parentSchema: schema86,
               data: data13,
             };
@@ -69018,7 +69632,8 @@ const schema92 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -69052,7 +69667,8 @@ const schema92 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -69063,7 +69679,8 @@ const schema92 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -69115,7 +69732,8 @@ const schema92 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -69133,7 +69751,8 @@ const schema92 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -69157,7 +69776,8 @@ const schema92 = {
               type: 'string',
               maxLength: 2048,
               default: '',
-              pattern: '^(https?://\\S+)?$',
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
               'x-messages': {
                 type: 'Please enter a valid URL',
                 pattern: 'Please enter a valid URL',
@@ -69229,7 +69849,8 @@ const schema94 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -69263,7 +69884,8 @@ const schema94 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -69274,7 +69896,8 @@ const schema94 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -69326,7 +69949,8 @@ const schema94 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -69344,7 +69968,8 @@ const schema94 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -69368,7 +69993,8 @@ const schema94 = {
           type: 'string',
           maxLength: 2048,
           default: '',
-          pattern: '^(https?://\\S+)?$',
+          pattern:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -69549,9 +70175,16 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema94.properties.url,
           data: data2,
         };
@@ -69792,9 +70425,16 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/url',
             schemaPath: '#/properties/author/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema94.properties.author.properties.url,
             data: data7,
           };
@@ -69848,9 +70488,16 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/author/icon_url',
             schemaPath: '#/properties/author/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema94.properties.author.properties.icon_url,
             data: data8,
           };
@@ -70202,9 +70849,16 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/thumbnail/url',
             schemaPath: '#/properties/thumbnail/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema94.properties.thumbnail.properties.url,
             data: data15,
           };
@@ -70301,9 +70955,16 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/image/url',
             schemaPath: '#/properties/image/properties/url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema94.properties.image.properties.url,
             data: data17,
           };
@@ -70441,9 +71102,16 @@ function validate52(data, { instancePath = '', parentData, parentDataProperty, r
             instancePath: instancePath + '/footer/icon_url',
             schemaPath: '#/properties/footer/properties/icon_url/pattern',
             keyword: 'pattern',
-            params: { pattern: '^(https?://\\S+)?$' },
-            message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-            schema: '^(https?://\\S+)?$',
+            params: {
+              pattern:
+                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+              '"',
+            schema:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
             parentSchema: schema94.properties.footer.properties.icon_url,
             data: data20,
           };
@@ -77256,7 +77924,8 @@ const schema108 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -77267,7 +77936,8 @@ const schema108 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -77278,7 +77948,8 @@ const schema108 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -77321,7 +77992,7 @@ const schema112 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -77332,7 +78003,7 @@ const schema113 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -77343,7 +78014,7 @@ const schema114 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -78492,9 +79163,16 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema112,
           data: data22,
         };
@@ -78548,9 +79226,16 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema113,
           data: data23,
         };
@@ -78604,9 +79289,16 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema114,
           data: data24,
         };
@@ -78830,9 +79522,16 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema112,
           data: data29,
         };
@@ -78886,9 +79585,16 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/open_image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema113,
           data: data30,
         };
@@ -78942,9 +79648,16 @@ function validate58(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema114,
           data: data31,
         };
@@ -79240,7 +79953,8 @@ const schema408 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -79252,7 +79966,8 @@ const schema408 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -79264,7 +79979,8 @@ const schema408 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -79341,7 +80057,7 @@ const schema414 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -79352,7 +80068,7 @@ const schema415 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -79363,7 +80079,7 @@ const schema416 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -79753,9 +80469,16 @@ function validate215(data, { instancePath = '', parentData, parentDataProperty, 
                 instancePath: instancePath + '/panelData/footerIcon',
                 schemaPath: '#/$defs/TicketPanelFootericon/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(https?://\\S+)?$' },
-                message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-                schema: '^(https?://\\S+)?$',
+                params: {
+                  pattern:
+                    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+                },
+                message:
+                  'must match pattern "' +
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+                  '"',
+                schema:
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
                 parentSchema: schema414,
                 data: data6,
               };
@@ -79811,9 +80534,16 @@ function validate215(data, { instancePath = '', parentData, parentDataProperty, 
                 instancePath: instancePath + '/panelData/image',
                 schemaPath: '#/$defs/TicketPanelImage/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(https?://\\S+)?$' },
-                message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-                schema: '^(https?://\\S+)?$',
+                params: {
+                  pattern:
+                    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+                },
+                message:
+                  'must match pattern "' +
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+                  '"',
+                schema:
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
                 parentSchema: schema415,
                 data: data7,
               };
@@ -79869,9 +80599,16 @@ function validate215(data, { instancePath = '', parentData, parentDataProperty, 
                 instancePath: instancePath + '/panelData/thumbnail',
                 schemaPath: '#/$defs/TicketPanelThumbnail/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(https?://\\S+)?$' },
-                message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-                schema: '^(https?://\\S+)?$',
+                params: {
+                  pattern:
+                    '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+                },
+                message:
+                  'must match pattern "' +
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+                  '"',
+                schema:
+                  '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
                 parentSchema: schema416,
                 data: data8,
               };
@@ -80375,7 +81112,8 @@ const schema421 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -80386,7 +81124,8 @@ const schema421 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -80397,7 +81136,8 @@ const schema421 = {
       type: 'string',
       maxLength: 2048,
       default: '',
-      pattern: '^(https?://\\S+)?$',
+      pattern:
+        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
         type: 'Please enter a valid URL',
         pattern: 'Please enter a valid URL',
@@ -80590,7 +81330,7 @@ const schema426 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -80601,7 +81341,7 @@ const schema427 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -80612,7 +81352,7 @@ const schema428 = {
   type: 'string',
   maxLength: 2048,
   default: '',
-  pattern: '^(https?://\\S+)?$',
+  pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
     pattern: 'Please enter a valid URL',
@@ -81761,9 +82501,16 @@ function validate218(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema426,
           data: data22,
         };
@@ -81817,9 +82564,16 @@ function validate218(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema427,
           data: data23,
         };
@@ -81873,9 +82627,16 @@ function validate218(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema428,
           data: data24,
         };
@@ -82099,9 +82860,16 @@ function validate218(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_footerIcon',
           schemaPath: '#/$defs/FooterIconUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema426,
           data: data29,
         };
@@ -82155,9 +82923,16 @@ function validate218(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_image',
           schemaPath: '#/$defs/LargeImageUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema427,
           data: data30,
         };
@@ -82211,9 +82986,16 @@ function validate218(data, { instancePath = '', parentData, parentDataProperty, 
           instancePath: instancePath + '/open_thumbnail',
           schemaPath: '#/$defs/ThumbnailUrl/pattern',
           keyword: 'pattern',
-          params: { pattern: '^(https?://\\S+)?$' },
-          message: 'must match pattern "' + '^(https?://\\S+)?$' + '"',
-          schema: '^(https?://\\S+)?$',
+          params: {
+            pattern:
+              '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
+          },
+          message:
+            'must match pattern "' +
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$' +
+            '"',
+          schema:
+            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           parentSchema: schema428,
           data: data31,
         };

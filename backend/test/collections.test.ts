@@ -292,6 +292,10 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
       ['footerIcon', '', 'not a url', 'Please enter a valid URL'],
       ['image', 'http://example.com/a.png', 'ftp://example.com/a.png', 'Please enter a valid URL'],
       ['thumbnail', 'https://x.y/z', 'https://x y', 'Please enter a valid URL'],
+      // Hosts Discord's URL parser refuses are refused on save, not by Discord at deploy (a 502).
+      ['image', 'https://cdn.example-host.com:8443/a.png?x#y', 'https://[x]/a.png', 'Please enter a valid URL'],
+      ['thumbnail', 'https://x.y/z', 'https://1.2.3.4.5/z', 'Please enter a valid URL'],
+      ['footerIcon', 'https://my_site.io/i.png', 'http://xn--0.io/i.png', 'Please enter a valid URL'],
       ['open_footerIcon', '', 'x', 'Please enter a valid URL'],
       ['open_image', '', 'x', 'Please enter a valid URL'],
       ['open_thumbnail', '', 'x', 'Please enter a valid URL'],
