@@ -621,7 +621,7 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     expect(rows.moderation.schemaVersion).toBe(sections.moderation.schemaVersion);
   });
 
-  it('refuses a hand-written export schema, and an x-reference other than channel or role', () => {
+  it('refuses a hand-written export schema, an x-reference other than a role or a typed channel, and channel types in x-ui', () => {
     const dir = schemasWith('api/user.json', () => undefined);
     writeFileSync(
       path.join(dir, 'api/guild-export.json'),
@@ -643,6 +643,22 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     );
     expect(typo.status).toBe(2);
     expect(typo.stderr).toMatch(/x-reference/);
+    // A channel reference names the channel types it takes (the server checks them, the channel select offers them).
+    const untyped = generate(
+      '--check',
+      '--schemas',
+      schemasWith('common/channel-reference.json', (s) => (s['x-reference'] = { kind: 'channel' })),
+    );
+    expect(untyped.status).toBe(2);
+    expect(untyped.stderr).toMatch(/x-reference/);
+    // And the form no longer takes a second list of them in x-ui.
+    const second = generate(
+      '--check',
+      '--schemas',
+      schemasWith('common/channel-reference.json', (s) => (s['x-ui'].channelTypes = [0])),
+    );
+    expect(second.status).toBe(2);
+    expect(second.stderr).toMatch(/x-ui/);
   });
 });
 

@@ -135,7 +135,7 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
     fetch(`${app.url}/sandbox/discord/api/v10${path}`, {
       ...init,
       headers: { authorization: `Bot ${app.config.discord.botToken}`, 'content-type': 'application/json' },
-    }).then((res) => res.json());
+    }).then((res) => res.json() as Promise<any>);
   const settingsOf = async (guildId: string, section: string) =>
     (await owner.json(`/api/guild/${guildId}/settings/${section}`)).body as { version: number; settings: Doc };
   const put = async (guildId: string, section: string, settings: Doc) =>

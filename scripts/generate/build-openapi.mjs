@@ -42,7 +42,7 @@ export function buildOpenApi(catalog) {
         },
       }),
       put: operation('settings', ids.put, `${section.title}: save the guild's ${section.name} settings`, {
-        description: `Replaces the whole document (missing fields take their defaults). \`version\` must be the version the edit was based on; a different stored version answers 409. Requires the ${XSRF_HEADER} header (the value of the XSRF-TOKEN cookie).${levelsNote(section)}`,
+        description: `Replaces the whole document (missing fields take their defaults). \`version\` must be the version the edit was based on; a different stored version answers 409. Requires the ${XSRF_HEADER} header (the value of the XSRF-TOKEN cookie).${REFERENCES_NOTE}${levelsNote(section)}`,
         security: [{ session: [], xsrf: [] }],
         parameters: [{ $ref: '#/components/parameters/XsrfToken' }],
         requestBody: { required: true, content: json(ref(update)) },
@@ -343,7 +343,7 @@ function collectionPaths(collection, schemas, paths) {
     post: write(
       ids.create,
       `${collection.title}: create one`,
-      `Missing fields take their defaults.${ownedNote} A guild holds at most ${collection.itemCap}; one more answers 409.${planNote(collection)}`,
+      `Missing fields take their defaults.${ownedNote}${REFERENCES_NOTE} A guild holds at most ${collection.itemCap}; one more answers 409.${planNote(collection)}`,
       {
         requestBody: { required: true, content: json(ref(`${type}CreateRequest`)) },
         responses: {
@@ -363,7 +363,7 @@ function collectionPaths(collection, schemas, paths) {
     put: write(
       ids.put,
       `${collection.title}: save one`,
-      `Replaces the item (missing fields take their defaults). \`version\` must be the version the edit was based on; another stored version answers 409 with the current item.${ownedNote}`,
+      `Replaces the item (missing fields take their defaults). \`version\` must be the version the edit was based on; another stored version answers 409 with the current item.${ownedNote}${REFERENCES_NOTE}`,
       {
         requestBody: { required: true, content: json(ref(`${type}UpdateRequest`)) },
         responses: {
@@ -390,6 +390,10 @@ function collectionPaths(collection, schemas, paths) {
     ),
   };
 }
+
+/** Said of every write of a document: the engine's reference check (backend/src/references/). */
+const REFERENCES_NOTE =
+  " Every channel and role id the schema marks with x-reference must be one of the guild's, of a channel type the field takes (an id already stored at the same place is not asked again): else 400 at the field.";
 
 function operation(tag, operationId, summary, rest) {
   return { tags: [tag], operationId, summary, ...rest };

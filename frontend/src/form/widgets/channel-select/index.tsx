@@ -3,7 +3,7 @@ import { useChannels } from '../../../api/queries';
 import type { SchemaFormContext } from '../../core/form-context';
 import { GuildSelect } from '../guild-select';
 
-/** The guild's channels of the allowed types (x-ui channelTypes; text only by default), or none. */
+/** The guild's channels of the types the field takes (its x-reference channelTypes; text only by default), or none. */
 export function ChannelSelectWidget(props: WidgetProps) {
   const { guildId } = props.registry.formContext as SchemaFormContext;
   const types = (props.options.channelTypes as number[] | undefined) ?? [0];
