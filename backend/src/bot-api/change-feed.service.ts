@@ -172,8 +172,9 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
       if (after !== undefined && (await this.lost(after, latest, guildIds))) {
         this.send(client, `event: reset\ndata: ${JSON.stringify({ cursor: latest })}\n\n`);
         client.cursor = latest;
-      } else if (!(await this.readBacklog(client, guildIds))) {
-        return;
+      } else if (this.cursor > client.cursor) {
+        // Only what the live reader has gone past: every later entry reaches the client live (queued behind this).
+        if (!(await this.readBacklog(client, guildIds))) return;
       }
     } catch (err) {
       // The client reconnects with its cursor; a storage error must not leave it waiting on a stream that says nothing.
@@ -284,10 +285,14 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
 
   private async readNew(): Promise<void> {
     if (this.clients.size === 0) {
-      // Nobody to tell: only move the cursor (a client that connects reads its own backlog).
-      this.cursor = await this.storage.history.latestId();
-      this.liveDocuments.clear();
-      return;
+      // Nobody to tell: only move the cursor (a client that connects reads its own backlog), unless one connected
+      // meanwhile: it may have found this cursor not past its own and counted on this reader for what follows.
+      const latest = await this.storage.history.latestId();
+      if (this.clients.size === 0) {
+        this.cursor = latest;
+        this.liveDocuments.clear();
+        return;
+      }
     }
     for (;;) {
       const entries = await this.storage.history.since(this.cursor, PAGE);
