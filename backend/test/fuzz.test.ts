@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
 import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
+import { BOT_CLOCK_SKEW_MS, REPORTED_TIMES } from '../src/bot-api/bot-timestamps.js';
+import { findReferences } from '../src/references/schema-walk.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { buyPremium } from './support/payments.js';
@@ -86,6 +88,34 @@ const pascal = (title: string) => title.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/
 const schemaOfType = (typeName: string) =>
   Object.values(schemas).find((s) => pascal(String(s.title)).toLowerCase() === typeName.toLowerCase())!;
 const seedOf = (route: string) => [...route].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, SEED);
+
+/** A guild's own ids, which are all a field marked `x-reference` takes (issue 24): its roles, its channels by type. */
+interface GuildIds {
+  roles: Set<string>;
+  channels: Map<string, number>;
+}
+/** The ids of this guild a reference field takes (and null where the field may be empty). */
+const idsFor = (node: Schema, ids: GuildIds): unknown[] => {
+  const rule = node['x-reference'] as { kind: string; channelTypes?: number[] };
+  const own =
+    rule.kind === 'role' ? [...ids.roles] : [...ids.channels].filter(([, type]) => rule.channelTypes?.includes(type)).map(([id]) => id);
+  const nullable = Array.isArray(node.type) && node.type.includes('null');
+  return [...own, ...(nullable ? [null] : [])];
+};
+/** The schema with each reference field offered the guild's own ids, so valid bodies aim at them (the oracle still judges). */
+function aimedAt(schema: unknown, ids: GuildIds): any {
+  if (Array.isArray(schema)) return schema.map((item) => aimedAt(item, ids));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const node = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, aimedAt(value, ids)])) as Schema;
+  if (typeof node['x-reference'] !== 'object' || node.enum) return node;
+  const own = idsFor(node, ids);
+  return own.length ? { ...node, enum: own } : node;
+}
+/** Whether every id the route's schema marks with x-reference is one of the guild's, of a type its field takes. */
+const referencesOwn = (schema: Schema, wire: unknown, ids: GuildIds): boolean =>
+  findReferences(schema, wire).every((ref) =>
+    ref.kind === 'role' ? ids.roles.has(ref.id) : ref.channelTypes!.includes(ids.channels.get(ref.id) ?? -1),
+  );
 
 /**
  * Import and clone write every section they name, and a bulk read reads every section of up to 200 guilds: valid bodies
@@ -237,6 +267,18 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
       .replace('{panelId}', deployedPanelId)
       .replace('{entryId}', String(entryId));
+  /** The own ids of the guild a route's URL names (the sandbox's record of it), read once per guild. */
+  const knownIds = new Map<string, GuildIds>();
+  const guildIdsOf = (path: string): GuildIds => {
+    const guildId = /\/guild\/(\d+)/.exec(path)?.[1] ?? GUILD;
+    let ids = knownIds.get(guildId);
+    if (!ids) {
+      const channels = new Map(sandbox.channelsOf(guildId).map((c) => [c.id, c.type] as const));
+      ids = { roles: new Set(sandbox.guild(guildId)?.roles.map((r) => r.id) ?? []), channels };
+      knownIds.set(guildId, ids);
+    }
+    return ids;
+  };
   const settingsVersion = async (route: RouteSpec) => (await owner.json(url(route))).body.version as number;
 
   interface Acceptance {
@@ -490,7 +532,10 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       tally: new Map(),
       seconds: 0,
     };
-    const cases: FuzzCase[] = fuzzCases(bodiesFor(route.schema, route.fixed), COUNTS, seedOf(route.name));
+    const ids = guildIdsOf(url(route));
+    // Bodies aim at the guild's own ids, but not at PREVIEW_CHANNEL: the preview fuzz counts what lands there.
+    const aim = { ...ids, channels: new Map([...ids.channels].filter(([id]) => id !== PREVIEW_CHANNEL)) };
+    const cases: FuzzCase[] = fuzzCases(bodiesFor(aimedAt(route.schema, aim), route.fixed), COUNTS, seedOf(route.name));
     // The bot API takes the bot's credential and no session (backend/src/bot-api/bot-credential.ts), and reads larger bodies.
     const client = route.access === 'public' || route.access === 'bot' || route.access === 'provider' ? visitor : owner;
     const credential: Record<string, string> = route.access === 'bot' ? { authorization: `Bot ${app.config.botApiToken}` } : {};
@@ -531,7 +576,9 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
 
       const tooLarge = Buffer.byteLength(text) > bodyLimit;
       const judged: Verdict =
-        tooLarge || hasUnsafeText(sent.wire) || nestingDepth(sent.wire) > MAX_BODY_DEPTH ? { ok: false } : oracleSafely(route, text);
+        tooLarge || hasUnsafeText(sent.wire) || nestingDepth(sent.wire) > MAX_BODY_DEPTH
+          ? { ok: false }
+          : withOwnReferences(oracleSafely(route, text), route, sent.wire, ids);
       const problem = tooLarge
         ? res.status === 413
           ? null
@@ -631,6 +678,19 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
 });
 
 /** The oracle over the body as the server parses it; a body it cannot even walk (too deep) is one it refuses. */
+/**
+ * The validator's verdict, and the server's rules on top that only it can judge: an id of another guild, or a channel
+ * of another type, is a 400 (issue 24 item 1); so is a bot report of something that happens later than now (item 7).
+ */
+function withOwnReferences(verdict: Verdict, route: RouteSpec, wire: unknown, ids: GuildIds): Verdict {
+  if (!verdict.ok) return verdict;
+  if (!referencesOwn(route.schema, wire, ids)) return { ok: false };
+  const times: readonly string[] = REPORTED_TIMES[route.operationId as keyof typeof REPORTED_TIMES] ?? [];
+  const latest = Date.now() + BOT_CLOCK_SKEW_MS;
+  if (times.some((field) => Date.parse(String((wire as Record<string, unknown>)[field])) > latest)) return { ok: false };
+  return verdict;
+}
+
 function oracleSafely(route: RouteSpec, text: string): Verdict {
   try {
     return route.oracle(JSON.parse(text));

@@ -7,7 +7,7 @@ import { CLOCK, type Clock } from '../payments/payment-provider.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { BotCredentialGuard } from './bot-credential.js';
 import { BotGuildGuard } from './bot-guild.guard.js';
-import { refuseFutureTimestamps } from './bot-timestamps.js';
+import { REPORTED_TIMES, refuseFutureTimestamps } from './bot-timestamps.js';
 
 const DELIVERY_NOT_VALID = 'The delivery is not valid.';
 
@@ -33,7 +33,7 @@ export class BotGuildController {
     @Param('guildId') guildId: string,
     @Body(new SchemaBody(validateJoindmDelivery, DELIVERY_NOT_VALID)) body: JoinDmDelivery,
   ): Promise<JoinDmDeliveryResponse> {
-    refuseFutureTimestamps(body, ['sentAt'], this.clock(), DELIVERY_NOT_VALID);
+    refuseFutureTimestamps(body, REPORTED_TIMES.reportJoinDmDelivery, this.clock(), DELIVERY_NOT_VALID);
     return this.joindms.report(guildId, body);
   }
 }

@@ -7,6 +7,12 @@ import { ApiError } from '../http/api-error.js';
  */
 export const BOT_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
+/** The times each bot report names, by its operation (schemas/operations.json): what happened, so never ahead of now. */
+export const REPORTED_TIMES = {
+  uploadTranscript: ['openedAt', 'closedAt'],
+  reportJoinDmDelivery: ['sentAt'],
+} as const;
+
 export const IN_THE_FUTURE = 'Must not be in the future (the bot reports what has already happened)';
 
 /**

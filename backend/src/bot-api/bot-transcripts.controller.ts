@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../payments/payment-provider.js';
 import { TranscriptsService } from '../transcripts/transcripts.service.js';
 import { BotCredentialGuard } from './bot-credential.js';
 import { BotGuildGuard } from './bot-guild.guard.js';
-import { refuseFutureTimestamps } from './bot-timestamps.js';
+import { REPORTED_TIMES, refuseFutureTimestamps } from './bot-timestamps.js';
 
 const NOT_VALID = 'The transcript is not valid.';
 
@@ -25,7 +25,7 @@ export class BotTranscriptsController {
     @Param('guildId') guildId: string,
     @Body(new SchemaBody(validateTranscriptUpload, NOT_VALID)) body: TranscriptUpload,
   ): Promise<TranscriptUploadResponse> {
-    refuseFutureTimestamps(body, ['openedAt', 'closedAt'], this.clock(), NOT_VALID);
+    refuseFutureTimestamps(body, REPORTED_TIMES.uploadTranscript, this.clock(), NOT_VALID);
     return { success: true, transcript: await this.transcripts.save(guildId, body) };
   }
 }
