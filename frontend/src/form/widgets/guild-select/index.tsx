@@ -61,6 +61,11 @@ export function GuildSelect<T>({ widget, objects, choices, noun, emptyLabel }: G
           </option>
         ))}
       </select>
+      {unknown && (
+        <p id={`${id}__gone`} className="mt-1 text-xs text-warn" role="note">
+          This {singular} is not in this server any more. Pick another: a save that keeps it still works, the bot cannot use it.
+        </p>
+      )}
       {objects.isError && (
         <p className="mt-1 text-xs text-danger" role="alert">
           Could not load the server's {noun}.{' '}

@@ -1,0 +1,46 @@
+// The select behind the channel and role widgets: a stored id the guild no longer has (a channel deleted on Discord
+// since it was saved) stays the value, shown as unknown with what to do, rather than silently changing (issue 24).
+import type { WidgetProps } from '@rjsf/utils';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GuildSelect } from '../src/form/widgets/guild-select';
+
+const channels = [{ id: '1100000000000010106', name: 'general' }];
+
+function renderSelect(value: string | null) {
+  const widget = {
+    id: 'root_modlog_channel',
+    value,
+    onChange: vi.fn(),
+    onBlur: vi.fn(),
+    onFocus: vi.fn(),
+    rawErrors: [],
+  } as unknown as WidgetProps;
+  render(
+    <GuildSelect
+      widget={widget}
+      objects={{ data: channels, isPending: false, isError: false, refetch: () => undefined }}
+      choices={(list) => list.map((c) => ({ id: c.id, label: `#${c.name}` }))}
+      noun="channels"
+      emptyLabel="Select a channel"
+    />,
+  );
+}
+
+afterEach(cleanup);
+
+describe('a stored channel the server no longer has', () => {
+  it('stays selected as "Unknown channel" and says to pick another', () => {
+    renderSelect('1100000000000099999');
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    expect(select.value).toBe('1100000000000099999');
+    expect(screen.getByRole('option', { name: 'Unknown channel (1100000000000099999)' })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('This channel is not in this server any more. Pick another');
+  });
+
+  it('says nothing of the kind for one of the server’s channels', () => {
+    renderSelect('1100000000000010106');
+    expect(screen.queryByRole('option', { name: /Unknown channel/ })).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
