@@ -150,6 +150,30 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
     expect(((await bad.json()) as { fieldErrors: { path: string }[] }).fieldErrors[0]!.path).toBe('/after');
   });
 
+  it('sends reset when retention dropped a change after the cursor, though the guild keeps older entries of other sections (issue 24)', async () => {
+    // A quiet section's entry, then more saves of one busy section than history keeps of it: the oldest busy ones go.
+    const guild = SANDBOX_GUILDS.retroArcade.id;
+    const author = { userId: '1100000000000000101', userName: 'demo-owner', avatar: null };
+    await app.storage.settings.put(guild, 'levels', { ranking: true }, 0, { author, action: 'save' });
+    const [quiet] = await app.storage.history.list(guild, { limit: 1 });
+    for (let version = 0; version <= 500; version++)
+      await app.storage.settings.put(guild, 'moderation', { max_warnings: (version % 10) + 1 }, version, { author, action: 'save' });
+    const kept = await app.storage.history.list(guild, { scope: 'settings', key: 'moderation', limit: 1000 });
+    expect(kept).toHaveLength(500);
+    // The quiet entry is still there, older than every busy one: only the store knows that one after it was dropped.
+    expect((await app.storage.history.list(guild, { scope: 'settings', key: 'levels', limit: 1 }))[0]!.id).toBe(quiet!.id);
+    for (const query of [`?after=${quiet!.id}&guildIds=${guild}`, `?after=${quiet!.id}`]) {
+      const client = feed(query);
+      await client.waitFor(() => client.events.some((e) => e.event === 'reset'));
+      client.close();
+    }
+    // A cursor after the dropped entries needs no reset.
+    const fresh = feed(`?after=${kept.at(-1)!.id}&guildIds=${guild}`);
+    await fresh.waitFor(() => fresh.changes().length >= 1);
+    expect(fresh.events.some((e) => e.event === 'reset')).toBe(false);
+    fresh.close();
+  });
+
   it('reads every section of several guilds in one call, with a cursor that starts the feed without a gap', async () => {
     const { status, body } = await app
       .browser()

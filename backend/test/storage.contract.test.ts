@@ -606,6 +606,12 @@ function storageContract(harness: () => AdapterHarness) {
         ['welcome', null],
       ]);
       expect(await all(other)).toHaveLength(1);
+      // What was dropped is known, per guild: a feed cursor before it must read everything again, one after it need not.
+      const welcome = kept.find((e) => e.key === 'welcome')!;
+      expect(await storage.history.droppedAfter(welcome.id, [guild])).toBe(true);
+      expect(await storage.history.droppedAfter(welcome.id)).toBe(true);
+      expect(await storage.history.droppedAfter(seeded.at(-1)!.id, [guild])).toBe(false);
+      expect(await storage.history.droppedAfter(welcome.id, [other])).toBe(false);
     });
 
     it('lists only the subjects named, or all but those, in one read, paging as before', async () => {
@@ -1056,6 +1062,8 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
         'history.patch',
         'history.revert_of',
         'history.at',
+        'history_dropped.guild_id',
+        'history_dropped.max_id',
         'records.collection',
         'records.id',
         'records.guild_id',

@@ -6,7 +6,7 @@ import { sections, type SectionDefinition } from '@guildhall/generated/sections'
 import type { SettingsChangeEvent } from '@guildhall/generated/types';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger.js';
-import { HISTORY_RETENTION, type HistoryEntry, STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { type HistoryEntry, STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { CHANGE_SIGNAL, type ChangeSignal } from './change-signal.js';
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -248,21 +248,13 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Whether changes after `after` may be gone: a cursor beyond the newest entry (another database), or retention
-   * dropped entries after it. Ids are global, so for the whole feed that is the oldest entry kept lying beyond the next
-   * id; for some guilds, one of them whose oldest entry lies beyond it and which holds as many entries as it keeps
-   * (a guild below HISTORY_RETENTION never lost one). A sequence gap may cause a needless reset, never a missed one.
+   * dropped an entry after it (of the guilds read, or of any).
    */
   private async lost(after: number, latest: number, guildIds: readonly string[] | null): Promise<boolean> {
     if (after > latest) return true;
     if (after === 0) return false;
-    const history = this.storage.history;
-    if (!guildIds) return ((await history.since(0, 1)).at(0)?.id ?? 0) > after + 1;
-    for (const guildId of guildIds) {
-      const oldest = (await history.since(0, 1, [guildId])).at(0);
-      if (oldest && oldest.id > after + 1 && (await history.since(0, HISTORY_RETENTION, [guildId])).length >= HISTORY_RETENTION)
-        return true;
-    }
-    return false;
+    // Retention is per section and per collection: only the store knows whether it dropped anything after the cursor.
+    return this.storage.history.droppedAfter(after, guildIds ?? undefined);
   }
 
   /** Reads what committed since the last read, once at a time; a wake-up during a read makes one more read. */

@@ -352,9 +352,15 @@ export class PostgresStorage extends StorageAdapter {
     }
     const subjects = new Map(entries.map((entry) => [JSON.stringify([entry.guildId, entry.scope, entry.key]), entry]));
     for (const { guildId, scope, key } of subjects.values()) {
+      // What retention drops is remembered as the guild's highest dropped id, so the change feed can tell a client
+      // whose cursor is older that it missed something (history.droppedAfter).
       await tx.query(
-        `DELETE FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3
-           AND id < (SELECT id FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3 ORDER BY id DESC OFFSET $4 LIMIT 1)`,
+        `WITH dropped AS (
+           DELETE FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3
+             AND id < (SELECT id FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3 ORDER BY id DESC OFFSET $4 LIMIT 1)
+           RETURNING id)
+         INSERT INTO history_dropped (guild_id, max_id) SELECT $1, max(id) FROM dropped HAVING count(*) > 0
+         ON CONFLICT (guild_id) DO UPDATE SET max_id = GREATEST(history_dropped.max_id, EXCLUDED.max_id)`,
         [guildId, scope, key, HISTORY_RETENTION - 1],
       );
     }
@@ -417,6 +423,17 @@ export class PostgresStorage extends StorageAdapter {
     const db = await this.db();
     const rows = await db.query<{ id: number | string | null }>('SELECT max(id) AS id FROM history');
     return Number(rows[0]?.id ?? 0);
+  }
+
+  protected async historyDroppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean> {
+    const db = await this.db();
+    const rows = guildIds
+      ? await db.query<{ n: number }>('SELECT count(*)::int AS n FROM history_dropped WHERE guild_id = ANY($1::text[]) AND max_id > $2', [
+          [...guildIds],
+          after,
+        ])
+      : await db.query<{ n: number }>('SELECT count(*)::int AS n FROM history_dropped WHERE max_id > $1', [after]);
+    return (rows[0]?.n ?? 0) > 0;
   }
 
   // Records

@@ -46,6 +46,7 @@ export abstract class StorageAdapter implements StoragePort {
     get: (guildId, id) => this.getHistory(guildId, id),
     since: (after, limit, guildIds) => this.historySince(after, limit, guildIds),
     latestId: () => this.latestHistoryId(),
+    droppedAfter: (after, guildIds) => this.historyDroppedAfter(after, guildIds),
   };
   readonly sessions: SessionStore = {
     get: (sid) => this.getSession(sid),
@@ -96,6 +97,7 @@ export abstract class StorageAdapter implements StoragePort {
   protected abstract getHistory(guildId: string, id: number): Promise<HistoryEntry | null>;
   protected abstract historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]>;
   protected abstract latestHistoryId(): Promise<number>;
+  protected abstract historyDroppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean>;
 
   protected abstract getSession(sid: string): Promise<unknown>;
   protected abstract setSession(sid: string, data: unknown, expiresAt: Date): Promise<void>;

@@ -153,6 +153,12 @@ export interface HistoryStore {
   since(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]>;
   /** The highest id recorded so far (0 when none): a bulk read's cursor for the feed. */
   latestId(): Promise<number>;
+  /**
+   * Whether retention has dropped an entry with an id above `after` (of one of `guildIds`, or of any guild): a change
+   * feed client at that cursor would miss it, so it must read everything again. Retention is per section and per
+   * collection, so the oldest entry left says nothing of what a busy subject lost.
+   */
+  droppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean>;
 }
 
 /** One section of an all-or-nothing write of several sections (an import, a clone). */

@@ -104,7 +104,7 @@ export class BatchEntity {
   @Prop({ type: Date, required: true }) createdAt!: Date;
 }
 
-/** Counters and leases: `history` (the next history id, and the lease its writers take), `migrations`. */
+/** Counters and leases: `history` (the next history id, and the lease its writers take), `migrations`; `history-dropped:<guild>` (the guild's highest history id retention dropped). */
 @Schema({ ...options, collection: 'locks' })
 export class LockEntity {
   @Prop({ type: String, required: true }) _id!: string;

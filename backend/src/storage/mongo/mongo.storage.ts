@@ -383,7 +383,17 @@ export class MongoStorage extends StorageAdapter {
         .skip(HISTORY_RETENTION - 1)
         .limit(1)
         .lean();
-      if (oldestKept) await m.history.deleteMany({ guildId, scope, key, id: { $lt: oldestKept.id } });
+      if (!oldestKept) continue;
+      const [newestDropped] = await m.history
+        .find({ guildId, scope, key, id: { $lt: oldestKept.id } }, { id: 1 })
+        .sort({ id: -1 })
+        .limit(1)
+        .lean();
+      if (!newestDropped) continue;
+      // Remembered before the entries go (the guild's highest dropped id), so a feed client never misses a drop
+      // (history.droppedAfter); should the delete not happen, a reset is only one too many.
+      await m.locks.updateOne({ _id: droppedKey(guildId) }, { $max: { seq: newestDropped.id } }, { upsert: true });
+      await m.history.deleteMany({ guildId, scope, key, id: { $lte: newestDropped.id } });
     }
   }
 
@@ -541,6 +551,12 @@ export class MongoStorage extends StorageAdapter {
     const m = await this.db();
     const [row] = await m.history.find({}, { id: 1 }).sort({ id: -1 }).limit(1).lean();
     return row?.id ?? 0;
+  }
+
+  protected async historyDroppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean> {
+    const m = await this.db();
+    const ids = guildIds ? { $in: guildIds.map(droppedKey) } : { $regex: `^${DROPPED_PREFIX}` };
+    return (await m.locks.countDocuments({ _id: ids, seq: { $gt: after } })) > 0;
   }
 
   // Records: a recorded deletion keeps the document, marked deleted, until its change is in history.
@@ -903,3 +919,7 @@ function assertWellFormed(migrations: readonly MongoMigration[]) {
     previous = id;
   }
 }
+
+/** A guild's highest history id dropped by retention, kept in `locks` beside the history counter (its `seq`). */
+const DROPPED_PREFIX = 'history-dropped:';
+const droppedKey = (guildId: string) => `${DROPPED_PREFIX}${guildId}`;
