@@ -206,7 +206,7 @@ async function startOn(
       const botCall = isBotApiPath(lower) && hasBotCredential(req, config.botApiToken);
       if (!botCall && limiter.refused(req, reply)) return reply;
       if (botCredential(req, reply, lower)) return reply;
-      if (csrf(req, reply, path)) return reply;
+      if (csrf(req, reply)) return reply;
     }
     if (frontend) return frontend(req, reply);
     return undefined;

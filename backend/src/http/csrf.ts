@@ -13,7 +13,8 @@ export const CSRF_REFUSED = 'Missing or invalid CSRF token. Reload the page and 
  * X-XSRF-TOKEN header. Binding to the session id means a cookie planted from elsewhere, or one from
  * before sign-in (signing in starts a new session), is worthless.
  *
- * Returns the check for the front door (app.ts): true when it answered (refused) the request.
+ * Returns the check for the front door (app.ts): true when it answered (refused) the request; `refuses` gives the same
+ * verdict without answering, for a caller that answers in its own shape (the sandbox viewer's simulations).
  */
 export function csrfProtection(secret: string) {
   const sign = (nonce: string, sid: string) => createHmac('sha256', secret).update(`${nonce}:${sid}`).digest('base64url');
@@ -33,27 +34,34 @@ export function csrfProtection(secret: string) {
     return true;
   };
 
-  // The front door hands each check the path as spelt; this one reads the matched route instead (below).
-  return (req: HttpRequest, reply: HttpReply, _path?: string): boolean => {
+  const exempt = (req: HttpRequest): boolean =>
     // The bot API's requests carry the bot's credential (checked before this, bot-api/bot-credential.ts), a header no
     // other site can make a browser send: no cookie authorises them, so there is nothing to forge.
-    if (req.botAuthenticated) return false;
+    Boolean(req.botAuthenticated) ||
     // The payment provider's webhook is authenticated by its signature over the body (payments/razorpay.provider.ts);
     // no cookie authorises it, so there is nothing to forge, and the provider could not send a token anyway. Decided by
-    // the route the router matched (its pattern, not the URL as spelt), so the exemption reaches every spelling the router
-    // serves (a trailing slash, any case) and nothing the router sends elsewhere (`/webhookx`, `/webhook/../create`).
-    if (req.method === 'POST' && req.routeOptions.url === PAYMENT_WEBHOOK_PATH) return false;
-    // Anonymous visitors have no session, so their token is bound to nothing; a signed-in user's token is bound to the session.
-    const sid = req.user ? (req.sessionId ?? '') : '';
-    const cookie = req.cookies[CSRF_COOKIE];
-    if (!SAFE_METHODS.has(req.method)) {
-      const header = req.headers[CSRF_HEADER];
-      if (!valid(header, sid) || header !== cookie) {
-        reply.code(403).send({ success: false, error: CSRF_REFUSED });
-        return true;
-      }
+    // the route the router matched (its pattern, not the URL as spelt), so the exemption reaches every spelling the
+    // router serves (a trailing slash, any case) and nothing the router sends elsewhere (`/webhookx`, `/webhook/../create`).
+    (req.method === 'POST' && req.routeOptions.url === PAYMENT_WEBHOOK_PATH);
+  // Anonymous visitors have no session, so their token is bound to nothing; a signed-in user's token is bound to the session.
+  const sessionOf = (req: HttpRequest): string => (req.user ? (req.sessionId ?? '') : '');
+
+  /** Whether a state-changing request lacks the session's token (the answer is the caller's to give). */
+  const refuses = (req: HttpRequest): boolean => {
+    if (exempt(req) || SAFE_METHODS.has(req.method)) return false;
+    const header = req.headers[CSRF_HEADER];
+    return !valid(header, sessionOf(req)) || header !== req.cookies[CSRF_COOKIE];
+  };
+
+  /** The front door's check: answers 403 and returns true for a refused request; else gives the visitor a token if theirs is not valid. */
+  const check = (req: HttpRequest, reply: HttpReply): boolean => {
+    if (exempt(req)) return false;
+    if (refuses(req)) {
+      reply.code(403).send({ success: false, error: CSRF_REFUSED });
+      return true;
     }
-    if (!valid(cookie, sid)) {
+    const sid = sessionOf(req);
+    if (!valid(req.cookies[CSRF_COOKIE], sid)) {
       const nonce = randomBytes(18).toString('base64url');
       // As a header, not a pending cookie: a route that writes its own answer sees it (settings-read.route.ts).
       const cookie = reply.server.serializeCookie(CSRF_COOKIE, `${nonce}.${sign(nonce, sid)}`, {
@@ -66,4 +74,5 @@ export function csrfProtection(secret: string) {
     }
     return false;
   };
+  return Object.assign(check, { refuses });
 }

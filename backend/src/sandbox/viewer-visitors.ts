@@ -3,7 +3,7 @@ import type { SessionUser } from '../discord/discord.types.js';
 import type { GuildAccessService } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { CSRF_REFUSED, type csrfProtection } from '../http/csrf.js';
-import { type HttpReply, type HttpRequest, pathOf } from '../http/http-types.js';
+import type { HttpRequest } from '../http/http-types.js';
 import { DiscordApiError } from './discord-errors.js';
 
 export const SIGN_IN_TO_VIEW = 'Sign in to see what the bot posted in your servers and your DMs.';
@@ -45,7 +45,7 @@ export class SandboxViewerVisitors {
   async assertMaySimulate(req: HttpRequest, guildId: string): Promise<SessionUser> {
     const user = await this.visitor(req);
     if (!user) throw new DiscordApiError(401, { message: SIGN_IN_TO_SIMULATE, code: 0 });
-    if (this.refusedByCsrf(req)) throw new DiscordApiError(403, { message: CSRF_REFUSED, code: 0 });
+    if (this.csrf.refuses(req)) throw new DiscordApiError(403, { message: CSRF_REFUSED, code: 0 });
     try {
       await this.access.assertCanManage(user, guildId);
     } catch (err) {
@@ -56,15 +56,5 @@ export class SandboxViewerVisitors {
       throw err;
     }
     return user;
-  }
-
-  /**
-   * The app's own check answers a refusal through the reply; the viewer answers in Discord's shape instead, so the
-   * check gets a stand-in reply that answers nothing and only its verdict is kept.
-   */
-  private refusedByCsrf(req: HttpRequest): boolean {
-    const standIn: Record<string, unknown> = { server: req.server };
-    for (const method of ['code', 'send', 'header']) standIn[method] = () => standIn;
-    return this.csrf(req, standIn as unknown as HttpReply, pathOf(req));
   }
 }
