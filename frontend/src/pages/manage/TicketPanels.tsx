@@ -11,6 +11,7 @@ import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { PanelCard, type PanelAction } from './ticket-panels/PanelCard';
 import { PanelEditor, type EditorOutcome } from './ticket-panels/PanelEditor';
+import { PANEL_CHANNEL_TYPES } from './ticket-panels/panel-channels';
 import type { PanelEntry } from './ticket-panels/panel-model';
 import { planLimitRefusal, type PlanLimitRefusal, planLimitText, UpgradeLink } from './ticket-panels/plan-limit';
 import { PreviewDialog } from './ticket-panels/PreviewDialog';
@@ -42,7 +43,7 @@ export default function TicketPanels() {
   const [refused, setRefused] = useState<PlanLimitRefusal | null>(null);
   const cancelDelete = useRef<HTMLButtonElement>(null);
 
-  const textChannels = useMemo(() => (channels.data ?? []).filter((c) => c.type === 0), [channels.data]);
+  const textChannels = useMemo(() => (channels.data ?? []).filter((c) => PANEL_CHANNEL_TYPES.includes(c.type)), [channels.data]);
   const channelNames = useMemo(() => new Map((channels.data ?? []).map((c) => [c.id, c.name])), [channels.data]);
 
   const setList = useCallback(

@@ -6,11 +6,10 @@ import { useChannels, useDeployTicketPanel, useTicketPanels } from '../../../api
 import { DiscordMessage } from '../../../components/discord';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
+import { PANEL_CHANNEL_TYPES } from '../ticket-panels/panel-channels';
 
 /** Spec 2:9: the dialog closes (and forgets its choices) 2000 ms after a panel was sent. */
 export const SEND_PANEL_CLOSE_MS = 2000;
-/** Spec 2:2: only text channels are offered. */
-const TEXT_CHANNEL = 0;
 /** Spec 2:2, the preview's fallback bot name. */
 const PREVIEW_AUTHOR = { name: 'Discord Bot', bot: true };
 
@@ -40,7 +39,8 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
   }, [onClose]);
   const ids = { title: useId(), panel: useId(), channel: useId(), status: useId() };
 
-  const textChannels = (channels.data ?? []).filter((c) => c.type === TEXT_CHANNEL);
+  // Spec 2:2: only text channels are offered (the panel schema's channel types, which the server checks).
+  const textChannels = (channels.data ?? []).filter((c) => PANEL_CHANNEL_TYPES.includes(c.type));
   const panelList = panels.data?.items ?? [];
   const panel = panelList.find((entry) => entry.id === panelId);
   const loading = panels.isPending || channels.isPending;
