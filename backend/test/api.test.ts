@@ -437,7 +437,7 @@ describe('API contract: the operations table matches the running API', () => {
         method: 'POST',
         // A saved embed needs its name and message; a panel its channel (the rest takes the defaults).
         json: {
-          item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: '1100000000000010101' },
+          item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: '1100000000000010106' }, // #general, a text channel
         },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -597,8 +597,9 @@ describe('API contract: the operations table matches the running API', () => {
   it('validates every request body the same way: an empty or missing body is 400 with the fields it lacks', async () => {
     // Writes that take no body (signing out, which would also end this test's session; creating the bypass role) are
     // swept below.
-    // A revert's body is optional: {} reverts without resolutions (history.test.ts).
-    const optionalBody = ['/api/guild/{guildId}/history/{entryId}/revert'];
+    // A revert's body is optional: {} reverts without resolutions (history.test.ts); so is a deploy's: {} posts the
+    // panel in its own channel (ticket-panels-deploy.test.ts).
+    const optionalBody = ['/api/guild/{guildId}/history/{entryId}/revert', '/api/guild/{guildId}/tickets/panels/{panelId}/deploy'];
     const writes = documented()
       .filter((op) => op.method !== 'get' && op.body && !optionalBody.includes(op.route))
       .map(({ method, route, bot, provider }) => ({ method, route, bot, provider }));
