@@ -122,8 +122,9 @@ describe('change feed backlog beyond the unread limit over real HTTP (PGlite)', 
       }
     }
     expect(probes.filter((p) => p.status !== 200)).toEqual([]);
-    // Generous for a shared 2-core machine; before the fix single probes waited for many seconds.
-    expect(Math.max(...latencies)).toBeLessThan(2000);
+    // Not a speed goal (bench:feed measures p99): a probe is never held for the backlog's length. Before the fix one
+    // waited 121 s; 5 s leaves room for a loaded 2-core machine (worst seen here: 0.9 s).
+    expect(Math.max(...latencies)).toBeLessThan(5000);
   }, 180_000);
 
   it('stops reading the history for a reader that leaves mid-backlog', async () => {
