@@ -21,7 +21,7 @@ function run(label, cmd, args, env = {}) {
 }
 
 // 1. Type checks: the compiler is a test of its own.
-for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json']) {
+for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json', 'tests/tsconfig.json']) {
   const ok = run(`typecheck ${project}`, bin('tsc'), ['-p', project]);
   results.push({ suite: `typecheck ${project}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS } from '../frontend/src/public-paths';
+import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS } from '../frontend/src/public-paths.js';
 import { routeScripts } from '../scripts/bench/route-scripts.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, copyRepository, repositoryFiles, type RepoCopy } from './support/repo-copy';
+import { REPO_ROOT, copyRepository, repositoryFiles, type RepoCopy } from './support/repo-copy.js';
 
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 // Spelled in pieces so this file does not name what it looks for.

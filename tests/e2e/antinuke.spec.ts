@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { axeViolations, csrfHeaders, signInAsMember, signInThroughChooser } from './support';
+import { axeViolations, csrfHeaders, signInAsMember, signInThroughChooser } from './support.js';
 
 // The AntiNuke page in Chromium against the built app: the real backend and the Discord sandbox, no route faked.
 // Nobody else's e2e file uses the antinuke section, but the specs share one server and store: every test below first

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { axeViolations, buyPremium, signInThroughChooser } from './support';
+import { axeViolations, buyPremium, signInThroughChooser } from './support.js';
 
 // The Embed Builder against the real backend (issue 12): build, save as a draft in the guild's saved embeds, reload,
 // load, export; axe on every tab; a phone layout. Retro Arcade (demo-admin is Administrator there through a role) is

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // Configuration history (issue 14): change a setting twice, open History from the settings page, see both changes
 // field by field under the schema's titles, revert the first, and see the page and the timeline follow. Night Owls

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // Join DMs (issue 12): configure, send a test, see the stats move, then a member joins in the sandbox viewer and the
 // counters move again. Nobody else's e2e file touches the joindms section.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // Seeded in backend/src/sandbox/seed.ts. The e2e files share one server and database: these tests use the
 // greeting, moderation and levels sections (nobody else does) and never save the basic section.

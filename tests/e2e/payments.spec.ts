@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // Buying premium end to end (issue 13): a new user picks a plan and a duration signed out, signs in, fills the
 // purchase form, pays on the payment sandbox's checkout (our Razorpay adapter talks to it over HTTP; its signed

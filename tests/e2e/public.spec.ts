@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 /** The description index.html carries before a page sets its own. */
 const DEFAULT_DESCRIPTION =

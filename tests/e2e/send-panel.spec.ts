@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, csrfHeaders, signInThroughChooser } from './support';
+import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
 
 // The Send Embed Panel dialog (issue 11, item 4) in Chromium against the built app: a panel created through the
 // collections API, sent from the Ticket System landing, then seen in the sandbox viewer as Discord would draw it.

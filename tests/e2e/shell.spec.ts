@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 const COMMUNITY = '1100000000000010000'; // demo-owner's guild with the bot (sandbox seed)
 

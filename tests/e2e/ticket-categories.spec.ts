@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // Issue 11, item 3: an admin sets up ticket categories. Uses Community's categories (Information, Community, Staff, Voice) and
 // creates one by name; no other e2e file writes the ticket-categories section.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // Issue 11's whole ticket flow, as a new admin would do it, in a guild no other e2e file touches (Pixel Painters,
 // owned by demo-owner, bot present: backend/src/sandbox/seed.ts): general settings and limits, a category, a panel made

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, csrfHeaders, signInThroughChooser } from './support';
+import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
 
 // The ticket panels page against the real backend (collections API, PGlite, the Discord sandbox). Panels are created
 // here with titles no other e2e file uses; Deploy's e2e comes with the Deploy route.

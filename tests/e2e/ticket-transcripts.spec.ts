@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // A ticket's transcript from end to end (issue 11 items 6 and 7): simulated in the sandbox viewer, found in the
 // guild's transcripts table by its user, downloaded (its html shows the messages, the member's markup as text), and

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, signInThroughChooser } from './support';
+import { axeViolations, signInThroughChooser } from './support.js';
 
 // The ticket pages built so far (issue 11): the landing and the three settings sections. Nobody else's e2e file
 // uses the ticket sections; this one only reads them.
