@@ -110,8 +110,8 @@ describe('Discord message renderer: content in Discord markdown', () => {
   it('keeps line breaks and shows the author with the app tag', () => {
     const { container } = render(<DiscordMessage author={BOT} message={{ content: 'line 1\nline 2' }} />);
     expect(container.querySelectorAll('[data-content] br')).toHaveLength(1);
-    expect(screen.getByText('Guildhall')).toBeTruthy();
-    expect(screen.getByText('APP')).toBeTruthy();
+    screen.getByText('Guildhall');
+    screen.getByText('APP');
   });
 
   it('renders a 2000-character message in full', () => {
@@ -199,7 +199,7 @@ describe('Discord message renderer: embeds', () => {
       fireEvent.error(image);
     });
     expect(screen.queryByAltText('Embed image')).toBeNull();
-    expect(screen.getByRole('img', { name: 'Embed image (image unavailable)' })).toBeTruthy();
+    screen.getByRole('img', { name: 'Embed image (image unavailable)' });
   });
 
   it('renders buttons in their styles, link buttons as links', () => {

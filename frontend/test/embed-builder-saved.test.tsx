@@ -56,8 +56,8 @@ describe('Saved embeds', () => {
     const post = server.calls.find((c) => c.method === 'POST' && c.path === BASE)!;
     expect(post.body).toEqual({ item: { name: 'Welcome post', message: { content: DEFAULT_CONTENT, embeds: defaultEmbeds() } } });
     const list = await screen.findByRole('list', { name: 'Saved embeds' });
-    expect(within(list).getByText('Welcome post')).toBeTruthy();
-    expect(screen.getByText('1/50 saved embeds')).toBeTruthy();
+    within(list).getByText('Welcome post');
+    screen.getByText('1/50 saved embeds');
 
     await user().click(screen.getByRole('button', { name: 'Add Embed' }));
     expect(embedCount()).toBe(3);
@@ -95,8 +95,7 @@ describe('Saved embeds', () => {
     server.drafts[0]!.item = { ...server.drafts[0]!.item, message: { content: 'Theirs', embeds: [emptyEmbed()] } };
     await user().type(screen.getByLabelText('Message text (optional)'), ' now');
     await user().click(screen.getByRole('button', { name: 'Save changes' }));
-    const alert = await screen.findByText('This draft was changed elsewhere since you loaded it.');
-    expect(alert).toBeTruthy();
+    await screen.findByText('This draft was changed elsewhere since you loaded it.');
     await user().click(screen.getByRole('button', { name: 'Overwrite with mine' }));
     await screen.findByText("Saved draft 'Rules'");
     expect(server.drafts[0]!.item.message.content).toBe('Read these now');
@@ -126,7 +125,7 @@ describe('Saved embeds', () => {
     const copy = screen.getByRole('group', { name: 'Actions for House rules (Copy)' });
     await user().click(within(copy).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete saved embed?' });
-    expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
+    within(dialog).getByText(/cannot be undone/);
     await user().click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user().click(within(copy).getByRole('button', { name: 'Delete' }));

@@ -43,8 +43,8 @@ describe('Embed Builder: signed out', () => {
     fakeEmbedApi({ signedIn: false });
     renderBuilder();
     await screen.findByRole('link', { name: 'Login to Continue' });
-    expect(screen.getByRole('heading', { name: 'Embed Builder' })).toBeTruthy();
-    expect(screen.getByText('Please log in to create and send embeds.')).toBeTruthy();
+    screen.getByRole('heading', { name: 'Embed Builder' });
+    screen.getByText('Please log in to create and send embeds.');
     expect(screen.getByRole('link', { name: 'Login to Continue' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('tablist')).toBeNull();
   });
@@ -69,7 +69,7 @@ describe('Embed Builder: editing', () => {
     await user().keyboard('{ArrowRight}');
     expect(tab('Embed Content').getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(tab('Embed Content'));
-    expect(screen.getByLabelText('Title')).toBeTruthy();
+    screen.getByLabelText('Title');
     await user().keyboard('{End}');
     expect(tab('Edit Embed').getAttribute('aria-selected')).toBe('true');
     await user().keyboard('{ArrowRight}');
@@ -98,10 +98,10 @@ describe('Embed Builder: editing', () => {
     expect(within(screen.getByRole('list', { name: 'Fields' })).getAllByRole('listitem')).toHaveLength(6);
     // The preview draws both, the text above them, the Key Features fields in Discord's grid.
     const preview = screen.getByRole('region', { name: /Live Preview/ });
-    expect(within(preview).getByText(/Welcome to our server!/)).toBeTruthy();
+    within(preview).getByText(/Welcome to our server!/);
     expect(preview.querySelectorAll('[data-embed]')).toHaveLength(2);
     expect(preview.querySelectorAll('[data-embed-field][data-inline]')).toHaveLength(6);
-    expect(within(preview).getByText('Total embeds: 2/10')).toBeTruthy();
+    within(preview).getByText('Total embeds: 2/10');
   });
 
   it('adds embeds up to 10 (each new one selected, Add disabled at 10) and removes them, the selection moving to the previous one', async () => {
@@ -113,7 +113,7 @@ describe('Embed Builder: editing', () => {
       expect(embedButton(n).getAttribute('aria-pressed')).toBe('true');
     }
     expect((add as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Total embeds: 10/10')).toBeTruthy();
+    screen.getByText('Total embeds: 10/10');
     expect(sendButton().textContent).toBe('Send 10 Embeds');
     await user().click(embedButton(5));
     await user().click(screen.getByRole('button', { name: 'Remove Embed 5' }));
@@ -148,7 +148,7 @@ describe('Embed Builder: editing', () => {
     fakeEmbedApi();
     await ready();
     await user().click(tab('Embed Content'));
-    expect(screen.getByText(/Markdown is supported/)).toBeTruthy();
+    screen.getByText(/Markdown is supported/);
     const box = screen.getByRole('checkbox', { name: 'Add current timestamp' }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     const footer = () => document.querySelector('[data-preview-embed="0"] [data-embed]')!.textContent!;
@@ -167,7 +167,7 @@ describe('Embed Builder: editing', () => {
     await user().click(tab('Fields'));
     const addField = screen.getByRole('button', { name: 'Add Field' }) as HTMLButtonElement;
     expect(addField.disabled).toBe(true);
-    expect(screen.getByText('No fields yet.')).toBeTruthy();
+    screen.getByText('No fields yet.');
     await user().type(screen.getByLabelText('Field name'), '   ');
     await user().type(screen.getByLabelText('Field value'), 'Value');
     expect(addField.disabled).toBe(true);
@@ -182,7 +182,7 @@ describe('Embed Builder: editing', () => {
     expect((screen.getByLabelText('Field name') as HTMLInputElement).value).toBe('');
     expect(document.querySelector('[data-preview-embed="0"] [data-embed-field][data-inline]')!.textContent).toContain('Rules');
     await user().click(screen.getByRole('button', { name: 'Remove field 1' }));
-    expect(screen.getByText('No fields yet.')).toBeTruthy();
+    screen.getByText('No fields yet.');
 
     for (let i = 1; i <= 25; i++) {
       fireEvent.change(screen.getByLabelText('Field name'), { target: { value: `Name ${i}` } });
@@ -190,7 +190,7 @@ describe('Embed Builder: editing', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Add Field' }));
     }
     expect(within(screen.getByRole('list', { name: 'Fields' })).getAllByRole('listitem')).toHaveLength(25);
-    expect(screen.getByText('Field limit reached.')).toBeTruthy();
+    screen.getByText('Field limit reached.');
     fireEvent.change(screen.getByLabelText('Field name'), { target: { value: 'Name 26' } });
     fireEvent.change(screen.getByLabelText('Field value'), { target: { value: 'Value 26' } });
     expect((screen.getByRole('button', { name: 'Add Field' }) as HTMLButtonElement).disabled).toBe(true);
@@ -227,7 +227,7 @@ describe('Embed Builder: editing', () => {
     await ready();
     await user().click(tab('Author'));
     await user().type(screen.getByLabelText('Author URL'), 'not a link');
-    expect(screen.getByText('Please enter a valid URL')).toBeTruthy();
+    screen.getByText('Please enter a valid URL');
     await chooseChannel(GENERAL);
     await user().click(embedButton(2));
     await user().click(sendButton());
@@ -250,7 +250,7 @@ describe('Embed Builder: sending', () => {
     const channel = screen.getByLabelText('Text channel') as HTMLSelectElement;
     await waitFor(() => expect([...channel.options].map((o) => o.value)).toEqual(['', GENERAL, NEWS]));
     await user().selectOptions(guild, OTHER_GUILD);
-    expect(await screen.findByText("No text channels found or bot doesn't have access")).toBeTruthy();
+    await screen.findByText("No text channels found or bot doesn't have access");
     await user().selectOptions(guild, '');
     expect(channel.disabled).toBe(true);
   });
@@ -273,7 +273,7 @@ describe('Embed Builder: sending', () => {
     const server = fakeEmbedApi();
     await ready();
     await user().click(screen.getByRole('radio', { name: 'Webhook' }));
-    expect(screen.getByText('Starts with https://discord.com/api/webhooks/')).toBeTruthy();
+    screen.getByText('Starts with https://discord.com/api/webhooks/');
     await user().click(sendButton());
     expect((await screen.findByRole('alert')).textContent).toContain('Please enter a webhook URL');
     const url = 'https://discord.com/api/webhooks/1/abc';
@@ -362,10 +362,10 @@ describe('Embed Builder: edit mode', () => {
     await user().click(tab('Edit Embed'));
     await user().type(screen.getByLabelText('Message ID or message link'), ' 900000000000000042 ');
     await user().click(screen.getByRole('button', { name: 'Fetch Embed' }));
-    expect((await screen.findByText('Embed loaded successfully!')).textContent).toBeTruthy();
+    await screen.findByText('Embed loaded successfully!');
     expect(embedCalls(server, 'get-by-id')[0]!.body).toEqual({ messageId: '900000000000000042', guildId: GUILD, channelId: '' });
-    expect(screen.getByText('Editing Message')).toBeTruthy();
-    expect(screen.getByText('(Edit Mode)')).toBeTruthy();
+    screen.getByText('Editing Message');
+    screen.getByText('(Edit Mode)');
     expect((screen.getByRole('radio', { name: 'Channel' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'Webhook' }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Server') as HTMLSelectElement).value).toBe(OTHER_GUILD);
@@ -377,7 +377,7 @@ describe('Embed Builder: edit mode', () => {
 
     await user().click(tab('Edit Embed'));
     await user().click(screen.getByRole('button', { name: 'Update Existing Embed' }));
-    expect((await screen.findByText('Embed updated successfully!')).textContent).toBeTruthy();
+    await screen.findByText('Embed updated successfully!');
     const update = embedCalls(server, 'update')[0]!.body;
     expect(update).toMatchObject({ messageId: FETCHED.messageId, guildId: OTHER_GUILD, channelId: FETCHED.channelId, content: 'Old text' });
     expect(update.embeds[0]).toMatchObject({

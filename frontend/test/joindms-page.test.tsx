@@ -114,16 +114,16 @@ describe('Join DM page', () => {
   it("shows 'Loading Join DM settings...', then the header, the status and the statistics", async () => {
     serve({ [settingsKey]: [json(200, settingsDoc())] });
     renderPage();
-    expect(screen.getByText('Loading Join DM settings...')).toBeTruthy();
+    screen.getByText('Loading Join DM settings...');
     await screen.findByRole('heading', { name: 'Welcome Messages' });
-    expect(await screen.findByText(/Guildhall Community · 42 members/)).toBeTruthy();
-    expect(screen.getByText('Welcome messages are active')).toBeTruthy();
+    await screen.findByText(/Guildhall Community · 42 members/);
+    screen.getByText('Welcome messages are active');
     const stats = within(screen.getByRole('region', { name: 'Statistics' }));
-    await waitFor(() => expect(stats.getByText('5')).toBeTruthy());
-    expect(stats.getByText('4')).toBeTruthy();
-    expect(stats.getByText('1')).toBeTruthy();
-    expect(screen.getByText(/^Last sent /)).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Tips' })).toBeTruthy();
+    await waitFor(() => stats.getByText('5'));
+    stats.getByText('4');
+    stats.getByText('1');
+    screen.getByText(/^Last sent /);
+    screen.getByRole('region', { name: 'Tips' });
   });
 
   it("says 'No messages sent yet' before any delivery", async () => {
@@ -134,15 +134,15 @@ describe('Join DM page', () => {
       ],
     });
     renderPage();
-    expect(await screen.findByText('No messages sent yet')).toBeTruthy();
+    await screen.findByText('No messages sent yet');
   });
 
   it("on a load failure shows 'Failed to load settings' with the spec's sentence, and Retry loads again", async () => {
     const calls = serve({ [settingsKey]: [json(502, { success: false, error: 'Discord is down' }), json(200, settingsDoc())] });
     renderPage();
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to load settings')).toBeTruthy();
-    expect(within(alert).getByText('There was an issue loading the Join DM settings for this server.')).toBeTruthy();
+    within(alert).getByText('Failed to load settings');
+    within(alert).getByText('There was an issue loading the Join DM settings for this server.');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { name: 'Welcome Messages' });
     expect(calls.filter((c) => c === settingsKey)).toHaveLength(2);
@@ -161,7 +161,7 @@ describe('Join DM page', () => {
     await waitFor(() => expect(typeof fail).toBe('function'));
     // Flipped before any answer.
     expect(toggle.getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByText('Welcome messages are disabled')).toBeTruthy();
+    screen.getByText('Welcome messages are disabled');
     await act(async () => fail(new TypeError('network down') as never));
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     expect((await screen.findByRole('alert')).textContent).toContain('Error toggling settings');
@@ -183,7 +183,7 @@ describe('Join DM page', () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Send Join DMs' }).hasAttribute('aria-busy')).toBe(false));
     expect(screen.getByRole('switch', { name: 'Send Join DMs' }).getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByRole('heading', { name: 'Disabled Mode' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Disabled Mode' });
   });
 
   it('an unsaved edit survives the toggle: the form takes the new version and keeps what was typed', async () => {
@@ -262,21 +262,20 @@ describe('Join DM page', () => {
     });
     renderPage();
     const user = userEvent.setup();
-    const text = (await screen.findByLabelText(/Message Text/)) as HTMLTextAreaElement;
+    await screen.findByLabelText(/Message Text/);
     const saveWith = async (value: string) => {
       fireEvent.change(screen.getByLabelText(/Message Text/), { target: { value } });
       await waitFor(() => expect((screen.getByRole('button', { name: 'Save Settings' }) as HTMLButtonElement).disabled).toBe(false));
       await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     };
-    expect(text).toBeTruthy();
     await saveWith('One');
-    expect(await screen.findByText('Settings saved successfully!')).toBeTruthy();
+    await screen.findByText('Settings saved successfully!');
     await saveWith('Two');
-    expect(await screen.findByText('Storage is unavailable')).toBeTruthy();
+    await screen.findByText('Storage is unavailable');
     await saveWith('Three');
-    expect(await screen.findByText('Failed to save settings')).toBeTruthy();
+    await screen.findByText('Failed to save settings');
     await saveWith('Four');
-    expect(await screen.findByText('Error saving settings')).toBeTruthy();
+    await screen.findByText('Error saving settings');
   });
 
   it('Send Test is disabled while Join DMs are off', async () => {
@@ -284,6 +283,6 @@ describe('Join DM page', () => {
     renderPage();
     const send = await screen.findByRole('button', { name: 'Send Test' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('heading', { name: 'Disabled Mode' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Disabled Mode' });
   });
 });

@@ -78,8 +78,8 @@ describe('the /logout page', () => {
   it('asks first: opening it signs nobody out', async () => {
     const calls = stubServer();
     renderLogout();
-    expect(await screen.findByRole('heading', { name: 'Sign out of Guildhall?' })).toBeTruthy();
-    expect(screen.getByText('You are signed in as Demo Admin.')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign out of Guildhall?' });
+    screen.getByText('You are signed in as Demo Admin.');
     expect(document.title).toBe('Sign out | Guildhall');
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
@@ -88,7 +88,7 @@ describe('the /logout page', () => {
     const calls = stubServer();
     renderLogout();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByRole('heading', { name: 'Server list' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Server list' });
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
@@ -96,14 +96,14 @@ describe('the /logout page', () => {
     const calls = stubServer();
     renderLogout();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Login page' });
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([{ method: 'POST', url: '/api/logout', csrf: 'token-from-the-server' }]);
   });
 
   it('sends a visitor who is not signed in to /login', async () => {
     const calls = stubServer(false);
     renderLogout();
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Login page' });
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });

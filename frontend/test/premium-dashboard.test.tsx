@@ -97,7 +97,7 @@ describe('the dashboard', () => {
     fakeApi();
     renderAt(`/manage/${PAID}/dashboard`, '/manage/:guildId/dashboard', <Dashboard />);
     const card = (await screen.findByRole('heading', { name: 'Standard plan' })).closest('section')!;
-    expect(within(card).getByText('Premium active until 22 Dec 2026')).toBeTruthy();
+    within(card).getByText('Premium active until 22 Dec 2026');
     expect(screen.getByRole('link', { name: /Custom Embeds/ }).getAttribute('href')).toBe(`/manage/${PAID}/embeds`);
   });
 
@@ -108,7 +108,7 @@ describe('the dashboard', () => {
     expect(within(card).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/premium');
     const embeds = screen.getByRole('link', { name: /^Custom Embeds.*Locked.*\(upgrade to premium to unlock this feature\)$/ });
     expect(embeds.getAttribute('href')).toBe('/premium');
-    expect(within(embeds).getByText('Locked')).toBeTruthy();
+    within(embeds).getByText('Locked');
   });
 });
 
@@ -147,8 +147,8 @@ describe('the embed builder', () => {
   it('shows the locked state instead of the builder for a guild without premium', async () => {
     fakeEmbedApi({ premium: FREE_TIER });
     renderBuilder();
-    expect(await screen.findByText('Custom Embeds is a premium feature.')).toBeTruthy();
-    expect(screen.getByText('Upgrade to premium to unlock this feature.')).toBeTruthy();
+    await screen.findByText('Custom Embeds is a premium feature.');
+    screen.getByText('Upgrade to premium to unlock this feature.');
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/premium');
     expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
   });
@@ -165,7 +165,7 @@ describe('the ticket panels’ plan limit', () => {
   it('says how many panels the plan allows', async () => {
     fakePanelsApi({ items: [{ id: 'a', version: 1, item: panel({ title: 'Support' }) }], planLimit: FREE_PANELS });
     renderPanels();
-    expect((await screen.findByText('1 of 2 ticket panels on the Free plan')).closest('[data-plan-limit]')).toBeTruthy();
+    expect((await screen.findByText('1 of 2 ticket panels on the Free plan')).closest('[data-plan-limit]')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Create Panel' })).toHaveProperty('disabled', false);
     expect(screen.queryByRole('link', { name: 'Upgrade to Standard' })).toBeNull();
   });

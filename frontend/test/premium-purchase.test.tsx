@@ -179,7 +179,7 @@ describe('the purchase form', () => {
     const select = (await screen.findByLabelText(/Server/)) as HTMLSelectElement;
     await userEvent.selectOptions(select, '');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(screen.getByText('Please select a server')).toBeTruthy();
+    screen.getByText('Please select a server');
     expect(select.getAttribute('aria-invalid')).toBe('true');
     expect(select.getAttribute('aria-describedby')).toContain(screen.getByText('Please select a server').id);
     expect(document.activeElement).toBe(select);
@@ -247,8 +247,8 @@ describe('the purchase form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
     await screen.findByRole('heading', { name: 'Payment Failed' });
     expect(router.state.location.pathname).toBe('/premium/payment/failed');
-    expect(screen.getByText("We couldn't process your payment. Don't worry, no charges were made.")).toBeTruthy();
-    expect(screen.getByText('Details: Payments are closed for now.')).toBeTruthy();
+    screen.getByText("We couldn't process your payment. Don't worry, no charges were made.");
+    screen.getByText('Details: Payments are closed for now.');
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/premium');
   });
 
@@ -265,7 +265,7 @@ describe('the purchase form', () => {
     renderApp(PROCESS);
     const link = await screen.findByRole('link', { name: 'Sign in to buy' });
     expect(link.getAttribute('href')).toBe('/login');
-    expect(screen.getByText('₹1,499')).toBeTruthy();
+    screen.getByText('₹1,499');
     fireEvent.click(link);
     expect(sessionStorage.getItem('redirectAfterLogin')).toBe(PROCESS);
     expect(screen.queryByLabelText(/Server/)).toBeNull();
@@ -311,8 +311,8 @@ describe('the pending page with an order', () => {
     const router = renderApp(`/premium/payment/pending${CALLBACK}`);
     await waitFor(() => expect(where(router)).toBe('/premium/payment/pending?order=ord_1'));
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Waiting for the payment to be confirmed...');
-    expect(screen.getByText('Payment Processing')).toBeTruthy();
-    expect(screen.getByText(/about 2-5 minutes/)).toBeTruthy();
+    screen.getByText('Payment Processing');
+    screen.getByText(/about 2-5 minutes/);
   });
 
   it('polls every 3 seconds until the order is paid, then shows the success page from the order', async () => {
@@ -333,7 +333,7 @@ describe('the pending page with an order', () => {
     await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS));
     await screen.findByRole('heading', { name: 'Payment Successful' });
     expect(where(router)).toBe('/premium/payment/success?order=ord_1');
-    expect(screen.getByText('Premium active until 22 Nov 2027')).toBeTruthy();
+    screen.getByText('Premium active until 22 Nov 2027');
   });
 
   it('goes to the failed page when the order fails, whose Try Again returns to that plan', async () => {
@@ -380,7 +380,7 @@ describe('the success page', () => {
       orders: [order('paid', { period: 'lifetime', amount: 3999, premium: { plan: 'standard', planName: 'Standard', endsAt: null } })],
     });
     renderApp('/premium/payment/success?order=ord_1');
-    expect(await screen.findByText('Premium active: Lifetime')).toBeTruthy();
+    await screen.findByText('Premium active: Lifetime');
   });
 
   it('still reads the order details from the query without an order', async () => {

@@ -58,7 +58,7 @@ describe('plan page', () => {
 
   it('falls back to Basic for an unknown plan type', async () => {
     renderAt('/plans/gold', <PlanPage />, '/plans/:planType');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Basic plan' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Basic plan' });
     expect(document.title).toBe('Basic plan | Guildhall');
   });
 
@@ -68,11 +68,11 @@ describe('plan page', () => {
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((r) => r.value)).toEqual(['monthly', 'quarterly', 'yearly', 'lifetime']);
     expect(radios.find((r) => r.checked)?.value).toBe('quarterly');
-    expect(within(group).getByText('Most Popular')).toBeTruthy();
-    expect(within(group).getByText('Save 47%')).toBeTruthy();
-    expect(within(group).getByText('Save 26%')).toBeTruthy();
-    expect(within(group).getByText('Save 34%')).toBeTruthy();
-    expect(within(group).getByText('against 3 years of monthly payments')).toBeTruthy();
+    within(group).getByText('Most Popular');
+    within(group).getByText('Save 47%');
+    within(group).getByText('Save 26%');
+    within(group).getByText('Save 34%');
+    within(group).getByText('against 3 years of monthly payments');
   });
 
   it('renders the limit table with numbers, Included, Unlimited and Not shown cells', async () => {

@@ -67,7 +67,7 @@ describe('Simulate member join in the sandbox viewer', () => {
   it('offers it for guilds with the bot, with their human members to choose from', async () => {
     serve(async () => new Response('{}'));
     renderViewer();
-    expect(await screen.findByRole('button', { name: 'Simulate member join in Guildhall Community' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Simulate member join in Guildhall Community' });
     expect(screen.queryByRole('button', { name: 'Simulate member join in No Bot Here' })).toBeNull();
     const select = screen.getByLabelText('Member who joins Guildhall Community');
     expect(

@@ -114,7 +114,7 @@ describe('a settings form (SchemaForm)', () => {
     await user.click(screen.getByRole('switch', { name: 'Invite tracking' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('Settings saved successfully!')).toBeTruthy();
+    await screen.findByText('Settings saved successfully!');
     expect(server.puts).toEqual([
       { body: { version: 3, settings: { prefix: 'g!', invite_tracking: true, flag_translation: true } }, csrf: CSRF },
     ]);
@@ -168,9 +168,9 @@ describe('a settings form (SchemaForm)', () => {
 
     it('asks what to do, and nothing is overwritten meanwhile', async () => {
       const { server, dialog } = await saveOverAnotherSave();
-      expect(within(dialog).getByRole('button', { name: 'Load their version' })).toBeTruthy();
-      expect(within(dialog).getByRole('button', { name: 'Overwrite with mine' })).toBeTruthy();
-      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+      within(dialog).getByRole('button', { name: 'Load their version' });
+      within(dialog).getByRole('button', { name: 'Overwrite with mine' });
+      within(dialog).getByRole('button', { name: 'Cancel' });
       expect(server.settings.prefix).toBe('?');
       expect(server.puts.map((p) => p.body.version)).toEqual([3]);
     });
@@ -179,7 +179,7 @@ describe('a settings form (SchemaForm)', () => {
       const { server, user, dialog } = await saveOverAnotherSave();
       await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
 
-      expect(await screen.findByText('Settings saved successfully!')).toBeTruthy();
+      await screen.findByText('Settings saved successfully!');
       expect(screen.queryByRole('alertdialog')).toBeNull();
       expect(server.puts.map((p) => p.body)).toEqual([
         { version: 3, settings: { prefix: 'mine', invite_tracking: false, flag_translation: true } },

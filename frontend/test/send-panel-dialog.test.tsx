@@ -101,18 +101,18 @@ describe('Send Embed Panel dialog', () => {
     const user = userEvent.setup();
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Send Embed Panel' });
-    expect(within(dialog).getByText('Loading embed panels and channels...')).toBeTruthy();
+    within(dialog).getByText('Loading embed panels and channels...');
     expect(calls.map((c) => c.url).sort()).toEqual([`/api/guild/${GUILD}/channels`, `/api/guild/${GUILD}/collections/panels`]);
 
     const channel = await screen.findByLabelText('Channel');
     expect([...(channel as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Select a channel', '#general', '#bot-commands']);
-    expect(screen.getByText('Choose a panel to see what the bot will post.')).toBeTruthy();
+    screen.getByText('Choose a panel to see what the bot will post.');
     await user.selectOptions(screen.getByLabelText('Embed Panel'), 'Help desk');
     const preview = screen.getByRole('region', { name: 'Preview' });
-    expect(within(preview).getByText('Help desk')).toBeTruthy();
-    expect(within(preview).getByText('Please use the button below to create a ticket')).toBeTruthy();
-    expect(within(preview).getByText('Open a ticket')).toBeTruthy();
-    expect(within(preview).getByText('Discord Bot')).toBeTruthy();
+    within(preview).getByText('Help desk');
+    within(preview).getByText('Please use the button below to create a ticket');
+    within(preview).getByText('Open a ticket');
+    within(preview).getByText('Discord Bot');
   });
 
   it("says 'Please select both an embed panel and a channel' and sends nothing without both", async () => {
@@ -188,10 +188,10 @@ describe('Send Embed Panel dialog', () => {
     const user = userEvent.setup();
     renderDialog();
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to load embed panels and channels')).toBeTruthy();
+    within(alert).getByText('Failed to load embed panels and channels');
     expect(screen.getByRole('button', { name: 'Send Panel' })).toHaveProperty('disabled', true);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByLabelText('Embed Panel')).toBeTruthy();
+    await screen.findByLabelText('Embed Panel');
     expect(calls.filter((c) => c.url.endsWith('/collections/panels'))).toHaveLength(2);
   });
 
@@ -209,7 +209,7 @@ describe('Send Embed Panel dialog', () => {
       </QueryClientProvider>,
     );
     await user.click(await screen.findByRole('button', { name: 'Send Panel' }));
-    expect(screen.getByRole('dialog', { name: 'Send Embed Panel' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Send Embed Panel' });
     await screen.findByLabelText('Embed Panel');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

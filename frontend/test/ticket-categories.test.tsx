@@ -82,19 +82,19 @@ describe('Ticket categories page', () => {
   it('loads, then shows both lists with the default starred, and Back goes to the landing', async () => {
     const calls = serve([[200, view()]]);
     renderPage();
-    expect(screen.getByText('Loading categories...')).toBeTruthy();
+    screen.getByText('Loading categories...');
     await screen.findByRole('region', { name: 'Open Categories' });
     expect(calls).toEqual([{ method: 'GET', url: BASE }]);
     const open = within(list('Open Categories'));
     expect(open.getByText('Support').closest('li')!.textContent).toContain('(default)');
     expect(open.queryByRole('button', { name: 'Set Support as default' })).toBeNull();
-    expect(open.getByRole('button', { name: 'Set Staff as default' })).toBeTruthy();
-    expect(open.getByRole('button', { name: 'Remove Staff' })).toBeTruthy();
+    open.getByRole('button', { name: 'Set Staff as default' });
+    open.getByRole('button', { name: 'Remove Staff' });
     expect(within(list('Closed Categories')).getByText('Archive').closest('li')!.textContent).toContain('(default)');
-    expect(screen.getByRole('button', { name: 'Add to Open Categories' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add to Closed Categories' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Add to Open Categories' });
+    screen.getByRole('button', { name: 'Add to Closed Categories' });
     await userEvent.setup().click(screen.getByRole('link', { name: 'Back' }));
-    expect(await screen.findByText('Ticket landing')).toBeTruthy();
+    await screen.findByText('Ticket landing');
   });
 
   it('Server Categories marks the categories in use, and Refresh reads them again', async () => {
@@ -109,7 +109,7 @@ describe('Ticket categories page', () => {
     expect(row('Archive')).toContain('In use: Closed');
     expect(row('Spare')).toContain('Not used');
     await userEvent.setup().click(panel.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(panel.getByText('Old Tickets')).toBeTruthy());
+    await waitFor(() => panel.getByText('Old Tickets'));
     expect(calls.map((c) => c.method)).toEqual(['GET', 'GET']);
   });
 
@@ -122,8 +122,8 @@ describe('Ticket categories page', () => {
     expect(open.getByText('Support').closest('li')!.textContent).not.toContain('Deleted on Discord');
     // It can be removed, not starred.
     expect(open.queryByRole('button', { name: 'Set Old Tickets as default' })).toBeNull();
-    expect(open.getByRole('button', { name: 'Remove Old Tickets' })).toBeTruthy();
-    expect(within(list('Closed Categories')).getByText('No closed categories yet.')).toBeTruthy();
+    open.getByRole('button', { name: 'Remove Old Tickets' });
+    within(list('Closed Categories')).getByText('No closed categories yet.');
   });
 
   it('shows the name a category has on Discord now, not the one stored when it was added', async () => {
@@ -131,7 +131,7 @@ describe('Ticket categories page', () => {
     serve([[200, view({ categories })]]);
     renderPage();
     const open = within(await screen.findByRole('region', { name: 'Open Categories' }));
-    expect(open.getByText('Support')).toBeTruthy();
+    open.getByText('Support');
     expect(open.queryByText('Help Desk (old name)')).toBeNull();
   });
 
@@ -142,8 +142,8 @@ describe('Ticket categories page', () => {
     ]);
     renderPage();
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Error Loading Categories' })).toBeTruthy();
-    expect(within(alert).getByText('Failed to load category settings. Please try refreshing the page.')).toBeTruthy();
+    within(alert).getByRole('heading', { name: 'Error Loading Categories' });
+    within(alert).getByText('Failed to load category settings. Please try refreshing the page.');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try Again' }));
     await screen.findByRole('region', { name: 'Open Categories' });
     expect(calls).toHaveLength(2);
@@ -195,7 +195,7 @@ describe('Ticket categories page', () => {
         }),
       ]);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(within(list('Closed Categories')).getByText('Resolved')).toBeTruthy();
+      within(list('Closed Categories')).getByText('Resolved');
       await user.click(screen.getByRole('button', { name: 'Add to Closed Categories' }));
       dialog = within(screen.getByRole('dialog', { name: 'Add Category' }));
       expect((dialog.getByLabelText('New category name') as HTMLInputElement).value).toBe('');
@@ -229,7 +229,7 @@ describe('Ticket categories page', () => {
       expect((await dialog.findByRole('alert')).textContent).toBe('This category is already used as an open or closed category');
       await user.click(dialog.getByRole('button', { name: 'Add Category' }));
       await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Failed to add category. Please try again.'));
-      expect(screen.getByRole('dialog')).toBeTruthy();
+      screen.getByRole('dialog');
       expect((dialog.getByRole('button', { name: 'Add Category' }) as HTMLButtonElement).disabled).toBe(false);
     });
   });
@@ -265,7 +265,7 @@ describe('Ticket categories page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove Staff' }));
     let confirm = within(screen.getByRole('alertdialog', { name: 'Remove category?' }));
-    expect(confirm.getByText(/Staff will no longer be used for open tickets/)).toBeTruthy();
+    confirm.getByText(/Staff will no longer be used for open tickets/);
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls).toHaveLength(1);
@@ -285,6 +285,6 @@ describe('Ticket categories page', () => {
       await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(expected));
     }
-    expect(within(list('Open Categories')).getByText('Staff')).toBeTruthy();
+    within(list('Open Categories')).getByText('Staff');
   });
 });

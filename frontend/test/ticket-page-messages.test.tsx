@@ -108,13 +108,13 @@ describe('Ticket limits page', () => {
   it("says 'Failed to load ticket limits' when they cannot be read, with a retry", async () => {
     serve('ticket-limits', { load: 'fail' });
     renderPage('ticket-limits');
-    expect(await screen.findByText('Failed to load ticket limits')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await screen.findByText('Failed to load ticket limits');
+    screen.getByRole('button', { name: 'Try again' });
   });
 
   it("says 'Ticket limits saved successfully!' for 3 seconds", async () => {
     await saveWith('ticket-limits', 'ok');
-    expect(await screen.findByText('Ticket limits saved successfully!')).toBeTruthy();
+    await screen.findByText('Ticket limits saved successfully!');
     act(() => vi.advanceTimersByTime(2800));
     expect(screen.queryByText('Ticket limits saved successfully!')).not.toBeNull();
     act(() => vi.advanceTimersByTime(300));
@@ -123,17 +123,17 @@ describe('Ticket limits page', () => {
 
   it("says 'Error saving limits: {server error}' when the server refuses", async () => {
     await saveWith('ticket-limits', 'refused');
-    expect(await screen.findByText('Error saving limits: The server says no')).toBeTruthy();
+    await screen.findByText('Error saving limits: The server says no');
   });
 
   it("says 'Failed to save ticket limits' when the server refuses without a reason", async () => {
     await saveWith('ticket-limits', 'unexplained');
-    expect(await screen.findByText('Failed to save ticket limits')).toBeTruthy();
+    await screen.findByText('Failed to save ticket limits');
   });
 
   it("says 'Error saving limits: {message}' when the server cannot be reached", async () => {
     await saveWith('ticket-limits', 'unreachable');
-    expect(await screen.findByText(/^Error saving limits: Could not reach the server/)).toBeTruthy();
+    await screen.findByText(/^Error saving limits: Could not reach the server/);
   });
 
   it('Back goes to the previous page', async () => {
@@ -141,7 +141,7 @@ describe('Ticket limits page', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage('ticket-limits');
     await user.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(await screen.findByText('The previous page')).toBeTruthy();
+    await screen.findByText('The previous page');
   });
 });
 
@@ -149,27 +149,27 @@ describe('Ticket transcripts configuration', () => {
   it("says 'Failed to load transcript configuration' when it cannot be read", async () => {
     serve('transcripts', { load: 'fail' });
     renderPage('transcripts');
-    expect(await screen.findByText('Failed to load transcript configuration')).toBeTruthy();
+    await screen.findByText('Failed to load transcript configuration');
   });
 
   it("says 'Transcript configuration saved successfully!' for 3 seconds", async () => {
     await saveWith('transcripts', 'ok');
-    expect(await screen.findByText('Transcript configuration saved successfully!')).toBeTruthy();
+    await screen.findByText('Transcript configuration saved successfully!');
     act(() => vi.advanceTimersByTime(3100));
     expect(screen.queryByText('Transcript configuration saved successfully!')).toBeNull();
   });
 
   it("says 'Failed to save transcript configuration' when the server refuses, with or without a reason", async () => {
     await saveWith('transcripts', 'refused');
-    expect(await screen.findByText('Failed to save transcript configuration')).toBeTruthy();
+    await screen.findByText('Failed to save transcript configuration');
     cleanup();
     await saveWith('transcripts', 'unexplained');
-    expect(await screen.findByText('Failed to save transcript configuration')).toBeTruthy();
+    await screen.findByText('Failed to save transcript configuration');
   });
 
   it("says 'Error saving configuration' when the server cannot be reached", async () => {
     await saveWith('transcripts', 'unreachable');
-    expect(await screen.findByText('Error saving configuration')).toBeTruthy();
+    await screen.findByText('Error saving configuration');
   });
 });
 
@@ -187,7 +187,7 @@ describe('Ticket general settings', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(save).toHaveProperty('disabled', true));
     await user.click(back);
-    expect(await screen.findByText('The Ticket System landing')).toBeTruthy();
+    await screen.findByText('The Ticket System landing');
   });
 });
 

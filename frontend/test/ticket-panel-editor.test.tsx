@@ -50,7 +50,7 @@ describe('Panel editor dialog', () => {
     renderPanels();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create Panel' }));
-    expect(advanced()).toBeTruthy();
+    advanced();
     await user.click(within(advanced()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.writes()).toEqual([]);
@@ -65,7 +65,7 @@ describe('Panel editor dialog', () => {
     await user.clear(title);
     await user.type(title, 'Help desk');
     await user.click(within(advanced()).getByRole('button', { name: 'Save' }));
-    expect(within(editor()).getByText('Not saved yet')).toBeTruthy();
+    within(editor()).getByText('Not saved yet');
     expect(statusText()).toBe('Unsaved changes');
     expect((within(editor()).getByLabelText('Panel title') as HTMLInputElement).value).toBe('Help desk');
     // Text channels only.
@@ -75,14 +75,14 @@ describe('Panel editor dialog', () => {
     await user.click(within(editor()).getByRole('button', { name: 'Save' }));
     await within(editor()).findByText('Panel saved successfully!');
     expect(statusText()).toBe('Saved');
-    expect(within(editor()).getByText(/^Last saved /)).toBeTruthy();
+    within(editor()).getByText(/^Last saved /);
     const post = server.writes()[0]!;
     expect(post.method).toBe('POST');
     expect(post.path).toBe(COLLECTION);
     expect(post.body.item).toMatchObject({ title: 'Help desk', channel_id: GENERAL, open_title: 'Ticket Created' });
     expect(post.body.item).not.toHaveProperty('message_id');
     // The new panel is in the list behind the dialog, a Draft.
-    expect(within(screen.getByRole('article', { name: 'Help desk' })).getByText('Draft')).toBeTruthy();
+    within(screen.getByRole('article', { name: 'Help desk' })).getByText('Draft');
     // A second save updates it with the version the first returned.
     await user.type(within(editor()).getByLabelText('Panel title'), '!');
     await user.click(within(editor()).getByRole('button', { name: 'Save' }));
@@ -108,7 +108,7 @@ describe('Panel editor dialog', () => {
 
   it("an existing panel shows when it was last saved, from the server's updated_at", async () => {
     await openExisting();
-    expect(within(editor()).getByText(`Last saved ${new Date('2026-11-02T10:00:00.000Z').toLocaleString()}`)).toBeTruthy();
+    within(editor()).getByText(`Last saved ${new Date('2026-11-02T10:00:00.000Z').toLocaleString()}`);
   });
 
   it("Deploy without a channel says 'Please select a channel before deploying'", async () => {
@@ -161,7 +161,7 @@ describe('Panel editor dialog', () => {
       item: { description: 'Tell us what is wrong', channel_id: GENERAL, title: 'Support' },
     });
     expect(statusText()).toBe('Saved');
-    expect(within(editor()).getByText('Deployed')).toBeTruthy();
+    within(editor()).getByText('Deployed');
   });
 
   it('does not auto-save without a channel, nor with auto-save off', async () => {
@@ -190,7 +190,7 @@ describe('Panel editor dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(puts(server)).toHaveLength(1);
     expect(screen.getByRole('status').textContent).toContain('Panel "Support team" updated successfully!');
-    expect(screen.getByRole('article', { name: 'Support team' })).toBeTruthy();
+    screen.getByRole('article', { name: 'Support team' });
   });
 
   it("Deploy saves first with auto-save on, then deploys: 'Panel deployed successfully!' and Deployed", async () => {
@@ -204,8 +204,8 @@ describe('Panel editor dialog', () => {
       `POST /api/guild/${GUILD}/tickets/panels/a/deploy`,
     ]);
     expect(server.writes()[1]!.body).toEqual({ channelId: GENERAL });
-    expect(within(editor()).getByText('Deployed')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Support!' })).getByText('Deployed')).toBeTruthy();
+    within(editor()).getByText('Deployed');
+    within(screen.getByRole('article', { name: 'Support!' })).getByText('Deployed');
   });
 
   it("shows a 400's field errors next to their fields and 'Failed to save panel' with the server's reason; nothing typed is lost", async () => {
@@ -227,7 +227,7 @@ describe('Panel editor dialog', () => {
     const title = within(editor()).getByLabelText('Panel title') as HTMLInputElement;
     await waitFor(() => expect(describedText(title)).toContain('Panel title must be at most 256 characters'));
     expect(title.value).toBe('Support desk');
-    expect(within(editor()).getByText('Panel footer: Footer text must be at most 2048 characters')).toBeTruthy();
+    within(editor()).getByText('Panel footer: Footer text must be at most 2048 characters');
     expect(within(editor()).getAllByRole('alert')[0]!.textContent).toContain('Failed to save panel: Ticket Panels: the item is not valid.');
     expect(statusText()).toBe('Unsaved changes');
   });
@@ -261,12 +261,12 @@ describe('Panel editor dialog', () => {
     const server = await openExisting();
     fireEvent.click(within(editor()).getByRole('button', { name: 'Delete Panel' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete this panel?' });
-    expect(within(confirm).getByText(/cannot be undone/)).toBeTruthy();
+    within(confirm).getByText(/cannot be undone/);
     fakeTimers();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     // (waitFor polls with setTimeout, which is fake here: let the DELETE settle instead.)
     await advance(0);
-    expect(within(editor()).getByText('Panel deleted successfully!')).toBeTruthy();
+    within(editor()).getByText('Panel deleted successfully!');
     expect(server.items).toEqual([]);
     await advance(1499);
     expect(screen.queryByRole('dialog')).not.toBeNull();
@@ -324,7 +324,7 @@ describe('Advanced embed editor', () => {
     await user.click(within(advanced()).getByRole('tab', { name: 'Open Message' }));
     fireEvent.change(within(advanced()).getByLabelText('Open message thumbnail URL'), { target: { value: 'ftp://x' } });
     await user.click(within(advanced()).getByRole('button', { name: 'Save' }));
-    expect(advanced()).toBeTruthy();
+    advanced();
     expect(within(advanced()).getByRole('tab', { name: 'Open Message' }).getAttribute('aria-selected')).toBe('true');
     expect(describedText(within(advanced()).getByLabelText('Open message thumbnail URL'))).toBe('Please enter a valid URL');
     expect(server.writes()).toEqual([]);
@@ -364,12 +364,12 @@ describe('Advanced embed editor', () => {
     await openAdvanced();
     const user = userEvent.setup();
     await user.click(within(advanced()).getByRole('tab', { name: 'Buttons' }));
-    expect(within(advanced()).getByLabelText('Close button label')).toBeTruthy();
+    within(advanced()).getByLabelText('Close button label');
     await user.click(within(advanced()).getByLabelText('Close button'));
     expect(within(advanced()).queryByLabelText('Close button label')).toBeNull();
     await user.click(within(advanced()).getByRole('tab', { name: 'Preview' }));
     const open = advanced().querySelector('[data-panel-preview="open"]') as HTMLElement;
-    expect(within(open).getByText('Ticket Created')).toBeTruthy();
+    within(open).getByText('Ticket Created');
     expect(open.querySelector('[data-button]')).toBeNull();
     const panelPreview = advanced().querySelector('[data-panel-preview="panel"]') as HTMLElement;
     expect(panelPreview.querySelector('[data-button]')!.textContent).toBe('🎫Create Ticket');
@@ -420,18 +420,18 @@ describe('Advanced embed editor', () => {
     expect(document.body.style.overflow).toBe('hidden');
     const user = userEvent.setup();
     await user.click(within(advanced()).getByRole('button', { name: 'Expand All' }));
-    expect(within(advanced()).getByLabelText('Panel title')).toBeTruthy();
+    within(advanced()).getByLabelText('Panel title');
     await user.click(within(advanced()).getByRole('button', { name: 'Collapse All' }));
     expect(within(advanced()).queryByLabelText('Panel title')).toBeNull();
     await user.click(within(advanced()).getByRole('button', { name: 'Content' }));
-    expect(within(advanced()).getByLabelText('Panel title')).toBeTruthy();
+    within(advanced()).getByLabelText('Panel title');
     await user.click(within(advanced()).getByRole('button', { name: 'Cancel' }));
     expect(document.body.style.overflow).toBe('');
   });
 
   it('at 1024 px and wider, the sections are open and there is no Collapse All', async () => {
     await openAdvanced();
-    expect(within(advanced()).getByLabelText('Panel title')).toBeTruthy();
+    within(advanced()).getByLabelText('Panel title');
     expect(within(advanced()).queryByRole('button', { name: /Collapse All|Expand All/ })).toBeNull();
     expect(document.body.style.overflow).toBe('');
   });

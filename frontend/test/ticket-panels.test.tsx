@@ -22,9 +22,9 @@ describe('Ticket panels list', () => {
   it("shows 'No panels created yet' with a button to create the first panel, and the summary with the server's cap", async () => {
     fakePanelsApi({ cap: 25 });
     renderPanels();
-    expect(screen.getByText('Loading ticket panels...')).toBeTruthy();
+    screen.getByText('Loading ticket panels...');
     await screen.findByText('No panels created yet');
-    expect(screen.getByRole('button', { name: 'Create your first panel' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Create your first panel' });
     const summary = document.querySelector('[aria-label="Panel summary"]')!;
     expect(summary.querySelector('[data-summary="total"]')!.textContent).toBe('0');
     expect(summary.querySelector('[data-summary="deployed"]')!.textContent).toBe('0');
@@ -45,17 +45,17 @@ describe('Ticket panels list', () => {
     });
     renderPanels();
     const support = await screen.findByRole('article', { name: 'Support' });
-    expect(within(support).getByText('Draft')).toBeTruthy();
-    expect(within(support).getByText('Ask us anything')).toBeTruthy();
-    expect(within(support).getByText('#F04747')).toBeTruthy();
-    expect(within(support).getByText('Create Ticket')).toBeTruthy();
-    expect(within(support).getByText(new Date('2026-11-01T10:00:00.000Z').toLocaleDateString())).toBeTruthy();
+    within(support).getByText('Draft');
+    within(support).getByText('Ask us anything');
+    within(support).getByText('#F04747');
+    within(support).getByText('Create Ticket');
+    within(support).getByText(new Date('2026-11-01T10:00:00.000Z').toLocaleDateString());
     await within(support).findByText('#general');
-    expect(within(support).getByRole('button', { name: 'Deploy Support' })).toBeTruthy();
+    within(support).getByRole('button', { name: 'Deploy Support' });
     const billing = card('Billing');
-    expect(within(billing).getByText('Deployed')).toBeTruthy();
-    expect(within(billing).getByText('Open billing')).toBeTruthy();
-    expect(within(billing).getByRole('button', { name: 'Redeploy Billing' })).toBeTruthy();
+    within(billing).getByText('Deployed');
+    within(billing).getByText('Open billing');
+    within(billing).getByRole('button', { name: 'Redeploy Billing' });
     expect(document.querySelector('[data-summary="total"]')!.textContent).toBe('2');
     expect(document.querySelector('[data-summary="deployed"]')!.textContent).toBe('1');
   });
@@ -66,7 +66,7 @@ describe('Ticket panels list', () => {
     renderPanels();
     const alert = await screen.findByText('Failed to load ticket panels');
     const box = alert.closest('[role="alert"]') as HTMLElement;
-    expect(within(box).getByText('Discord is not answering')).toBeTruthy();
+    within(box).getByText('Discord is not answering');
     await userEvent.setup().click(within(box).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('article', { name: 'Support' });
   });
@@ -87,7 +87,7 @@ describe('Ticket panels list', () => {
     renderPanels();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Duplicate Support' }));
     const copy = await screen.findByRole('article', { name: 'Support (Copy)' });
-    expect(within(copy).getByText('Draft')).toBeTruthy();
+    within(copy).getByText('Draft');
     expect(screen.getByRole('status').textContent).toContain('Panel duplicated successfully!');
     expect(server.writes().map((c) => `${c.method} ${c.path}`)).toEqual([`POST /api/guild/${GUILD}/collections/panels/a/duplicate`]);
   });
@@ -111,10 +111,10 @@ describe('Ticket panels list', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Support' }));
     let dialog = screen.getByRole('alertdialog', { name: 'Delete this panel?' });
-    expect(within(dialog).getByText(/This cannot be undone\./)).toBeTruthy();
+    within(dialog).getByText(/This cannot be undone\./);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(server.writes()).toEqual([]);
-    expect(card('Support')).toBeTruthy();
+    card('Support');
     await user.click(screen.getByRole('button', { name: 'Delete Support' }));
     dialog = screen.getByRole('alertdialog', { name: 'Delete this panel?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -135,11 +135,11 @@ describe('Ticket panels list', () => {
     renderPanels();
     const orphanDeploy = await screen.findByRole('button', { name: 'Deploy Orphan' });
     expect((orphanDeploy as HTMLButtonElement).disabled).toBe(true);
-    expect(within(card('Orphan')).getByText('Panel must have a channel assigned before deployment')).toBeTruthy();
+    within(card('Orphan')).getByText('Panel must have a channel assigned before deployment');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Deploy Support' }));
     await within(card('Support')).findByText('Deployed');
     expect(screen.getByRole('status').textContent).toContain('Panel deployed successfully!');
-    expect(screen.getByRole('button', { name: 'Redeploy Support' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Redeploy Support' });
     const deploy = server.writes()[0]!;
     expect(deploy.path).toBe(`/api/guild/${GUILD}/tickets/panels/a/deploy`);
     expect(deploy.body).toEqual({ channelId: GENERAL });
@@ -151,7 +151,7 @@ describe('Ticket panels list', () => {
     renderPanels();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Deploy Support' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to deploy panel: Missing Access');
-    expect(within(card('Support')).getByText('Draft')).toBeTruthy();
+    within(card('Support')).getByText('Draft');
   });
 
   it('previews a panel as Discord shows it, with its title, button label, colour and status', async () => {
@@ -161,10 +161,10 @@ describe('Ticket panels list', () => {
     const dialog = screen.getByRole('dialog', { name: 'Panel Preview' });
     const embed = within(dialog).getByRole('article', { name: 'Embed: Support' });
     // An empty description shows the spec's preview fallback; the bot is 'Discord Bot'.
-    expect(within(embed).getByText('Click the button below to create a support ticket')).toBeTruthy();
-    expect(within(dialog).getByText('Discord Bot')).toBeTruthy();
-    expect(within(dialog).getByText('🎫 Create Ticket')).toBeTruthy();
-    expect(within(dialog).getByText('#1ABC9C')).toBeTruthy();
-    expect(within(dialog).getByText('Draft')).toBeTruthy();
+    within(embed).getByText('Click the button below to create a support ticket');
+    within(dialog).getByText('Discord Bot');
+    within(dialog).getByText('🎫 Create Ticket');
+    within(dialog).getByText('#1ABC9C');
+    within(dialog).getByText('Draft');
   });
 });

@@ -119,7 +119,7 @@ describe('Ticket transcripts page', () => {
   it('keeps the configuration form and lists the transcripts: Ticket ID, User, Created, Size, Actions', async () => {
     serve();
     renderPage();
-    expect(await screen.findByRole('switch', { name: 'Enable transcripts' })).toBeTruthy();
+    await screen.findByRole('switch', { name: 'Enable transcripts' });
     const rows = within(await table()).getAllByRole('row');
     expect(
       within(rows[0]!)
@@ -135,8 +135,8 @@ describe('Ticket transcripts page', () => {
     expect(first[3]!.textContent).toBe('2.5 KB');
     expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe('512 B');
     expect(within(rows[3]!).getAllByRole('cell')[3]!.textContent).toBe('3.0 MB');
-    expect(within(rows[1]!).getByRole('button', { name: 'Download transcript 0003' })).toBeTruthy();
-    expect(within(rows[1]!).getByRole('button', { name: 'Delete transcript 0003' })).toBeTruthy();
+    within(rows[1]!).getByRole('button', { name: 'Download transcript 0003' });
+    within(rows[1]!).getByRole('button', { name: 'Delete transcript 0003' });
   });
 
   it('searches ticket id or user name through the server, case-insensitive', async () => {
@@ -167,7 +167,7 @@ describe('Ticket transcripts page', () => {
     renderPage();
     await table();
     await user.type(screen.getByRole('searchbox', { name: 'Search transcripts' }), 'nobody');
-    expect(await screen.findByText('No transcripts match')).toBeTruthy();
+    await screen.findByText('No transcripts match');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(async () => expect(await ticketIds()).toEqual(['0003', '0002', '0001']));
   });
@@ -176,14 +176,14 @@ describe('Ticket transcripts page', () => {
     const fake = serve();
     fake.rows = [];
     renderPage();
-    expect(await screen.findByText('No transcripts yet')).toBeTruthy();
+    await screen.findByText('No transcripts yet');
   });
 
   it("says 'Failed to load transcripts' with a retry", async () => {
     const fake = serve({ list: 'fail' });
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByText('Failed to load transcripts')).toBeTruthy();
+    await screen.findByText('Failed to load transcripts');
     const before = fake.listed.length;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(fake.listed.length).toBe(before + 1));
@@ -195,7 +195,7 @@ describe('Ticket transcripts page', () => {
     renderPage();
     await table();
     await user.click(screen.getByRole('button', { name: 'Download transcript 0002' }));
-    expect(await screen.findByText('Transcript downloaded successfully!')).toBeTruthy();
+    await screen.findByText('Transcript downloaded successfully!');
     expect(downloads).toEqual(['transcript_tr-2.txt']);
   });
 
@@ -205,13 +205,13 @@ describe('Ticket transcripts page', () => {
     renderPage();
     await table();
     await user.click(screen.getByRole('button', { name: 'Download transcript 0002' }));
-    expect(await screen.findByText('Failed to download transcript')).toBeTruthy();
+    await screen.findByText('Failed to download transcript');
     cleanup();
     serve({ download: 'unreachable' });
     renderPage();
     await table();
     await user.click(screen.getByRole('button', { name: 'Download transcript 0002' }));
-    expect(await screen.findByText('Error downloading transcript')).toBeTruthy();
+    await screen.findByText('Error downloading transcript');
     expect(downloads).toEqual([]);
   });
 
@@ -236,7 +236,7 @@ describe('Ticket transcripts page', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete transcript 0001' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Transcript deleted successfully!')).toBeTruthy();
+    await screen.findByText('Transcript deleted successfully!');
     expect(fake.deleted).toEqual(['tr-1']);
     await waitFor(async () => expect(await ticketIds()).toEqual(['0003', '0002']));
     // The focused row is gone: the keyboard carries on from the search box.
@@ -250,14 +250,14 @@ describe('Ticket transcripts page', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete transcript 0001' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete transcript')).toBeTruthy();
+    await screen.findByText('Failed to delete transcript');
     cleanup();
     serve({ remove: 'unreachable' });
     renderPage();
     await table();
     await user.click(screen.getByRole('button', { name: 'Delete transcript 0001' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Error deleting transcript')).toBeTruthy();
+    await screen.findByText('Error deleting transcript');
   });
 });
 

@@ -48,7 +48,7 @@ describe('Ticket System landing', () => {
   it('shows the cards in three groups, each linking to its page, and the docs and contact links', async () => {
     const calls = serve([200]);
     renderLanding();
-    expect(screen.getByText('Loading ticket settings...')).toBeTruthy();
+    screen.getByText('Loading ticket settings...');
     await screen.findByRole('heading', { name: 'Ticket System' });
     expect(calls).toEqual([`/api/guild/${GUILD}/settings/ticket-general`]);
     const groups = {
@@ -60,7 +60,9 @@ describe('Ticket System landing', () => {
       const region = screen.getByRole('region', { name: title });
       const links = within(region).getAllByRole('link');
       expect(links.map((a) => a.getAttribute('href'))).toEqual(Object.values(cards).map((id) => `/manage/${GUILD}/tickets/${id}`));
-      Object.keys(cards).forEach((name, i) => expect(within(links[i]!).getByText(name)).toBeTruthy());
+      Object.keys(cards).forEach((name, i) => {
+        within(links[i]!).getByText(name);
+      });
     }
     expect(screen.getByRole('link', { name: 'documentation' }).getAttribute('href')).toBe('/docs');
     expect(screen.getByRole('link', { name: 'contact support' }).getAttribute('href')).toBe('/contact');
@@ -70,8 +72,8 @@ describe('Ticket System landing', () => {
     const calls = serve([502, 200]);
     renderLanding();
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error Loading Data')).toBeTruthy();
-    expect(within(alert).getByText('Failed to load ticket settings. Please try refreshing the page.')).toBeTruthy();
+    within(alert).getByText('Error Loading Data');
+    within(alert).getByText('Failed to load ticket settings. Please try refreshing the page.');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { name: 'Ticket System' });
     expect(calls).toHaveLength(2);

@@ -140,7 +140,7 @@ describe('Backup & Transfer: export', () => {
     await waitFor(() => expect(clicked).toEqual([`guildhall-${GUILD}.json`]));
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(JSON.parse(await blob.text())).toEqual(EXPORT);
-    expect(await screen.findByText('Export downloaded.')).toBeTruthy();
+    await screen.findByText('Export downloaded.');
   });
 });
 
@@ -150,14 +150,14 @@ describe('Backup & Transfer: import', () => {
     renderPage();
     await userEvent.upload(screen.getByLabelText('Settings file (.json)'), file(JSON.stringify(EXPORT)));
     const preview = await screen.findByRole('region', { name: 'Server Settings' });
-    expect(within(preview).getByText('Prefix')).toBeTruthy();
-    expect(within(preview).getByText('.')).toBeTruthy();
-    expect(within(preview).getByText('!')).toBeTruthy();
+    within(preview).getByText('Prefix');
+    within(preview).getByText('.');
+    within(preview).getByText('!');
     const imports = () => calls.filter((c) => c.path.endsWith('/import'));
     expect(imports()).toEqual([{ path: `/api/guild/${GUILD}/import`, method: 'POST', body: { document: EXPORT, dryRun: true } }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply import' }));
-    expect(await screen.findByText('Settings imported (1 section).')).toBeTruthy();
+    await screen.findByText('Settings imported (1 section).');
     expect(imports()[1]!.body).toEqual({ document: EXPORT });
   });
 
@@ -167,12 +167,12 @@ describe('Backup & Transfer: import', () => {
     await userEvent.upload(screen.getByLabelText('Settings file (.json)'), file(JSON.stringify(EXPORT)));
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain('Not imported: your access does not allow changing this section');
-    expect(within(note).getByText('AntiNuke')).toBeTruthy();
+    within(note).getByText('AntiNuke');
     expect(note.textContent).toContain(SKIPPED.skipped);
     // The sections that are imported are still previewed.
-    expect(screen.getByRole('region', { name: 'Server Settings' })).toBeTruthy();
+    screen.getByRole('region', { name: 'Server Settings' });
     await userEvent.click(screen.getByRole('button', { name: 'Apply import' }));
-    expect(await screen.findByText('Settings imported (1 section). Not imported (your access does not allow it): AntiNuke.')).toBeTruthy();
+    await screen.findByText('Settings imported (1 section). Not imported (your access does not allow it): AntiNuke.');
   });
 
   it('names the section and field of each error, and nothing is offered to apply', async () => {
@@ -221,7 +221,7 @@ describe('Backup & Transfer: clone', () => {
     await userEvent.selectOptions(role, 'Clear it');
     await userEvent.click(apply);
 
-    expect(await screen.findByText('Settings cloned to Pixel Painters.')).toBeTruthy();
+    await screen.findByText('Settings cloned to Pixel Painters.');
     const applied = calls.filter((c) => c.path.endsWith('/clone')).at(-1)!;
     expect(applied.body).toMatchObject({
       targetGuildId: TARGET,

@@ -48,28 +48,28 @@ afterEach(() => {
 describe('a user list (extra owners, whitelist)', () => {
   it('says when a list is empty', async () => {
     await openUsers();
-    expect(screen.getByText('No extra owners configured')).toBeTruthy();
-    expect(screen.getByText('No users whitelisted')).toBeTruthy();
+    screen.getByText('No extra owners configured');
+    screen.getByText('No users whitelisted');
   });
 
   it('adds a user by id with Add by ID, showing their name once looked up', async () => {
     const { user } = await openUsers();
     await user.type(whitelistBox(), USERS[0]!.id);
     await user.click(within(around(whitelistBox())).getByRole('button', { name: 'Add by ID' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Whitelisted Users' })).getByText('Alice')).toBeTruthy());
+    await waitFor(() => within(screen.getByRole('list', { name: 'Whitelisted Users' })).getByText('Alice'));
     expect((whitelistBox() as HTMLInputElement).value).toBe('');
   });
 
   it("adds an id nobody has with Enter and shows it as 'Unknown User ({id})'", async () => {
     const { user } = await openUsers();
     await user.type(extraOwnersBox(), `${UNKNOWN_ID}{Enter}`);
-    expect(await screen.findByText(`Unknown User (${UNKNOWN_ID})`)).toBeTruthy();
+    await screen.findByText(`Unknown User (${UNKNOWN_ID})`);
   });
 
   it('resolves the stored ids, unknown ones included', async () => {
     await openUsers({ whitelist: [USERS[2]!.id, UNKNOWN_ID] });
-    expect(await screen.findByText('Bob')).toBeTruthy();
-    expect(await screen.findByText(`Unknown User (${UNKNOWN_ID})`)).toBeTruthy();
+    await screen.findByText('Bob');
+    await screen.findByText(`Unknown User (${UNKNOWN_ID})`);
   });
 
   it('refuses an id that is not 17 to 19 digits', async () => {
@@ -78,7 +78,7 @@ describe('a user list (extra owners, whitelist)', () => {
     expect(within(around(whitelistBox())).getByRole('alert').textContent).toBe(
       'Invalid user ID format. Please enter a valid Discord user ID.',
     );
-    expect(screen.getByText('No users whitelisted')).toBeTruthy();
+    screen.getByText('No users whitelisted');
     expect(whitelistBox().getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -104,7 +104,7 @@ describe('a user list (extra owners, whitelist)', () => {
     expect(whitelistBox().getAttribute('aria-expanded')).toBe('true');
     await user.clear(whitelistBox());
     await user.type(whitelistBox(), 'zz');
-    expect(await screen.findByText('No users found')).toBeTruthy();
+    await screen.findByText('No users found');
     expect(whitelistBox().getAttribute('aria-expanded')).toBe('false');
     await user.clear(whitelistBox());
     await user.type(whitelistBox(), UNKNOWN_ID);
