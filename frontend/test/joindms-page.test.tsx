@@ -119,9 +119,10 @@ describe('Join DM page', () => {
     await screen.findByText(/Guildhall Community · 42 members/);
     screen.getByText('Welcome messages are active');
     const stats = within(screen.getByRole('region', { name: 'Statistics' }));
-    await waitFor(() => stats.getByText('5'));
-    stats.getByText('4');
-    stats.getByText('1');
+    const stat = (label: string) => stats.getByText(label).nextSibling!.textContent;
+    await waitFor(() => expect(stat('Total Sent')).toBe('5'));
+    expect(stat('Successful')).toBe('4');
+    expect(stat('Failed')).toBe('1');
     screen.getByText(/^Last sent /);
     screen.getByRole('region', { name: 'Tips' });
   });

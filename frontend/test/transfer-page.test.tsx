@@ -150,9 +150,8 @@ describe('Backup & Transfer: import', () => {
     renderPage();
     await userEvent.upload(screen.getByLabelText('Settings file (.json)'), file(JSON.stringify(EXPORT)));
     const preview = await screen.findByRole('region', { name: 'Server Settings' });
-    within(preview).getByText('Prefix');
-    within(preview).getByText('.');
-    within(preview).getByText('!');
+    // The value before and the one the file brings, under the field's title and in that order.
+    expect(within(preview).getByText('Prefix').closest('li')!.textContent).toBe('PrefixBefore.After!');
     const imports = () => calls.filter((c) => c.path.endsWith('/import'));
     expect(imports()).toEqual([{ path: `/api/guild/${GUILD}/import`, method: 'POST', body: { document: EXPORT, dryRun: true } }]);
 
