@@ -179,7 +179,9 @@ describe('Change History timeline', () => {
     const time = first.querySelector('time')!;
     expect(time.textContent).toMatch(/5 minutes ago/);
     expect(time.getAttribute('dateTime')).toBe(entries()[0]!.at);
-    expect(time.getAttribute('title')).toBeTruthy();
+    // The exact time, for a pointer resting on "5 minutes ago".
+    const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' }).format(new Date(entries()[0]!.at));
+    expect(time.getAttribute('title')).toBe(exact);
     expect(first.querySelector('img')!.getAttribute('src')).toBe(ANA.avatarURL);
 
     const second = entryOf(/Bo changed Welcome Configuration/);
