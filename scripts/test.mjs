@@ -2,14 +2,21 @@
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
 // Suites: type checks (one check per project), vitest (common, backend, frontend and repo projects), and, once the
 // frontend exists, Playwright. A suite that cannot run counts as one failure rather than vanishing.
-import { spawnSync } from 'node:child_process';
+// `npm run check` (this script with --check) is the inner loop while working: the type checks, lint and format, and
+// only the vitest projects that start no server and no browser (FAST_PROJECTS, see vitest.config.ts); no build, no
+// Playwright. It ends with the same closing line; `npm test` stays the whole truth.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const check = process.argv.includes('--check');
+const FAST_PROJECTS = ['common', 'frontend', 'backend-unit', 'repo-unit'];
 const results = [];
+/** Seconds per test file, from the vitest and Playwright reports, for the ten slowest in the summary. */
+const fileSeconds = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${[path.basename(cmd), ...args].join(' ')}`);
@@ -20,23 +27,56 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-// 1. Type checks: the compiler is a test of its own.
-for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json', 'tests/tsconfig.json']) {
-  const ok = run(`typecheck ${project}`, bin('tsc'), ['-p', project]);
-  results.push({ suite: `typecheck ${project}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+/** As run(), but the output is held and printed whole when the command ends, so two running side by side never mix. */
+function runHeld(label, cmd, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    const out = [];
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => out.push(chunk));
+    let ended = false;
+    // A command that cannot start reports 'error' and may then also report 'close': print it once.
+    const done = (status) => {
+      if (ended) return;
+      ended = true;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${label}: ${[path.basename(cmd), ...args].join(' ')}`);
+      process.stdout.write(Buffer.concat(out));
+      console.log(`=== ${label}: exit ${status} in ${seconds} s`);
+      resolve(status === 0);
+    };
+    child.on('error', (error) => {
+      out.push(Buffer.from(`${error.message}\n`));
+      done('error');
+    });
+    child.on('close', (code, signal) => done(code ?? signal));
+  });
 }
 
-// Lint and formatting: one setup for the whole repository.
+// 1. Type checks (the compiler is a test of its own), and beside them on the second core lint and formatting (one
+// setup for the whole repository). None of them writes a file.
 {
-  const ok = run('lint', bin('eslint'), ['.']) && run('format', bin('prettier'), ['--check', '.']);
+  const projects = ['common/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json', 'tests/tsconfig.json'];
+  const typechecks = (async () => {
+    const passed = [];
+    for (const project of projects) passed.push(await runHeld(`typecheck ${project}`, bin('tsc'), ['-p', project]));
+    return passed;
+  })();
+  const lintAndFormat = (async () =>
+    (await runHeld('lint', bin('eslint'), ['.'])) && (await runHeld('format', bin('prettier'), ['--check', '.'])))();
+  const [passed, ok] = await Promise.all([typechecks, lintAndFormat]);
+  projects.forEach((project, i) => results.push({ suite: `typecheck ${project}`, passed: passed[i] ? 1 : 0, failed: passed[i] ? 0 : 1 }));
   results.push({ suite: 'lint and format', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
-// 2. vitest: all projects in one run, counted from its JSON report.
+// 2. vitest: all projects in one run (the fast ones only with --check), counted from its JSON report.
 {
   const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-vitest-'));
   const report = path.join(dir, 'report.json');
-  const ok = run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  // The fast projects start no server, take no fixed port and write only to temporary folders: two workers are safe.
+  const projects = check ? [...FAST_PROJECTS.map((name) => `--project=${name}`), '--maxWorkers=2'] : [];
+  const ok = run('vitest', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     const failedFiles = (json.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
@@ -46,6 +86,10 @@ for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'fronten
       failed: json.numFailedTests + failedFiles,
       skipped: json.numPendingTests + json.numTodoTests,
     });
+    // From its first test's start to its last test's end: a file's beforeAll/afterAll and imports fall outside.
+    for (const file of json.testResults ?? []) {
+      fileSeconds.push({ file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+    }
   } else {
     results.push({ suite: 'vitest', passed: 0, failed: 1 });
   }
@@ -53,8 +97,11 @@ for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'fronten
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** Every test of a Playwright report's suite and its nested suites. */
+const e2eTests = (suite) => [...(suite.specs ?? []).flatMap((spec) => spec.tests ?? []), ...(suite.suites ?? []).flatMap(e2eTests)];
+
 // 3. End to end: build what `npm start` serves, then Playwright in Debian's Chromium against it.
-{
+if (!check) {
   const built = run('build', 'npm', ['run', '-s', 'build']);
   const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-e2e-'));
   const report = path.join(dir, 'e2e.json');
@@ -62,8 +109,17 @@ for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'fronten
   else {
     const ok = run('e2e', bin('playwright'), ['test'], { CI: '1', PLAYWRIGHT_JSON: report });
     if (existsSync(report)) {
-      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      const { stats } = json;
       results.push({ suite: 'e2e', passed: stats.expected + (stats.flaky ?? 0), failed: stats.unexpected, skipped: stats.skipped });
+      // A spec file's top-level suite names it relative to the test folder; its tests' attempts add up to its time.
+      const testDir = json.config?.rootDir ?? path.join(root, 'tests/e2e');
+      for (const suite of json.suites ?? []) {
+        const ms = e2eTests(suite)
+          .flatMap((t) => t.results ?? [])
+          .reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        fileSeconds.push({ file: path.relative(root, path.join(testDir, suite.file)), seconds: ms / 1000 });
+      }
     } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
     if (!ok && results.at(-1).failed === 0) results.at(-1).failed = 1;
   }
@@ -72,6 +128,13 @@ for (const project of ['common/tsconfig.json', 'backend/tsconfig.json', 'fronten
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+// So that the next slowdown shows the day it lands.
+if (fileSeconds.length > 0) {
+  console.log('ten slowest files:');
+  for (const { file, seconds } of fileSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+    console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  }
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0);
