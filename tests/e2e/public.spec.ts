@@ -496,11 +496,4 @@ test.describe('payment result pages', () => {
     await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/premium');
     await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
   });
-
-  test('pending says verification takes about 2-5 minutes and the subscription activates after confirmation', async ({ page }) => {
-    await page.goto('/premium/payment/pending?planType=basic&period=monthly&guildId=1100000000000010000&amount=89');
-    await expect(page.getByRole('main')).toContainText('about 2-5 minutes');
-    await expect(page.getByRole('main')).toContainText('subscription activates as soon as the payment is confirmed');
-    await expect(page.getByRole('main').locator('dl')).toContainText('₹89');
-  });
 });
