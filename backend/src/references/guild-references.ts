@@ -37,7 +37,7 @@ export interface CheckOptions {
  * The engine's guarantee that a settings document names only its own guild's channels and roles: every field a schema
  * marks with `x-reference` is checked on every write path (settings PUT and revert, collection create/update/duplicate,
  * import, clone) against the guild's channels and roles, channel types included, and again at the moment the bot acts
- * on a stored id (a preview, a deploy). A manager of one server can thus never make the bot post in, or give, another
+ * on a stored id (Send Preview; a panel deploy checks its target channel itself, naming it). A manager of one server can thus never make the bot post in, or give, another
  * server's channel or role, nor a DM channel. Ids come from the schema, so a new reference field is covered by marking it.
  */
 @Injectable()
