@@ -156,13 +156,8 @@ export class CollectionsService {
 
   /** The item's channel and role ids are this guild's (ids kept from `stored` were checked when saved): else 400 at /item/... */
   private assertOwnReferences(def: CollectionDefinition, guildId: string, item: Item, stored?: Item): Promise<void> {
-    return this.references.assertOwn(
-      guildId,
-      publishedSchemas[def.schemaName] as Schema,
-      item,
-      { stored, prefix: '/item' },
-      `${def.title}: the item is not valid.`,
-    );
+    const schema = publishedSchemas[def.schemaName] as Schema;
+    return this.references.assertOwn(guildId, [{ schema, doc: item, stored, prefix: '/item' }], `${def.title}: the item is not valid.`);
   }
 
   /** A premium feature's items are created and changed only with a paid plan in force (listing, reading and delete stay open). */

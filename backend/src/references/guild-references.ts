@@ -26,9 +26,15 @@ interface GuildIds {
   roles?: Set<string>;
 }
 
-export interface CheckOptions {
-  /** The document as stored now: an id already at the same place was checked when it was saved (a channel Discord has since deleted stays until changed). */
-  stored?: unknown;
+/** One document to check: its published schema, the document, and where it sits in the request. */
+export interface CheckedDocument {
+  schema: Schema;
+  doc: unknown;
+  /**
+   * The document as stored now (or how to read it, asked only when the document names ids at all): an id already at
+   * the same place was checked when it was saved (a channel Discord has since deleted stays until changed).
+   */
+  stored?: unknown | (() => Promise<unknown>);
   /** Prefix of every field error's path: where the document sits in the request body (`/settings`, `/item`...). */
   prefix?: string;
 }
@@ -44,16 +50,26 @@ export interface CheckOptions {
 export class GuildReferences {
   constructor(private readonly discord: DiscordService) {}
 
-  /** Field errors for each reference of `doc` that is new (not at the same place in `stored`) and not the guild's, or of a type the field does not take. */
-  async problems(guildId: string, schema: Schema, doc: unknown, options: CheckOptions = {}): Promise<FieldError[]> {
-    const known = options.stored === undefined ? new Set<string>() : new Set(findReferences(schema, options.stored).map(placeOf));
-    const refs = findReferences(schema, doc).filter((ref) => !known.has(placeOf(ref)));
-    return this.judge(guildId, refs, options.prefix ?? '');
+  /**
+   * Field errors for each reference of the documents that is new (not at the same place in its `stored`) and not the
+   * guild's, or of a type its field does not take. The guild's channels and roles are read once for all of them (an
+   * import or a clone checks several sections), and only for the kinds they name.
+   */
+  async problems(guildId: string, documents: readonly CheckedDocument[]): Promise<FieldError[]> {
+    const found: { ref: FoundReference; prefix: string }[] = [];
+    for (const { schema, doc, stored, prefix = '' } of documents) {
+      const refs = findReferences(schema, doc);
+      if (refs.length === 0) continue;
+      const before = typeof stored === 'function' ? await (stored as () => Promise<unknown>)() : stored;
+      const known = before === undefined ? new Set<string>() : new Set(findReferences(schema, before).map(placeOf));
+      for (const ref of refs) if (!known.has(placeOf(ref))) found.push({ ref, prefix });
+    }
+    return this.judge(guildId, found);
   }
 
   /** 400 with a field error per reference that is not the guild's (see problems). */
-  async assertOwn(guildId: string, schema: Schema, doc: unknown, options: CheckOptions = {}, error = REFERENCES_ERROR): Promise<void> {
-    const problems = await this.problems(guildId, schema, doc, options);
+  async assertOwn(guildId: string, documents: readonly CheckedDocument[], error = REFERENCES_ERROR): Promise<void> {
+    const problems = await this.problems(guildId, documents);
     if (problems.length) throw ApiError.validation(problems, error);
   }
 
@@ -63,18 +79,26 @@ export class GuildReferences {
    */
   async assertActable(guildId: string, schema: Schema, doc: unknown, pointer: string, path = pointer): Promise<void> {
     const under = (ref: FoundReference) => ref.path === pointer || ref.path.startsWith(`${pointer}/`);
-    const problems = await this.judge(guildId, findReferences(schema, doc).filter(under), '');
+    const problems = await this.judge(
+      guildId,
+      findReferences(schema, doc)
+        .filter(under)
+        .map((ref) => ({ ref, prefix: '' })),
+    );
     if (problems.length) {
       const message = problems[0]!.message;
       throw ApiError.validation([{ path, message }], message);
     }
   }
 
-  private async judge(guildId: string, refs: readonly FoundReference[], prefix: string): Promise<FieldError[]> {
-    if (refs.length === 0) return [];
-    const ids = await this.guildIds(guildId, refs);
+  private async judge(guildId: string, found: readonly { ref: FoundReference; prefix: string }[]): Promise<FieldError[]> {
+    if (found.length === 0) return [];
+    const ids = await this.guildIds(
+      guildId,
+      found.map((f) => f.ref),
+    );
     const problems: FieldError[] = [];
-    for (const ref of refs) {
+    for (const { ref, prefix } of found) {
       const message = problemOf(ref, ids);
       if (message) problems.push({ path: `${prefix}${ref.path}`, message });
     }

@@ -6,7 +6,7 @@ import type { SectionAccess } from '@guildhall/generated/types';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { ApiError } from '../http/api-error.js';
 import { GuildReferences } from '../references/guild-references.js';
-import { findReferences, type Schema } from '../references/schema-walk.js';
+import type { Schema } from '../references/schema-walk.js';
 import { deepFreeze } from '../storage/read-cache.js';
 import { STORAGE, type ChangeAction, type StoragePort } from '../storage/storage.port.js';
 
@@ -86,10 +86,9 @@ export class SettingsService {
     // Paths point into the body as sent (`{ version, settings }`), like every other 400 of the API.
     if (!result.ok) throw ApiError.validation(result.fieldErrors.map((e) => ({ ...e, path: `/settings${e.path}` })));
     let access: SectionAccess | undefined;
-    const schema = publishedSchemas[def.schemaName] as Schema;
     // The stored document is read only when needed: for access levels, or to tell new channel and role ids from kept ones.
-    const needsStored = Boolean(def.access) || findReferences(schema, result.value).length > 0;
-    const stored = needsStored ? await this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey) : null;
+    const readStored = () => this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey);
+    const stored = def.access ? await readStored() : undefined;
     if (def.access) {
       // Access levels: compared with the stored document at the version the save names (another version is a 409
       // below, whoever asks); the caller's level is read from that same document.
@@ -102,7 +101,10 @@ export class SettingsService {
     }
     // Every channel and role id the schema marks must be this guild's (of the types the field takes); ids kept from the
     // stored document were checked when they were saved.
-    if (needsStored) await this.references.assertOwn(guildId, schema, result.value, { stored: stored?.data, prefix: '/settings' });
+    const schema = publishedSchemas[def.schemaName] as Schema;
+    await this.references.assertOwn(guildId, [
+      { schema, doc: result.value, stored: async () => (stored === undefined ? await readStored() : stored)?.data, prefix: '/settings' },
+    ]);
     const author = { userId: caller.userId, userName: caller.userName, avatar: caller.avatar };
     const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version, { author, ...as });
     if (!put.ok) throw this.conflict(def, put.current);

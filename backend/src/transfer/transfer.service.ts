@@ -94,11 +94,12 @@ export class TransferService {
       planned.push({ def, current, next: settings as unknown as Doc });
     }
     for (const p of planned) p.skipped = this.refusal(p, caller);
-    const fieldErrors: FieldError[] = [];
-    for (const p of planned.filter((p) => !p.skipped)) {
-      const options = { stored: p.current.settings, prefix: `/document/sections/${p.def.name}` };
-      fieldErrors.push(...(await this.references.problems(guildId, schemaOf(p.def), p.next, options)));
-    }
+    const fieldErrors = await this.references.problems(
+      guildId,
+      planned
+        .filter((p) => !p.skipped)
+        .map((p) => ({ schema: schemaOf(p.def), doc: p.next, stored: p.current.settings, prefix: `/document/sections/${p.def.name}` })),
+    );
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The file names channels or roles that are not in this server.');
     const versions = (document.schemaVersions ?? {}) as Record<string, string | undefined>;
     const preview = planned.map((p) => this.preview(p, versions[p.def.name]));
@@ -184,10 +185,13 @@ export class TransferService {
     this.assertAllowed(planned, targetCaller);
     // Ids the target lacks are listed (unmapped) for the user to map; what is there must also be of the right type.
     if (unmappedRefs.length === 0) {
-      for (const p of planned) {
-        const options = { stored: p.current.settings, prefix: `/${p.def.name}` };
-        fieldErrors.push(...(await this.references.problems(target.id, schemaOf(p.def), p.next, options)));
-      }
+      const documents = planned.map((p) => ({
+        schema: schemaOf(p.def),
+        doc: p.next,
+        stored: p.current.settings,
+        prefix: `/${p.def.name}`,
+      }));
+      fieldErrors.push(...(await this.references.problems(target.id, documents)));
       if (fieldErrors.length)
         throw ApiError.validation(fieldErrors, 'The copied settings name channels or roles the target server cannot take.');
     }
