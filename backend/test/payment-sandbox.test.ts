@@ -1,14 +1,20 @@
 /**
  * The payment sandbox (issue 13): Razorpay's Payment Links emulated under /sandbox/razorpay, over real HTTP. The API,
  * the checkout page and the callback run against a real app (startTestApp); the webhooks against the module on its own
- * (startPaymentSandbox) pointed at a small local receiver, with short retry delays. Signatures are checked with the
+ * (startPaymentSandbox) pointed at a small local receiver, with short retry delays and a short answer timeout. Signatures are checked with the
  * Razorpay SDK's own functions, so the sandbox signs exactly as Razorpay does.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPaymentSandbox, type PaymentLinkEntity, type RunningPaymentSandbox } from '../src/payment-sandbox/index.js';
+import {
+  PaymentSandboxService,
+  startPaymentSandbox,
+  WEBHOOK_TIMEOUT_MS,
+  type PaymentLinkEntity,
+  type RunningPaymentSandbox,
+} from '../src/payment-sandbox/index.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -104,6 +110,9 @@ describe('payment sandbox in the app: Payment Links API, checkout page, callback
   it('is mounted when no RAZORPAY_KEY_ID is set, at the base the adapter is configured with', () => {
     expect(app.config.payments.mode).toBe('sandbox');
     expect(app.config.payments.apiBase).toBe(base);
+    // In the app, a delivery unanswered for Razorpay's 5 s fails (the webhook tests below shorten it on their own sandbox).
+    expect(WEBHOOK_TIMEOUT_MS).toBe(5000);
+    expect(app.app.get(PaymentSandboxService).options.webhookTimeoutMs).toBe(WEBHOOK_TIMEOUT_MS);
   });
 
   describe('create, fetch, cancel', () => {
@@ -396,7 +405,9 @@ interface Delivery {
 describe('payment sandbox webhooks (the module on its own, delivering to a local receiver)', () => {
   const WEBHOOK_SECRET = 'whsec-test-0123456789';
   const KEY_SECRET = 'key-secret-0123456789';
-  const RETRY_DELAYS = [150, 300];
+  const RETRY_DELAYS = [50, 100];
+  /** The answer timeout of this sandbox: Razorpay's 5 s would make the hang test wait 5 s of real time. */
+  const WEBHOOK_TIMEOUT = 1000;
   let receiver: Server;
   let sandbox: RunningPaymentSandbox;
   let api: ReturnType<typeof client>;
@@ -407,6 +418,8 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
 
   /** The deliveries that name a link or order id. */
   const deliveriesOf = (id: string) => deliveries.filter((d) => d.raw.includes(`"${id}"`));
+  /** The events the sandbox has sent (queued at once, before any attempt) that name a link or order id. */
+  const eventsOf = (id: string) => sandbox.service.webhooks.log().filter((d) => d.body.includes(`"${id}"`));
   async function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 3000): Promise<T> {
     const end = Date.now() + timeoutMs;
     for (;;) {
@@ -445,6 +458,7 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
       webhookSecret: WEBHOOK_SECRET,
       webhookUrl: `http://127.0.0.1:${port}/api/payments/webhook`,
       retryDelaysMs: RETRY_DELAYS,
+      webhookTimeoutMs: WEBHOOK_TIMEOUT,
     });
     api = client(sandbox.base, 'rzp_test_webhooks', KEY_SECRET);
   });
@@ -540,21 +554,23 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
     expect(entry).toMatchObject({ delivered: true, given_up: false, attempts: [{ status: 500 }, { status: 204 }] });
   });
 
-  it("retries an event the receiver did not answer within 5 s (the buyer's redirect not waiting for it)", async () => {
+  it("retries an event the receiver did not answer within the timeout (the buyer's redirect not waiting for it)", async () => {
     let calls = 0;
     answer = () => (++calls === 1 ? 'hang' : 200);
     const link = (await api.create(linkBody())).body as PaymentLinkEntity;
     const started = Date.now();
     const res = await checkout(link.short_url, 'pay');
-    // The buyer's redirect never waits for the receiver.
+    // The buyer's redirect never waits for the receiver: it is back while the first attempt is still unanswered.
     expect(res.status).toBe(303);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(WEBHOOK_TIMEOUT);
+    const [sent] = eventsOf(link.id);
+    expect(sent!.attempts.every((attempt) => attempt.status === null && attempt.error === undefined)).toBe(true);
     const [first, second] = await waitFor(() => deliveriesOf(link.id).length >= 2 && deliveriesOf(link.id), 8000);
     expect(first!.body.event).toBe('payment_link.paid');
     expect(second!.headers['x-razorpay-event-id']).toBe(first!.headers['x-razorpay-event-id']);
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(5000 + RETRY_DELAYS[0]! - 50);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(WEBHOOK_TIMEOUT + RETRY_DELAYS[0]! - 50);
     const entry = await logEntry(first!.headers['x-razorpay-event-id'], (e) => e.delivered);
-    expect(entry.attempts[0]).toMatchObject({ status: null, error: expect.stringContaining('5000 ms') });
+    expect(entry.attempts[0]).toMatchObject({ status: null, error: expect.stringContaining(`${WEBHOOK_TIMEOUT} ms`) });
     expect(entry).toMatchObject({ delivered: true });
     expect(entry.attempts[1]).toMatchObject({ status: 200 });
   }, 15_000);
@@ -566,9 +582,10 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
     const eventId = (await waitFor(() => deliveriesOf(link.id)[0]))!.headers['x-razorpay-event-id'];
     const given = await waitFor(() => deliveriesOf(link.id).length >= 3 && deliveriesOf(link.id));
     expect(given).toHaveLength(1 + RETRY_DELAYS.length);
+    const logged = await logEntry(eventId, (e) => e.given_up);
+    // Nothing to wait on for an attempt that must not come: once given up, twice the longest delay passes without one.
     await new Promise((r) => setTimeout(r, RETRY_DELAYS.at(-1)! * 2));
     expect(deliveriesOf(link.id)).toHaveLength(1 + RETRY_DELAYS.length);
-    const logged = await logEntry(eventId, (e) => e.given_up);
     expect(logged).toMatchObject({ delivered: false, given_up: true, attempts: [{ status: 503 }, { status: 503 }, { status: 503 }] });
   });
 
@@ -599,8 +616,10 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => deliveriesOf(link.id).length > 0);
-    await new Promise((r) => setTimeout(r, 100));
+    // Once: the sandbox queued one event for the link (every event is queued at once, before its first attempt), and
+    // the receiver got that one, delivered (answered 200, so never retried).
+    expect(eventsOf(link.id).map((d) => d.event)).toEqual(['payment_link.expired']);
+    await logEntry(eventsOf(link.id)[0]!.id, (e) => e.delivered);
     expect(deliveriesOf(link.id).map((d) => d.body.event)).toEqual(['payment_link.expired']);
   });
 

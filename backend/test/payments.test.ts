@@ -11,6 +11,7 @@ import { CSRF_REFUSED } from '../src/http/csrf.js';
 import { PAYMENT_ORDERS, type PaymentOrderRecord } from '../src/payments/orders.service.js';
 import { WEBHOOK_EVENTS } from '../src/payments/payment-webhooks.service.js';
 import { GUILD_PREMIUM, type GuildPremiumRecord } from '../src/payments/premium.service.js';
+import { PaymentSandboxService } from '../src/payment-sandbox/index.js';
 import { RazorpayProvider } from '../src/payments/razorpay.provider.js';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
@@ -101,6 +102,22 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
         authorization: `Basic ${Buffer.from(`${app.config.payments.keyId}:${app.config.payments.keySecret}`).toString('base64')}`,
       },
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+  /** The events the payment sandbox has sent that name an id (each queued at once, before its first attempt). */
+  const sandboxEventsOf = (id: string) =>
+    app.app
+      .get(PaymentSandboxService)
+      .webhooks.log()
+      .filter((d) => d.body.includes(`"${id}"`));
+  /** Polls the sandbox's delivery log until `ready` holds for the event's entry. */
+  const deliveryWhen = async (id: string, ready: (entry: any) => boolean) => {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const entry = (await sandboxControl('webhooks')).body.items.find((item: { id: string }) => item.id === id);
+      if (entry && ready(entry)) return entry;
+      if (Date.now() > until) throw new Error(`webhook ${id} is still ${JSON.stringify(entry)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
 
   beforeAll(async () => {
     app = await startTestApp({ DATA_DIR: data.dir });
@@ -205,7 +222,8 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     const back = await checkout(owner, body.paymentUrl, 'leave');
     expect(back.searchParams.get('order')).toBe(body.orderId);
     expect(callbackParams(back)).toEqual({});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No webhook is on its way: the sandbox sent no event naming the order or its link (it queues each one at once).
+    expect([...sandboxEventsOf(body.orderId), ...sandboxEventsOf(linkOf(body.paymentUrl))]).toEqual([]);
     expect((await owner.json(`/api/payments/orders/${body.orderId}`)).body.order).toMatchObject({ status: 'created', premium: null });
     expect((await order(body.orderId)).data.history).toHaveLength(1);
   });
@@ -278,13 +296,15 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     await orderWhen(owner, body.orderId, (o) => o.status === 'paid' && o.premium.plan !== null);
     const eventOf = (await order(body.orderId)).data.history.find((h) => h.to === 'paid')!.eventId!;
     const before = await premiumRecord(GUILD);
+    const attempts = (await deliveryWhen(eventOf, (entry) => entry.delivered)).attempts.length;
     const redelivered = await sandboxControl(`webhooks/${eventOf}/redeliver`, 'POST');
     expect(redelivered.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const log = await sandboxControl('webhooks');
-    expect(
-      log.body.items.find((item: { id: string }) => item.id === eventOf).attempts.every((a: { status: number }) => a.status === 200),
-    ).toBe(true);
+    // The redelivery's attempt answered (our webhook has handled it) before anything is compared.
+    const entry = await deliveryWhen(
+      eventOf,
+      (e) => e.attempts.length > attempts && (e.attempts.at(-1).status !== null || e.attempts.at(-1).error),
+    );
+    expect(entry.attempts.every((a: { status: number }) => a.status === 200)).toBe(true);
     expect(await premiumRecord(GUILD)).toEqual(before);
     expect(await extensionsFor(GUILD, body.orderId)).toHaveLength(1);
   });

@@ -20,6 +20,8 @@ export interface PaymentSandboxOptions {
   publicUrl: string;
   /** The waits before each retry of a failed delivery; after the last, the event is given up. */
   retryDelaysMs?: number[];
+  /** How long a delivery may go unanswered before it counts as failed (Razorpay's 5 s unless a test says otherwise). */
+  webhookTimeoutMs?: number;
 }
 
 export type ResolvedPaymentSandboxOptions = Required<PaymentSandboxOptions>;
@@ -29,5 +31,6 @@ export function resolvePaymentSandboxOptions(options: PaymentSandboxOptions): Re
     ...options,
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     retryDelaysMs: [...(options.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS)],
+    webhookTimeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
   };
 }

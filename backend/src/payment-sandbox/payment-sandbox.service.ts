@@ -37,7 +37,12 @@ export class PaymentSandboxService implements OnModuleDestroy {
 
   constructor(@Inject(PAYMENT_SANDBOX_OPTIONS) options: PaymentSandboxOptions) {
     this.options = resolvePaymentSandboxOptions(options);
-    this.webhooks = new WebhookDispatcher(this.options.webhookUrl, this.options.webhookSecret, this.options.retryDelaysMs);
+    this.webhooks = new WebhookDispatcher(
+      this.options.webhookUrl,
+      this.options.webhookSecret,
+      this.options.retryDelaysMs,
+      this.options.webhookTimeoutMs,
+    );
     // Expiry is also checked on every read; the sweep makes the expired webhook go out when nobody reads the link.
     this.sweep = setInterval(() => this.expireDue(), EXPIRY_SWEEP_MS);
     this.sweep.unref();

@@ -23,8 +23,8 @@ export interface WebhookDelivery {
 
 /**
  * Sends each event to the webhook URL as Razorpay does: signed, the same event id and bytes on every retry, retried
- * after a non-2xx answer, a network error or 5 s of silence, and given up after the last delay. Nothing here keeps the
- * process alive, and close() stops it all, so tests and app.close() end cleanly.
+ * after a non-2xx answer, a network error or `timeoutMs` (5 s) of silence, and given up after the last delay. Nothing
+ * here keeps the process alive, and close() stops it all, so tests and app.close() end cleanly.
  */
 export class WebhookDispatcher {
   private readonly deliveries = new Map<string, WebhookDelivery>();
@@ -36,6 +36,7 @@ export class WebhookDispatcher {
     private readonly url: string,
     private readonly secret: string,
     private readonly retryDelaysMs: readonly number[],
+    private readonly timeoutMs: number = WEBHOOK_TIMEOUT_MS,
   ) {}
 
   /** Queues the event's first attempt; the caller never waits for the receiver. */
@@ -97,7 +98,7 @@ export class WebhookDispatcher {
     delivery.attempts.push(record);
     const controller = new AbortController();
     this.inFlight.add(controller);
-    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${WEBHOOK_TIMEOUT_MS} ms`)), WEBHOOK_TIMEOUT_MS);
+    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
     timeout.unref();
     try {
       const res = await fetch(this.url, {

@@ -121,7 +121,7 @@ export async function orderWhen(browser: TestBrowser, orderId: string, done: (or
     const { body } = await browser.json(`/api/payments/orders/${orderId}`);
     if (done(body.order)) return body.order;
     if (Date.now() > until) throw new Error(`order ${orderId} is still ${body.order?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
