@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './app.js';
 import { axeViolations, csrfHeaders, signInAsMember, signInThroughChooser } from './support.js';
 
 // The AntiNuke page in Chromium against the built app: the real backend and the Discord sandbox, no route faked.

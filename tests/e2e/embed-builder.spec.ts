@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, buyPremium, signInThroughChooser } from './support.js';
 
 // The Embed Builder against the real backend (issue 12): build, save as a draft in the guild's saved embeds, reload,
@@ -9,15 +9,15 @@ const GUILD = '1100000000000050000';
 const TABS = ['Message Content', 'Embed Content', 'Author', 'Fields', 'Images', 'Footer', 'Edit Embed'];
 
 // Custom Embeds is a premium feature (issue 13): demo-admin buys Basic for Retro Arcade through the payment sandbox first.
-test.beforeAll(async ({ browser }, testInfo) => {
-  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+test.beforeAll(async ({ browser, app }) => {
+  const page = await browser.newPage({ baseURL: app.url });
   await signInThroughChooser(page, 'demo-admin');
   await expect(page).toHaveURL(/\/selector$/);
   await buyPremium(page, { plan: 'basic', duration: '1 month', guild: 'Retro Arcade' });
   await page.close();
 });
 
-async function open(page: import('@playwright/test').Page) {
+async function open(page: import('./app.js').Page) {
   await page.goto(`/manage/${GUILD}/embeds`);
   await expect(page.getByRole('heading', { level: 1, name: 'Embed Builder' })).toBeVisible();
 }

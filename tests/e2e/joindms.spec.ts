@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // Join DMs (issue 12): configure, send a test, see the stats move, then a member joins in the sandbox viewer and the

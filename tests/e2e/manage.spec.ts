@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // Seeded in backend/src/sandbox/seed.ts. The e2e files share one server and database: these tests use the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // Buying premium end to end (issue 13): a new user picks a plan and a duration signed out, signs in, fills the

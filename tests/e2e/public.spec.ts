@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 /** The description index.html carries before a page sets its own. */

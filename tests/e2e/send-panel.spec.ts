@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
 
 // The Send Embed Panel dialog (issue 11, item 4) in Chromium against the built app: a panel created through the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 const COMMUNITY = '1100000000000010000'; // demo-owner's guild with the bot (sandbox seed)

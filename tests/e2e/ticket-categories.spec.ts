@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // Issue 11, item 3: an admin sets up ticket categories. Uses Community's categories (Information, Community, Staff, Voice) and

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // Issue 11's whole ticket flow, as a new admin would do it, in a guild no other e2e file touches (Pixel Painters,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './app.js';
 import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
 
 // The ticket panels page against the real backend (collections API, PGlite, the Discord sandbox). Panels are created
@@ -13,8 +13,8 @@ async function panelTitles(page: Page): Promise<string[]> {
 
 // Guildhall Community is on the free tier, which allows 2 ticket panels (issue 13): start from none, so creating one,
 // duplicating it and creating another stays within the plan whatever other files left behind.
-test.beforeAll(async ({ browser }, testInfo) => {
-  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+test.beforeAll(async ({ browser, app }) => {
+  const page = await browser.newPage({ baseURL: app.url });
   await signInThroughChooser(page, 'demo-owner');
   await expect(page).toHaveURL(/\/selector$/);
   const headers = await csrfHeaders(page);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // A ticket's transcript from end to end (issue 11 items 6 and 7): simulated in the sandbox viewer, found in the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // The ticket pages built so far (issue 11): the landing and the three settings sections. Nobody else's e2e file
