@@ -78,12 +78,14 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
   it('delivers a save to a connected client within 100 ms of the save (in-process notification)', async () => {
     const client = feed();
     await client.ready();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The client is live once a save reaches it: timed from then, not from its connecting.
+    await savePrefix(PIXEL, '>');
+    await client.waitFor(() => client.changes().some((e) => e.data.guildId === PIXEL));
     const started = performance.now();
     const version = await savePrefix(COMMUNITY, '>');
     const answered = performance.now();
-    await client.waitFor(() => client.changes().length > 0);
-    const [event] = client.changes();
+    await client.waitFor(() => client.changes().some((e) => e.data.guildId === COMMUNITY));
+    const [event] = client.changes().filter((e) => e.data.guildId === COMMUNITY);
     expect(event!.data).toMatchObject({ guildId: COMMUNITY, section: 'basic', collection: null, itemId: null, version, action: 'save' });
     expect(event!.data.settings.prefix).toBe('>');
     expect(Number(event!.id)).toBe(event!.data.id);
@@ -117,14 +119,17 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
 
     await savePrefix(COMMUNITY, 'e');
     await again.waitFor(() => again.changes().length === 4);
-    await new Promise((resolve) => setTimeout(resolve, 1200)); // a poll later: still no duplicate
-    expect(again.changes().map((e) => e.data.settings.prefix)).toEqual(['b', 'c', 'd', 'e']);
+    // Another read of the history later (what a poll does: the same wake-up as a save's): still no duplicate. Events
+    // come in history order, so any repeat of 'e' would arrive before 'f'.
+    await savePrefix(COMMUNITY, 'f');
+    await again.waitFor(() => again.changes().length >= 5);
+    expect(again.changes().map((e) => e.data.settings.prefix)).toEqual(['b', 'c', 'd', 'e', 'f']);
     again.close();
 
     // ?after= resumes the same way.
     const viaQuery = feed(`?after=${lastSeen}`);
-    await viaQuery.waitFor(() => viaQuery.changes().length === 4);
-    expect(viaQuery.changes().map((e) => e.data.settings.prefix)).toEqual(['b', 'c', 'd', 'e']);
+    await viaQuery.waitFor(() => viaQuery.changes().length === 5);
+    expect(viaQuery.changes().map((e) => e.data.settings.prefix)).toEqual(['b', 'c', 'd', 'e', 'f']);
     viaQuery.close();
   });
 
@@ -134,7 +139,7 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
     await savePrefix(COMMUNITY, 'x');
     await savePrefix(PIXEL, 'y');
     await pixelOnly.waitFor(() => pixelOnly.changes().length >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // No wait for 'x': it committed before 'y', and events come in history order, so it would have come first.
     expect(pixelOnly.changes().map((e) => [e.data.guildId, e.data.settings.prefix])).toEqual([[PIXEL, 'y']]);
     pixelOnly.close();
   });
@@ -217,8 +222,12 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
         author: null,
         action: 'save',
       });
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // One turn of the event loop: the feed's reader, woken by the commit, writes to the socket.
+      await new Promise((resolve) => setImmediate(resolve));
     }
+    // The drop follows the last write the reader makes: waited for, with a deadline.
+    const deadline = Date.now() + 5000;
+    while (feedService.clientCount > before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(feedService.clientCount).toBe(before);
     socket.resume();
     await closed;
