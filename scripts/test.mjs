@@ -2,7 +2,8 @@
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
 // Suites: type checks (one check per project), vitest (the common, frontend, backend and repo projects, the last two
 // split in two: see vitest.config.ts), and Playwright. A suite that cannot run counts as one failure rather than
-// vanishing.
+// vanishing. The app is built once, first, and every suite that needs the build reads that one: the bundle test
+// (through GUILDHALL_FRONTEND_DIST) and Playwright.
 // `npm run check` (this script with --check) is the inner loop while working: the type checks, lint and format, and
 // only the vitest projects that start no server and no browser (FAST_PROJECTS, see vitest.config.ts); no build, no
 // Playwright. It ends with the same closing line; `npm test` stays the whole truth.
@@ -56,7 +57,9 @@ function runHeld(label, cmd, args) {
 }
 
 // 1. Type checks (the compiler is a test of its own), and beside them on the second core lint and formatting (one
-// setup for the whole repository). None of them writes a file.
+// setup for the whole repository), then the build of what `npm start` serves (not with --check). The type checks read
+// @guildhall/common from its source (the `source` condition), so the build's fresh dist/ folders cannot race them.
+let built = false;
 {
   const projects = ['common/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json', 'tests/tsconfig.json'];
   const typechecks = (async () => {
@@ -64,8 +67,12 @@ function runHeld(label, cmd, args) {
     for (const project of projects) passed.push(await runHeld(`typecheck ${project}`, bin('tsc'), ['-p', project]));
     return passed;
   })();
-  const lintAndFormat = (async () =>
-    (await runHeld('lint', bin('eslint'), ['.'])) && (await runHeld('format', bin('prettier'), ['--check', '.'])))();
+  const lintAndFormat = (async () => {
+    const lint = await runHeld('lint', bin('eslint'), ['.']);
+    const format = await runHeld('format', bin('prettier'), ['--check', '.']);
+    if (!check) built = await runHeld('build', 'npm', ['run', '-s', 'build']);
+    return lint && format;
+  })();
   const [passed, ok] = await Promise.all([typechecks, lintAndFormat]);
   projects.forEach((project, i) => results.push({ suite: `typecheck ${project}`, passed: passed[i] ? 1 : 0, failed: passed[i] ? 0 : 1 }));
   results.push({ suite: 'lint and format', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
@@ -89,7 +96,13 @@ function runHeld(label, cmd, args) {
     '--reporter=junit',
     `--outputFile.junit=${junit}`,
   ];
-  const ok = run('vitest', bin('vitest'), ['run', ...projects, ...reporters]);
+  // The bundle test reads the build above rather than building the frontend a second time (alone it builds its own).
+  const ok = run(
+    'vitest',
+    bin('vitest'),
+    ['run', ...projects, ...reporters],
+    built ? { GUILDHALL_FRONTEND_DIST: path.join(root, 'frontend/dist') } : {},
+  );
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     const failedFiles = (json.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
@@ -117,9 +130,8 @@ function runHeld(label, cmd, args) {
 /** Every test of a Playwright report's suite and its nested suites. */
 const e2eTests = (suite) => [...(suite.specs ?? []).flatMap((spec) => spec.tests ?? []), ...(suite.suites ?? []).flatMap(e2eTests)];
 
-// 3. End to end: build what `npm start` serves, then Playwright in Debian's Chromium against it.
+// 3. End to end: Playwright in Debian's Chromium against the build of step 1, as `npm start` serves it.
 if (!check) {
-  const built = run('build', 'npm', ['run', '-s', 'build']);
   const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-e2e-'));
   const report = path.join(dir, 'e2e.json');
   if (!built) results.push({ suite: 'e2e (build failed)', passed: 0, failed: 1 });

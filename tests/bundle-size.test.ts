@@ -1,6 +1,7 @@
-// Public routes never carry the form engine (RJSF) or Ajv. The test builds the frontend itself (vitest runs before
-// `npm run build` in scripts/test.mjs), into a temporary folder, and reads Vite's manifest: for each route's page
-// chunk, its static imports and the entry's, through their source maps. How many KB each route weighs is a figure,
+// Public routes never carry the form engine (RJSF) or Ajv. The test reads Vite's manifest of a production build: the
+// one `npm test` made before vitest (scripts/test.mjs names it in GUILDHALL_FRONTEND_DIST), or, run alone, one it
+// makes itself in a temporary folder. For each route's page chunk: its static imports and the entry's, through their
+// source maps. How many KB each route weighs is a figure,
 // not a rule a test fails on: `npm run bench:ui` prints it and holds the 120 KB budget.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,26 +19,31 @@ const FORBIDDEN = [/node_modules\/@rjsf\//, /node_modules\/ajv\//];
 
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
+function buildInto(outDir: string) {
+  const build = spawnSync(VITE, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: FRONTEND,
+    encoding: 'utf8',
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status}):\n${build.stderr || build.stdout}`);
+  return outDir;
+}
+
 describe('public route JavaScript (built with Vite, read from its manifest)', () => {
   let outDir: string;
+  let ownBuild: string | undefined; // the temporary folder this test built into, if it did
   let manifest: Manifest;
 
   beforeAll(() => {
-    outDir = mkdtempSync(path.join(tmpdir(), 'guildhall-bundle-'));
-    const build = spawnSync(VITE, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: FRONTEND,
-      encoding: 'utf8',
-      // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status}):\n${build.stderr || build.stdout}`);
+    outDir = process.env.GUILDHALL_FRONTEND_DIST ?? (ownBuild = buildInto(mkdtempSync(path.join(tmpdir(), 'guildhall-bundle-'))));
     const manifestFile = path.join(outDir, '.vite', 'manifest.json');
     if (!existsSync(manifestFile))
-      throw new Error('vite build wrote no .vite/manifest.json: frontend/vite.config.ts needs build.manifest: true');
+      throw new Error(`${outDir} has no .vite/manifest.json: frontend/vite.config.ts needs build.manifest: true`);
     manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   }, 120_000);
   afterAll(() => {
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
   });
 
   it('sees the form engine where it is (the RJSF check below is not vacuous)', () => {
