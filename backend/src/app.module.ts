@@ -82,6 +82,8 @@ export class AppModule {
     storage: StoragePort;
     sessionSecret: string;
     clock: Clock;
+    /** The Discord sandbox's clock (AppOptions.discordSandboxNow); undefined: Date.now. */
+    discordSandboxNow?: () => number;
     changeSignal: ChangeSignal;
     sessions: Sessions;
   }): DynamicModule {
@@ -143,6 +145,7 @@ export class AppModule {
                 // sandbox's tokens are signed with a key that lasts as long as the session secret.
                 tokenSecret: createHmac('sha256', deps.sessionSecret).update('guildhall-discord-sandbox-tokens').digest('base64url'),
                 guildsRateLimit: config.sandboxGuildsRateLimit,
+                now: deps.discordSandboxNow,
                 publicUrl: `${config.publicUrl}/sandbox/discord`,
                 // Only our own callback: the sandbox must not become an open redirect.
                 redirectUris: [`${config.publicUrl}${CALLBACK_PATH}`],

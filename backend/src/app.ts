@@ -87,6 +87,11 @@ async function sessionSecret(config: AppConfig, storage: StoragePort): Promise<s
 /** What a test may replace: "now", for plan end dates and the expiry job. */
 export interface AppOptions {
   clock?: Clock;
+  /**
+   * The Discord sandbox's "now", in epoch ms (its codes, tokens and rate-limit windows; sandbox-options.ts). Apart from
+   * `clock`: a test that moves plan dates weeks ahead must not see its sign-in's Discord token expire. Default Date.now.
+   */
+  discordSandboxNow?: () => number;
 }
 
 export async function createApp(env: NodeJS.ProcessEnv = process.env, options: AppOptions = {}): Promise<RunningApp> {
@@ -109,7 +114,7 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env, options: A
   );
   await storage.init();
   try {
-    return await startOn(config, logger, storage, changeSignal, options.clock ?? (() => new Date()));
+    return await startOn(config, logger, storage, changeSignal, options.clock ?? (() => new Date()), options.discordSandboxNow);
   } catch (err) {
     // A failed start (a busy port, say) still lets the database go, and with it the data directory's lock.
     await storage.close().catch(() => undefined);
@@ -123,6 +128,7 @@ async function startOn(
   storage: StoragePort,
   changeSignal: ChangeSignal,
   clock: Clock,
+  discordSandboxNow: (() => number) | undefined,
 ): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
   const sessions = new Sessions(storage.sessions, secret);
@@ -141,7 +147,7 @@ async function startOn(
     skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, changeSignal, sessions }),
+    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, discordSandboxNow, changeSignal, sessions }),
     adapter,
     {
       logger: new PinoNestLogger(logger.child({ component: 'nest' })),

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { MAX_UPLOADS_IN_FLIGHT } from '../src/sandbox/upload-gate.js';
@@ -98,6 +98,22 @@ function streamUpload(url: string, headers: Record<string, string>, files: numbe
   });
 }
 
+/**
+ * One app for every suite here that needs no configuration of its own; each asks from addresses, channels and webhooks
+ * of its own. Its Discord sandbox's clock is the real one unless a test holds it at `heldAt`: then no window ends while
+ * the test floods, however slow the machine, and the test moves it past a window instead of waiting for one to pass.
+ */
+const data = tempDataDir();
+let app: App;
+let heldAt: number | undefined;
+beforeAll(async () => {
+  app = await startTestApp({ DATA_DIR: data.dir }, { discordSandboxNow: () => heldAt ?? Date.now() });
+});
+afterAll(async () => {
+  await app?.close();
+  data.remove();
+});
+
 /** A multipart request sent whole (small ones). */
 async function upload(url: string, headers: Record<string, string>, files: Buffer[], content = 'with a file') {
   const res = await fetch(url, {
@@ -109,18 +125,11 @@ async function upload(url: string, headers: Record<string, string>, files: Buffe
 }
 
 describe('sandbox uploads: the caller and the route are checked before the body is read', () => {
-  const data = tempDataDir();
-  let app: App;
   let api: string;
   let bot: Record<string, string>;
-  beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
+  beforeAll(() => {
     api = `${app.url}/sandbox/discord/api/v10`;
     bot = { authorization: `Bot ${app.config.discord.botToken}` };
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   it('an anonymous 60 MB upload to a channel is answered 401 while the client is still sending', async () => {
@@ -180,34 +189,27 @@ describe('sandbox uploads: the caller and the route are checked before the body 
     } finally {
       for (const req of holders) req.destroy();
     }
-    // The holders' places are given back when they go.
+    // The holders' places are given back when they go: as soon as the server sees their connections close.
     let after = 0;
-    for (let attempt = 0; attempt < 100 && after !== 200; attempt++) {
+    for (const deadline = Date.now() + 5000; after !== 200 && Date.now() < deadline;) {
       after = (await upload(url.toString(), bot, [Buffer.from('after')])).status;
-      if (after !== 200) await new Promise((r) => setTimeout(r, 50));
+      if (after !== 200) await new Promise((r) => setTimeout(r, 10));
     }
     expect(after).toBe(200);
   });
 });
 
 describe('sandbox rate limits count who the caller is, and forget expired windows', () => {
-  const data = tempDataDir();
-  let app: App;
   let api: string;
   let sandbox: DiscordSandboxService;
   let webhook: { id: string; token: string };
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     api = `${app.url}/sandbox/discord/api/v10`;
     sandbox = app.app.get(DiscordSandboxService);
     const list = await fetch(`${api}/channels/${CHANNELS.general}/webhooks`, {
       headers: { authorization: `Bot ${app.config.discord.botToken}` },
     });
     webhook = ((await list.json()) as { id: string; token: string }[])[0]!;
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   /** `count` requests, 50 at a time, from one address; the statuses, and how long it took. */
@@ -243,6 +245,8 @@ describe('sandbox rate limits count who the caller is, and forget expired window
   });
 
   it('ids that are not ids share one window, and windows that expired are forgotten', async () => {
+    heldAt = Date.now();
+    onTestFinished(() => void (heldAt = undefined));
     const windowsBefore = sandbox.rateLimitWindowCount;
     await flood(200, () => ({ path: `/webhooks/${'x'.repeat(2000)}${randomBytes(8).toString('hex')}/token` }));
     expect(sandbox.rateLimitWindowCount - windowsBefore).toBeLessThanOrEqual(1);
@@ -252,8 +256,8 @@ describe('sandbox rate limits count who the caller is, and forget expired window
     expect(new Set(statuses)).toEqual(new Set([404]));
     const windowsAtPeak = sandbox.rateLimitWindowCount;
     expect(windowsAtPeak).toBeGreaterThanOrEqual(500);
-    // Past the one-second windows, the next request finds them gone.
-    await new Promise((r) => setTimeout(r, 1100));
+    // Past the one-second windows (by the sandbox's clock), the next request finds them gone.
+    heldAt += 1100;
     await requestFrom('127.0.0.81', `${api}/webhooks/${webhook.id}/${webhook.token}`);
     console.info(`500 distinct ids: ${windowsAtPeak} windows, then ${sandbox.rateLimitWindowCount} a second later`);
     expect(sandbox.rateLimitWindowCount).toBeLessThanOrEqual(2);
@@ -261,36 +265,37 @@ describe('sandbox rate limits count who the caller is, and forget expired window
 });
 
 describe("the bot's calls to the bot API spend no per-address budget", () => {
-  const data = tempDataDir();
-  let app: App;
+  const limitedData = tempDataDir();
+  let limited: App;
   const RATE_LIMIT_MAX = 5;
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir, RATE_LIMIT_MAX: String(RATE_LIMIT_MAX) });
+    // An instance of its own: a budget of 5 API requests (RATE_LIMIT_MAX), which the other suites' sign-ins would spend.
+    limited = await startTestApp({ DATA_DIR: limitedData.dir, RATE_LIMIT_MAX: String(RATE_LIMIT_MAX) });
   });
   afterAll(async () => {
-    await app?.close();
-    data.remove();
+    await limited?.close();
+    limitedData.remove();
   });
 
   it('three budgets of bot calls from one address, and a visitor there still has all of theirs', async () => {
     const address = '127.0.0.90';
-    const asBot = { authorization: `Bot ${app.config.botApiToken}` };
+    const asBot = { authorization: `Bot ${limited.config.botApiToken}` };
     const botStatuses: number[] = [];
     for (let n = 0; n < RATE_LIMIT_MAX * 3; n++) {
-      botStatuses.push((await requestFrom(address, `${app.url}/api/bot/v1/guilds/${GUILD}/settings/basic`, { headers: asBot })).status);
+      botStatuses.push((await requestFrom(address, `${limited.url}/api/bot/v1/guilds/${GUILD}/settings/basic`, { headers: asBot })).status);
     }
     expect(botStatuses).toEqual(Array(RATE_LIMIT_MAX * 3).fill(200));
     for (let n = 1; n <= RATE_LIMIT_MAX; n++) {
-      expect({ n, status: (await requestFrom(address, `${app.url}/api/schemas`)).status }).toEqual({ n, status: 200 });
+      expect({ n, status: (await requestFrom(address, `${limited.url}/api/schemas`)).status }).toEqual({ n, status: 200 });
     }
-    expect((await requestFrom(address, `${app.url}/api/schemas`)).status).toBe(429);
+    expect((await requestFrom(address, `${limited.url}/api/schemas`)).status).toBe(429);
   });
 
   it('a wrong bot credential is counted per address, so guessing it is limited', async () => {
     const address = '127.0.0.91';
     const statuses: number[] = [];
     for (let n = 0; n <= RATE_LIMIT_MAX; n++) {
-      const res = await requestFrom(address, `${app.url}/api/bot/v1/guilds/${GUILD}/settings/basic`, {
+      const res = await requestFrom(address, `${limited.url}/api/bot/v1/guilds/${GUILD}/settings/basic`, {
         headers: { authorization: `Bot ${randomBytes(32).toString('base64url')}` },
       });
       statuses.push(res.status);
@@ -300,20 +305,13 @@ describe("the bot's calls to the bot API spend no per-address budget", () => {
 });
 
 describe('sandbox webhook tokens are random', () => {
-  const data = tempDataDir();
-  let app: App;
   let member: TestBrowser;
   let sandbox: DiscordSandboxService;
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     sandbox = app.app.get(DiscordSandboxService);
     member = app.browser();
     await member.signIn('demo-member');
     await member.json('/api/user');
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   it('no token is the hash of its id, nor the same in another sandbox', async () => {

@@ -47,7 +47,8 @@ export class SandboxRateLimitInterceptor implements NestInterceptor {
     // Routes without a token (webhooks: the token is in the path, checked by the route) count per address.
     const caller = req.sandboxCaller;
     const who = `${caller ? `${caller.kind}:${caller.userId}` : 'anonymous'}@${req.ip ?? ''}`;
-    const now = Date.now();
+    // The sandbox's clock, as its windows are counted by (sandbox-options.ts: `now`).
+    const now = this.sandbox.options.now();
     const state = this.sandbox.takeRateLimit(`${spec.route}|${major}|${who}`, spec.policy ?? 'route');
     const headers = rateLimitHeaders(state, spec.route, now);
     for (const [name, value] of Object.entries(headers)) res.header(name, value);

@@ -99,7 +99,11 @@ export class SandboxRateLimits {
   private readonly limiter = new FixedWindowLimiter();
   private guilds: RateLimitPolicy;
 
-  constructor(private readonly initialGuilds: RateLimitPolicy) {
+  /** `now`: the sandbox's clock (epoch ms), which windows start and end by. */
+  constructor(
+    private readonly initialGuilds: RateLimitPolicy,
+    private readonly now: () => number = () => Date.now(),
+  ) {
     this.guilds = { ...initialGuilds };
   }
 
@@ -113,7 +117,7 @@ export class SandboxRateLimits {
   }
 
   take(key: string, policy: 'userGuilds' | 'route'): RateLimitState {
-    return this.limiter.take(key, policy === 'userGuilds' ? this.guilds : ROUTE_RATE_LIMIT);
+    return this.limiter.take(key, policy === 'userGuilds' ? this.guilds : ROUTE_RATE_LIMIT, this.now());
   }
 
   /** How many rate-limit windows are kept (bounded; expired ones are swept). */

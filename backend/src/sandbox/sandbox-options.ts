@@ -20,7 +20,10 @@ export interface DiscordSandboxOptions {
    * restart, as they do against Discord; default: derived from the client id and secret.
    */
   tokenSecret?: string;
-  /** The sandbox's clock, in epoch milliseconds (authorization codes and tokens expire by it). Default Date.now. */
+  /**
+   * The sandbox's clock, in epoch milliseconds: authorization codes and tokens expire by it, and rate-limit windows
+   * start and end by it. Default Date.now.
+   */
   now?: () => number;
   /** Per token, for GET users/@me/guilds (the route Discord limits hardest). Default 5 per 5000 ms. */
   guildsRateLimit?: RateLimitPolicy;

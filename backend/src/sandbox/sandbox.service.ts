@@ -50,7 +50,7 @@ export class DiscordSandboxService {
     this.options = resolveSandboxOptions(options);
     this.state = new SandboxState(this.options);
     this.tokens = new SandboxTokens(this.options, this.state.users);
-    this.rateLimits = new SandboxRateLimits(this.options.guildsRateLimit);
+    this.rateLimits = new SandboxRateLimits(this.options.guildsRateLimit, this.options.now);
     this.writer = new MessageWriter(this.state, () => this.nextId(), this.botUserId);
     this.state.load(buildSandboxSeed(this.options.clientId));
   }
