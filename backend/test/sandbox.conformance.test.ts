@@ -307,7 +307,10 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
 
     it('GET and POST guilds/{guild_id}/roles', async () => {
       const roles = await conforms('get', '/guilds/{guild_id}/roles', `/guilds/${community.id}/roles`);
-      expect(roles.find((r: { managed: boolean; tags?: { bot_id?: string } }) => r.tags?.bot_id === SANDBOX_USERS.bot.id)).toBeTruthy();
+      // The bot's own role, as Discord makes it when a bot joins: managed, and tagged with the bot's id.
+      expect(roles.find((r: { managed: boolean; tags?: { bot_id?: string } }) => r.tags?.bot_id === SANDBOX_USERS.bot.id)).toMatchObject({
+        managed: true,
+      });
       const created = await conforms('post', '/guilds/{guild_id}/roles', `/guilds/${community.id}/roles`, {
         body: { name: 'Conformance', permissions: '2048', color: 0x3498db, hoist: true, mentionable: false },
       });
@@ -492,7 +495,7 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
       const edited = await conforms('patch', '/channels/{channel_id}/messages/{message_id}', `/channels/${channel}/messages/${posted.id}`, {
         body: { content: 'Edited', embeds: [] },
       });
-      expect(edited.edited_timestamp).toBeTruthy();
+      expect(Date.parse(edited.edited_timestamp)).toBeGreaterThanOrEqual(Date.parse(edited.timestamp));
       // Seeded history written by people (not the bot) has the same shape.
       await conforms('get', '/channels/{channel_id}/messages', `/channels/${community.channels.general}/messages`);
     });

@@ -62,7 +62,7 @@ describe('Discord sandbox OAuth2', () => {
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
     expect(back.searchParams.get('state')).toBe('st-1');
     const code = back.searchParams.get('code')!;
-    expect(code).toBeTruthy();
+    expect(code).toMatch(/^[\w-]{16,}$/);
 
     const granted = await token({ ...CLIENT, grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
     expect(granted.status).toBe(200);

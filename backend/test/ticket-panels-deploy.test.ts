@@ -165,7 +165,7 @@ describe('ticket panels: Deploy, Redeploy and deploy-default over real HTTP (PGl
       const message = (await discordCall('GET', CHANNELS.media, first.message_id)).body;
       expect(message.embeds[0].title).toBe('After');
       expect(message.components[0].components[0]).toMatchObject({ label: 'Open a ticket', custom_id: `ticket-panel:${panel.id}` });
-      expect(message.edited_timestamp).toBeTruthy();
+      expect(Date.parse(message.edited_timestamp)).toBeGreaterThanOrEqual(Date.parse(message.timestamp));
       expect(messageProblems(message)).toEqual([]);
       expect(
         sandbox.messagesIn(CHANNELS.media).filter((m: any) => m.embeds[0]?.title === 'After' || m.embeds[0]?.title === 'Before'),

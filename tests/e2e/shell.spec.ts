@@ -1,5 +1,5 @@
 import { expect, test } from './app.js';
-import { axeViolations, signInThroughChooser } from './support.js';
+import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
 
 const COMMUNITY = '1100000000000010000'; // demo-owner's guild with the bot (sandbox seed)
 
@@ -79,11 +79,13 @@ test('logout returns to /login', async ({ page }) => {
   await signInThroughChooser(page, 'demo-admin');
   await expect(page).toHaveURL(/\/selector$/);
   const signOut = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/logout');
+  // The token the logout must carry: the cookie's, read before the logout answer replaces it.
+  const { 'X-XSRF-TOKEN': token } = await csrfHeaders(page);
   await page.getByRole('banner').getByRole('button', { name: /admin/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   const request = await signOut;
   expect(request.method()).toBe('POST');
-  expect(request.headers()['x-xsrf-token']).toBeTruthy();
+  expect(request.headers()['x-xsrf-token']).toBe(token);
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/selector');
   await expect(page).toHaveURL(/\/login$/);

@@ -62,6 +62,6 @@ export async function buyPremium(page: Page, options: { plan: 'basic' | 'standar
 export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   await page.waitForLoadState('networkidle');
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  expect(token, 'the CSRF cookie').toBeTruthy();
+  expect(token, 'the CSRF cookie').toMatch(/^\S{16,}$/);
   return { 'X-XSRF-TOKEN': decodeURIComponent(token!) };
 }
