@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChangeFeedService } from '../src/bot-api/change-feed.service.js';
+import { ChangeFeedService, POLL_MS } from '../src/bot-api/change-feed.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { type FeedEvent, FeedReader } from './support/feed-reader.js';
@@ -95,7 +95,8 @@ describe('change feed backlog beyond the unread limit over real HTTP (PGlite)', 
         () => 0,
       );
       probes.push({ status, ms: performance.now() - sent });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A probe every 100 ms, but no wait once the readers are done.
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, 100)), reading]);
     }
     await reading;
     const seconds = (performance.now() - started) / 1000;
@@ -129,6 +130,9 @@ describe('change feed backlog beyond the unread limit over real HTTP (PGlite)', 
 
   it('stops reading the history for a reader that leaves mid-backlog', async () => {
     const feed = app.app.get(ChangeFeedService);
+    // The first test's readers have closed; the server sees each close a moment later.
+    const left = Date.now() + 5000;
+    while (feed.clientCount > 0 && Date.now() < left) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(feed.clientCount).toBe(0);
     // Counts the feed's reads (the history it pages through, the stored documents it walks back from), and those
     // started while it had no client left to read them for.
@@ -154,14 +158,15 @@ describe('change feed backlog beyond the unread limit over real HTTP (PGlite)', 
       await reader.done;
       const deadline = Date.now() + 5000;
       while ((feed.clientCount > 0 || feed.backlogCount > 0) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 5));
       expect(feed.clientCount).toBe(0);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // From here on any read is one for nobody. A read that must not come has no event to wait on: the window is one
+      // tick of the feed's poll (its only timer that reads) and a margin.
       const settled = reads;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS + 200));
       console.info(
         `change feed: a reader left after ${received} of ${EVENTS} events; reads started for nobody: ${readsForNobody}; ` +
-          `reads in the 2 s after: ${reads - settled}`,
+          `reads in the ${POLL_MS + 200} ms after: ${reads - settled}`,
       );
       expect(received).toBeLessThan(EVENTS);
       expect(readsForNobody).toBe(0);

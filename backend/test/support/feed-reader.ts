@@ -20,6 +20,7 @@ export class FeedReader {
   private readonly controller = new AbortController();
   private waiters: (() => void)[] = [];
   private readonly opened: Promise<void>;
+  private ended = false;
 
   constructor(
     url: string,
@@ -50,7 +51,10 @@ export class FeedReader {
         // The reader's own close is the normal end; a stream the server cut (a dropped client) ends it too.
         if ((err as Error).name !== 'AbortError') this.error = err as Error;
       }
-    })();
+    })().finally(() => {
+      this.ended = true;
+      for (const wake of this.waiters.splice(0)) wake();
+    });
   }
 
   ready(): Promise<void> {
@@ -79,13 +83,23 @@ export class FeedReader {
     return this.events.filter((e) => e.event === 'change');
   }
 
+  /** Resolves at the first event after which `predicate` holds; rejects at the deadline, or when the stream ended without one. */
   async waitFor(predicate: (events: FeedEvent[]) => boolean, timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.events)) {
-      if (Date.now() > deadline) throw new Error(`no such event within ${timeoutMs} ms (${this.events.length} events)`);
+      const left = deadline - Date.now();
+      if (left < 0 || this.ended) {
+        throw new Error(
+          `no such event ${this.ended ? 'before the stream ended' : `within ${timeoutMs} ms`} (${this.events.length} events)`,
+        );
+      }
+      // Woken by the next event or the stream's end; the timer only keeps the deadline.
       await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
+        const timer = setTimeout(resolve, left + 1);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
