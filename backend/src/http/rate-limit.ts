@@ -45,17 +45,19 @@ export class RateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly sweeper: NodeJS.Timeout;
 
+  /** `now`: the clock windows start and end by, in epoch ms (the sandbox's front door counts by the sandbox's). */
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
     private readonly maxKeys = MAX_RATE_LIMIT_KEYS,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.sweeper = setInterval(() => this.sweep(), Math.max(windowMs, 1000));
     this.sweeper.unref();
   }
 
   /** Counts a hit on each key; returns the seconds to wait when one is over the limit, else 0. */
-  hit(keys: string[], now = Date.now()): number {
+  hit(keys: string[], now = this.now()): number {
     let retryAfterMs = 0;
     for (const key of keys) {
       let w = this.windows.get(key);
@@ -90,7 +92,7 @@ export class RateLimiter {
     clearInterval(this.sweeper);
   }
 
-  private sweep(now = Date.now()) {
+  private sweep(now = this.now()) {
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
   }
 

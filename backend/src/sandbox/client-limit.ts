@@ -16,13 +16,15 @@ const REST_PATH = `/${SANDBOX_ROUTE_PREFIX}/api/`;
  */
 export class SandboxClientLimits {
   private readonly perAddress: RateLimiter;
-  private readonly perToken = new RateLimiter(GLOBAL_RATE_LIMIT.limit, GLOBAL_RATE_LIMIT.windowMs);
+  private readonly perToken: RateLimiter;
 
   constructor(
     policy: { max: number; windowMs: number },
     private readonly sandbox: DiscordSandboxService,
   ) {
-    this.perAddress = new RateLimiter(policy.max, policy.windowMs);
+    // Counted by the sandbox's clock, as its routes' own windows are (sandbox-options.ts: `now`).
+    this.perAddress = new RateLimiter(policy.max, policy.windowMs, undefined, sandbox.options.now);
+    this.perToken = new RateLimiter(GLOBAL_RATE_LIMIT.limit, GLOBAL_RATE_LIMIT.windowMs, undefined, sandbox.options.now);
   }
 
   /** For the app's front door: counts the request, and answers Discord's global 429 (returning true) when over. */
