@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStorage, pgliteDirectory } from '../src/storage/create-storage.js';
 import { MIGRATIONS, type Migration } from '../src/storage/migrations/index.js';
 import { MONGO_MIGRATIONS } from '../src/storage/mongo/mongo.migrations.js';
@@ -220,7 +220,8 @@ function storageContract(harness: () => AdapterHarness) {
 
       expect(await storage.records.get(collection, inserted.id)).toEqual(inserted);
 
-      await sleep(5);
+      // The update's stamp is taken in a later millisecond than the insert's: waited for, not slept.
+      while (Date.now() <= Date.parse(inserted.createdAt)) await new Promise((resolve) => setImmediate(resolve));
       const updated = await storage.records.update(collection, inserted.id, { title: 'Help desk', color: 3 });
       expect(updated).toMatchObject({
         id: inserted.id,
@@ -370,7 +371,7 @@ function storageContract(harness: () => AdapterHarness) {
 
     it('returns null once expired, and touch extends a live session', async () => {
       const [touched, untouched, expired] = [unique('sid'), unique('sid'), unique('sid')];
-      const soon = new Date(Date.now() + 300);
+      const soon = new Date(Date.now() + 60_000);
       await storage.sessions.set(touched, { n: 1 }, soon);
       await storage.sessions.set(untouched, { n: 2 }, soon);
       await storage.sessions.set(expired, { n: 3 }, new Date(Date.now() - 1_000));
@@ -379,10 +380,16 @@ function storageContract(harness: () => AdapterHarness) {
       await storage.sessions.touch(expired, new Date(Date.now() + 60_000));
       expect(await storage.sessions.get(expired)).toBeNull();
 
-      await storage.sessions.touch(touched, new Date(Date.now() + 60_000));
-      await sleep(400);
-      expect(await storage.sessions.get(touched)).toEqual({ n: 1 });
-      expect(await storage.sessions.get(untouched)).toBeNull();
+      await storage.sessions.touch(touched, new Date(Date.now() + 3_600_000));
+      // Expiry compares with this process's clock: moved past `soon` rather than waited for.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(soon.getTime() + 1_000);
+        expect(await storage.sessions.get(touched)).toEqual({ n: 1 });
+        expect(await storage.sessions.get(untouched)).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
       await storage.sessions.touch(unique('unknown'), new Date(Date.now() + 60_000));
     });
 
@@ -702,6 +709,8 @@ function storageContract(harness: () => AdapterHarness) {
         const start = await storage.history.latestId();
         const committed: string[] = [];
         const first = storage.settings.put(slow, 'welcome', { n: 1 }, 0, save).then(() => committed.push(slow));
+        // Kept: no engine says when a write is inside its linger (a trigger's pg_sleep, a held Mongo call), so 100 ms
+        // lets it get there before the fast write starts, and 100 ms more before the read, well inside the 400 ms.
         await sleep(100);
         const second = storage.settings.put(fast, 'welcome', { n: 1 }, 0, save).then(() => committed.push(fast));
         await sleep(100);
