@@ -29,6 +29,7 @@ describe.each([
   let app: App;
   let proxy: ReverseProxy;
   beforeAll(async () => {
+    // An instance per setting: TRUST_PROXY is read at start-up (the two rows are two configurations, one app each).
     app = await startTestApp({ DATA_DIR: data.dir, TRUST_PROXY, RATE_LIMIT_MAX: String(RATE_LIMIT_MAX) });
     proxy = await startReverseProxy(app.url);
   });
