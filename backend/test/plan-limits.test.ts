@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_ORDERS, type PaymentOrderRecord } from '../src/payments/orders.service.js';
 import { WEBHOOK_EVENTS } from '../src/payments/payment-webhooks.service.js';
 import { GUILD_PREMIUM, type GuildPremiumRecord } from '../src/payments/premium.service.js';
+import { PaymentSandboxService } from '../src/payment-sandbox/index.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -196,7 +197,19 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
       await checkout(owner, paid.body.paymentUrl, 'pay');
       await checkout(owner, left.body.paymentUrl, 'leave');
       expect((await control(`payment_links/${left.body.paymentUrl.split('/').pop()}/expire`)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Both webhooks (paid, expired) came and were refused: waited for in the sandbox's delivery log, not slept on.
+      const sent = () =>
+        app.app
+          .get(PaymentSandboxService)
+          .webhooks.log()
+          .filter((d) => d.body.includes(`"${paid.body.orderId}"`) || d.body.includes(`"${left.body.orderId}"`));
+      const until = Date.now() + 10_000;
+      while (!(sent().length === 2 && sent().every((d) => d.attempts.some((a) => a.status === 401))) && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(sent().map((d) => [d.event, d.attempts[0]?.status])).toEqual([
+        ['payment_link.paid', 401],
+        ['payment_link.expired', 401],
+      ]);
       expect([(await stored(paid.body.orderId)).status, (await stored(left.body.orderId)).status]).toEqual(['created', 'created']);
       // Not yet: a link takes payments for 30 minutes, and the reconcile waits 5 more.
       ahead += 20 * 60 * 1000;
