@@ -11,6 +11,7 @@ import { validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
+import { CSRF_REFUSED } from '../src/http/csrf.js';
 import { CONTACT_COLLECTION } from '../src/public/contact.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { MAX_SETTINGS_VERSION } from '../src/storage/storage.port.js';
@@ -508,6 +509,63 @@ describe('input the database or the stack cannot take answers 400 with its field
       const { status, body } = await send(basic, setAt(await validBody(basic), '/version', MAX_SETTINGS_VERSION - 1));
       expect(status).toBe(409);
       expect(body.success).toBe(false);
+    });
+  });
+
+  // Issue 34: the API's first 409 test saved from version 0, the insert path; this one saves over a stored document.
+  it('answers 409 to a save based on a version older than the stored one, and keeps what is stored', async () => {
+    const url = `/api/guild/${GUILD}/settings/basic`;
+    const loaded = (await owner.json(url)).body;
+    expect(loaded.version).toBeGreaterThan(0);
+    const saved = await owner.json(url, {
+      method: 'PUT',
+      json: { version: loaded.version, settings: { ...loaded.settings, prefix: '!' } },
+    });
+    expect(saved.status).toBe(200);
+    const stale = await owner.json(url, {
+      method: 'PUT',
+      json: { version: loaded.version, settings: { ...loaded.settings, prefix: '$' } },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.success).toBe(false);
+    expect((await owner.json(url)).body).toMatchObject({ version: loaded.version + 1, settings: { prefix: '!' } });
+  });
+
+  describe('CSRF: every route the OpenAPI document marks xsrf refuses a request without its token, whatever the method (issue 34)', () => {
+    const ID = '1100000000000000001'; // any id: the check runs on the matched route, before its handler looks the id up
+    const XSRF_ROUTES = Object.entries(openapi.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => (op.security as Record<string, unknown>[] | undefined)?.some((requirement) => 'xsrf' in requirement))
+        .map(([method, op]) => ({
+          method: method.toUpperCase(),
+          path,
+          anonymous: !(op.security as Record<string, unknown>[]).some((requirement) => 'session' in requirement),
+        })),
+    );
+    const urlFor = (path: string) => path.replace('{guildId}', GUILD).replace(/\{\w+\}/g, ID);
+    const routeName = (r: (typeof XSRF_ROUTES)[number]) => `${r.method} ${r.path}`;
+
+    it('takes every state-changing method: POST, PUT, PATCH and DELETE', () => {
+      expect(new Set(XSRF_ROUTES.map((r) => r.method))).toEqual(new Set(['POST', 'PUT', 'PATCH', 'DELETE']));
+    });
+
+    it.each(XSRF_ROUTES.map((r) => [routeName(r), r] as const))('%s: 403 with no token and with a token not its own', async (_, route) => {
+      const client = route.anonymous ? visitor : owner;
+      const cookie = client.cookies.get('XSRF-TOKEN');
+      expect(cookie, 'the client holds a token it could have sent').toMatch(/\S{16,}/);
+      const without = await client.json(urlFor(route.path), { method: route.method, json: {}, csrf: false });
+      const forged = await client.json(urlFor(route.path), {
+        method: route.method,
+        json: {},
+        csrf: false,
+        headers: { 'x-xsrf-token': `${decodeURIComponent(cookie!)}x` },
+      });
+      expect([without.status, without.body, forged.status, forged.body]).toEqual([
+        403,
+        { success: false, error: CSRF_REFUSED },
+        403,
+        { success: false, error: CSRF_REFUSED },
+      ]);
     });
   });
 });
