@@ -7,6 +7,7 @@ import { validateSettingsPutRequest, validateSettingsResponse, validatorsById } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import type { TestBrowser } from './support/browser.js';
+import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
 import { createHmac } from 'node:crypto';
@@ -19,26 +20,34 @@ interface Guild {
   owner: boolean;
 }
 
+/**
+ * One app for the file. Its suites work in guilds of their own: the first in Guildhall Community (and Quiet Library,
+ * without the bot), the contract in Pixel Painters, which it needs untouched (every section read at its defaults).
+ */
+const data = tempDataDir();
+let app: App;
+beforeAll(async () => {
+  app = await startTestApp({ DATA_DIR: data.dir });
+});
+afterAll(async () => {
+  await app?.close();
+  data.remove();
+});
+
 describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
-  const data = tempDataDir();
-  let app: App;
   let owner: TestBrowser;
   let ownerGuilds: Guild[];
   let managed: Guild; // owned by demo-owner, bot present
   let botless: Guild; // owned by demo-owner, bot absent
 
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     owner = app.browser();
     await owner.signIn('demo-owner');
     ownerGuilds = (await owner.json('/api/user')).body.guilds;
     managed = ownerGuilds.find((g) => g.settingsUrl.startsWith('/manage/'))!;
+    expect(managed.id).toBe(SANDBOX_GUILDS.community.id);
     // Where the bot is absent, settingsUrl is the invite on the configured authorize page (here the sandbox's).
     botless = ownerGuilds.find((g) => g.settingsUrl.startsWith(app.config.discord.authorizeUrl))!;
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   describe('sign-in', () => {
@@ -291,7 +300,8 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
     });
 
     it('saves a valid document and reads it back equal, then refuses a second save from the same version with 409', async () => {
-      const guild = ownerGuilds.find((g) => g.settingsUrl.startsWith('/manage/') && g.id !== managed.id) ?? managed;
+      // The owner's other managed guild (Pixel Painters) is the contract suite's, which reads every section's defaults.
+      const guild = managed;
       const before = (await owner.json(`/api/guild/${guild.id}/settings/levels`)).body;
       const settings = { ranking: true, levelup_message: 'GG {member:mention}, level {level}!', levelup_channel: null };
       const saved = await put(owner, guild.id, 'levels', { version: before.version, settings });
@@ -398,8 +408,6 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 describe('API contract: the operations table matches the running API', () => {
-  const data = tempDataDir();
-  let app: App;
   let owner: TestBrowser;
   let guildId: string;
   let transcriptId: string;
@@ -410,11 +418,13 @@ describe('API contract: the operations table matches the running API', () => {
   /** An order of the owner's, for the routes with {orderId}. */
   let orderId: string;
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     bot = { authorization: `Bot ${app.config.botApiToken}` };
     owner = app.browser();
     await owner.signIn('demo-owner');
-    guildId = (await owner.json('/api/user')).body.guilds.find((g: Guild) => g.settingsUrl.startsWith('/manage/')).id;
+    // A guild the owner manages that the suite above leaves alone.
+    guildId = (await owner.json('/api/user')).body.guilds.find(
+      (g: Guild) => g.id === SANDBOX_GUILDS.pixelPainters.id && g.settingsUrl.startsWith('/manage/'),
+    ).id;
     // Something for the routes that name a transcript ({id}) to find.
     const uploaded = await app.browser().json(`/api/bot/v1/guilds/${guildId}/transcripts`, {
       method: 'POST',
@@ -437,7 +447,10 @@ describe('API contract: the operations table matches the running API', () => {
         method: 'POST',
         // A saved embed needs its name and message; a panel its channel (the rest takes the defaults).
         json: {
-          item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: '1100000000000010106' }, // #general, a text channel
+          item:
+            name === 'embeds'
+              ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } }
+              : { channel_id: SANDBOX_GUILDS.pixelPainters.channels.general }, // #general, a text channel
         },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -445,10 +458,6 @@ describe('API contract: the operations table matches the running API', () => {
     }
     // A history entry for the routes with {entryId}: the item creation just recorded (not revertible: a 400, not a 404).
     entryId = (await owner.json(`/api/guild/${guildId}/history?limit=1`)).body.entries[0].id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   type Validator = ((d: unknown) => boolean) & { errors?: unknown };
