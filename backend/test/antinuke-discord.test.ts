@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { validateAntinukePreflight, validateBypassRoleResponse, validateUserSearchResponse } from '@guildhall/generated/validators';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AntinukeService } from '../src/antinuke/antinuke.service.js';
 import { DiscordService } from '../src/discord/discord.service.js';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
@@ -214,16 +215,31 @@ describe('AntiNuke and Discord: user search, user lists, the bypass role, pre-fl
     });
 
     it('makes one role of a double click: concurrent requests for a guild share one creation', async () => {
-      // Discord answering slowly: the second click arrives while the first creation is under way.
+      // Discord answering slowly: it answers the first creation only once the second click has reached the service
+      // (or after 5 s, should it never come), so the second arrives while the first is under way.
       const discord = app.app.get(DiscordService);
+      const antinuke = app.app.get(AntinukeService);
       const original = discord.createRole.bind(discord);
+      const originalCreate = antinuke.createBypassRole.bind(antinuke);
+      let clicks = 0;
+      let bothIn!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        bothIn = resolve;
+        setTimeout(resolve, 5000).unref();
+      });
+      antinuke.createBypassRole = (...args) => {
+        if (++clicks === 2) bothIn();
+        return originalCreate(...args);
+      };
       discord.createRole = async (...args) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await gate;
         return original(...args);
       };
       const [first, second] = await Promise.all([create(), create()]).finally(() => {
         discord.createRole = original;
+        antinuke.createBypassRole = originalCreate;
       });
+      expect(clicks).toBe(2);
       expect(first.status).toBe(200);
       expect(second.body).toEqual(first.body);
       expect(sandbox.guild(GUILD)!.roles.filter((r) => r.name === 'AntiNuke Bypass')).toHaveLength(1);
