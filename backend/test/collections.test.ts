@@ -10,6 +10,10 @@ import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
+/** Resolves once the clock is past a stamp (stamps are whole milliseconds): waited for, not slept. */
+const millisecondAfter = async (stamp: string) => {
+  while (Date.now() <= Date.parse(stamp)) await new Promise((resolve) => setImmediate(resolve));
+};
 const GUILD: string = SANDBOX_GUILDS.community.id;
 const OTHER = SANDBOX_GUILDS.pixelPainters.id;
 const CHANNEL = SANDBOX_GUILDS.community.channels.general;
@@ -112,7 +116,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     await app.storage.records.update(PANELS.storageKey, id, { ...saved.body.item, message_id: '1100000000000010555', deployed: true });
     const deployed = (await get(id)).body;
     expect(deployed.item).toMatchObject({ message_id: '1100000000000010555', deployed: true });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await millisecondAfter(deployed.item.created_at);
     const copy = await owner.json(`${base()}/${id}/duplicate`, { method: 'POST' });
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({
@@ -188,7 +192,7 @@ describe('collections over real HTTP: the panels collection (PGlite + Discord sa
     expect(made.status).toBe(201);
     const first = made.body.item.updated_at as string;
     expect(first).toBe(made.body.item.created_at);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await millisecondAfter(first);
     const saved = await put(made.body.id, made.body.version, { ...made.body.item, title: 'Stamped again', updated_at: null });
     expect(saved.status).toBe(200);
     expect(Date.parse(saved.body.item.updated_at)).toBeGreaterThan(Date.parse(first));
