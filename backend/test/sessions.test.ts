@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_PRUNE_INTERVAL_MS, scheduleSessionPruning } from '../src/auth/session-pruning.js';
 import { SIGN_IN_COOKIE, SIGN_IN_LIFETIME_MS, SignInCookieStore } from '../src/auth/sign-in-cookie.js';
-import { pgliteDirectory } from '../src/storage/create-storage.js';
+import { createStorage, pgliteDirectory } from '../src/storage/create-storage.js';
 import { PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
@@ -36,6 +36,7 @@ describe('sessions: stored once someone signs in, and only while they last', () 
   afterAll(() => data.remove());
 
   it('3,000 anonymous GET /api/login store no session: two sign-ins leave two rows', async () => {
+    // An app of its own: the rows are read once it has stopped, and only its two sign-ins may be there.
     const app = await startTestApp({ DATA_DIR: data.dir });
     try {
       for (const username of ['demo-owner', 'demo-admin']) {
@@ -62,16 +63,18 @@ describe('sessions: stored once someone signs in, and only while they last', () 
   }, 120_000);
 
   it('deletes expired sessions when the app starts, and keeps live ones', async () => {
-    const first = await startTestApp({ DATA_DIR: data.dir });
+    // Stored through the storage port alone, as a stopped app left them; no app needs to run for that.
+    const stored = createStorage({ dataDir: data.dir });
+    await stored.init();
     try {
-      await first.storage.sessions.set('expired-one', { cookie: {} }, new Date(Date.now() - 1000));
-      await first.storage.sessions.set('live-one', { cookie: {} }, new Date(Date.now() + 60_000));
+      await stored.sessions.set('expired-one', { cookie: {} }, new Date(Date.now() - 1000));
+      await stored.sessions.set('live-one', { cookie: {} }, new Date(Date.now() + 60_000));
     } finally {
-      await first.close();
+      await stored.close();
     }
     expect((await sessionRows(data.dir)).map((r) => r.sid)).toContain('expired-one');
 
-    // A restart on the same DATA_DIR prunes at once (and then every SESSION_PRUNE_INTERVAL_MS).
+    // An app starting on that DATA_DIR prunes at once (and then every SESSION_PRUNE_INTERVAL_MS): starting is the point.
     const second = await startTestApp({ DATA_DIR: data.dir });
     await second.close();
     const sids = (await sessionRows(data.dir)).map((r) => r.sid);
@@ -85,6 +88,7 @@ describe('the sign-in cookie (OAuth2 state and PKCE verifier until Discord sends
   let app: App;
   const store = new SignInCookieStore(SESSION_SECRET, '/api/callback');
   beforeAll(async () => {
+    // An app of its own: the suite above stops its apps to read the database. SESSION_SECRET: the test signs cookies.
     app = await startTestApp({ DATA_DIR: data.dir, SESSION_SECRET });
   });
   afterAll(async () => {
