@@ -56,9 +56,18 @@ function upload(ticketId: string, username: string, closedAt = new Date().toISOS
   };
 }
 
+// One app for the file's tests that run on the default configuration; each describe works in guilds of its own.
+const data = tempDataDir();
+let app: App;
+beforeAll(async () => {
+  app = await startTestApp({ DATA_DIR: data.dir });
+});
+afterAll(async () => {
+  await app?.close();
+  data.remove();
+});
+
 describe('Ticket transcripts: the bot uploads, a manager lists, downloads and deletes, retention removes old ones', () => {
-  const data = tempDataDir();
-  let app: App;
   let owner: TestBrowser;
   let guildId: string;
   let otherGuildId: string;
@@ -67,7 +76,6 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
     app.browser().json(`/api/bot/v1/guilds/${guild}/transcripts`, { method: 'POST', json, headers });
 
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     // The sandbox made a token for this process (printed at start-up outside production).
     expect(app.config.botApiTokenGenerated).toBe(true);
     bot = { authorization: `Bot ${app.config.botApiToken}` };
@@ -78,10 +86,6 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
     );
     guildId = managed[0].id;
     otherGuildId = managed[1].id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   describe('the bot API takes only the bot credential', () => {
@@ -334,16 +338,16 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
 });
 
 describe("the guild's transcripts settings: the download's format and the retention", () => {
-  const data = tempDataDir();
-  let app: App;
   let owner: TestBrowser;
-  let guildId: string;
+  /** A guild of its own, with its own settings (txt, 7 days): demo-admin is an Administrator of Retro Arcade. */
+  const guildId = SANDBOX_GUILDS.retroArcade.id;
   const bot = () => ({ authorization: `Bot ${app.config.botApiToken}` });
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     owner = app.browser();
-    await owner.signIn('demo-owner');
-    guildId = (await owner.json('/api/user')).body.guilds.find((g: { settingsUrl: string }) => g.settingsUrl.startsWith('/manage/')).id;
+    await owner.signIn('demo-admin');
+    expect(
+      (await owner.json('/api/user')).body.guilds.find((g: { id: string; settingsUrl: string }) => g.id === guildId)?.settingsUrl,
+    ).toMatch(/^\/manage\//);
     const url = `/api/guild/${guildId}/settings/transcripts`;
     const read = await owner.json(url);
     const saved = await owner.json(url, {
@@ -351,10 +355,6 @@ describe("the guild's transcripts settings: the download's format and the retent
       json: { version: read.body.version, settings: { ...read.body.settings, format: 'txt', retentionDays: 7 } },
     });
     expect(saved.status).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   it('downloads in the configured format when none is asked for; an asked format still wins', async () => {
@@ -389,6 +389,7 @@ describe("the guild's transcripts settings: the download's format and the retent
 });
 
 describe('the bot API token', () => {
+  // An app of its own: the token is configuration (env), read at start-up.
   it('BOT_API_TOKEN set: that token opens the bot API, and it is not flagged as generated', async () => {
     const data = tempDataDir();
     const token = 'a-configured-bot-api-token-of-40-chars!!';
