@@ -19,16 +19,24 @@ import { startTestApp, tempDataDir } from './support/app.js';
 type App = Awaited<ReturnType<typeof startTestApp>>;
 const simulatePath = (guildId: string) => `/sandbox/discord/viewer/guilds/${guildId}/simulate-ticket`;
 
+// One app for the tests on the default configuration (each compares with what it saw before, never with a fresh app).
+const data = tempDataDir();
+let app: App;
+beforeAll(async () => {
+  app = await startTestApp({ DATA_DIR: data.dir });
+});
+afterAll(async () => {
+  await app?.close();
+  data.remove();
+});
+
 describe('Simulate ticket in the sandbox viewer', () => {
-  const data = tempDataDir();
-  let app: App;
   let owner: TestBrowser;
   let guildId: string;
   let guildWithoutBot: string;
   let sandbox: DiscordSandboxService;
 
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     sandbox = app.app.get(DiscordSandboxService);
     owner = app.browser();
     await owner.signIn('demo-owner');
@@ -37,10 +45,6 @@ describe('Simulate ticket in the sandbox viewer', () => {
     );
     guildId = managed[0].id;
     guildWithoutBot = sandbox.allGuilds().find((g) => !sandbox.hasBot(g.id))!.id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   const simulate = (guild: string, browser = owner) => browser.json(simulatePath(guild), { method: 'POST', json: {} });
@@ -135,8 +139,6 @@ describe('Simulate ticket in the sandbox viewer', () => {
 });
 
 describe('who may run the sandbox simulations (issue 24 item 5)', () => {
-  const data = tempDataDir();
-  let app: App;
   let sandbox: DiscordSandboxService;
   let owner: TestBrowser;
   const COMMUNITY = SANDBOX_GUILDS.community.id;
@@ -155,13 +157,8 @@ describe('who may run the sandbox simulations (issue 24 item 5)', () => {
   const joinsSent = async (guild: string) => (await owner.json(`/api/guild/${guild}/joindms/stats`)).body.stats.total_sent;
 
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir });
     sandbox = app.app.get(DiscordSandboxService);
     owner = await signedIn('demo-owner');
-  });
-  afterAll(async () => {
-    await app?.close();
-    data.remove();
   });
 
   it('an anonymous visitor: 401 asking to sign in, and no transcript, no DM, no channel', async () => {
@@ -246,6 +243,7 @@ describe('who may run the sandbox simulations (issue 24 item 5)', () => {
 });
 
 describe("Simulate ticket under the sandbox's front-door limit", () => {
+  // An app of its own: the sandbox's budget (SANDBOX_RATE_LIMIT_MAX) is start-up env, and this test spends all of it.
   it("answers 429 in Discord's shape once an address spends its sandbox budget", async () => {
     const data = tempDataDir();
     const app = await startTestApp({ DATA_DIR: data.dir, SANDBOX_RATE_LIMIT_MAX: '5' });
@@ -273,6 +271,7 @@ describe("Simulate ticket under the sandbox's front-door limit", () => {
 });
 
 describe('Simulate ticket without the sandbox', () => {
+  // An app of its own: talking to Discord rather than the sandbox is start-up env.
   it('does not exist when the app talks to Discord', async () => {
     const data = tempDataDir();
     const app = await startTestApp({
