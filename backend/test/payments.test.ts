@@ -471,6 +471,7 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
 });
 
 describe('buying when payment is off (production without Razorpay keys)', () => {
+  // An app of its own: payment mode is decided at start-up from env (production, no Razorpay keys).
   it('answers 503 with the sentence, whoever asks, and stores nothing', async () => {
     const data = tempDataDir();
     const env = {
