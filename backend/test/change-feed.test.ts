@@ -144,6 +144,34 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
     pixelOnly.close();
   });
 
+  // Issue 34: with one client, a save no client wants is never even read, so the per-client filter never ran; two
+  // shards with different guilds (and one with none named) make every save read, and each must still get its own.
+  it('sends each of several clients only its own guilds, beside one that names none', async () => {
+    const pixelOnly = feed(`?guildIds=${PIXEL}`);
+    const communityOnly = feed(`?guildIds=${COMMUNITY}`);
+    const everything = feed();
+    await Promise.all([pixelOnly.ready(), communityOnly.ready(), everything.ready()]);
+    await savePrefix(COMMUNITY, 'p');
+    await savePrefix(PIXEL, 'q');
+    await savePrefix(COMMUNITY, 'r');
+    await everything.waitFor(() => everything.changes().length >= 3);
+    await communityOnly.waitFor(() => communityOnly.changes().length >= 2);
+    await pixelOnly.waitFor(() => pixelOnly.changes().length >= 1);
+    const seen = (client: FeedReader) => client.changes().map((e) => [e.data.guildId, e.data.settings.prefix]);
+    expect(seen(everything)).toEqual([
+      [COMMUNITY, 'p'],
+      [PIXEL, 'q'],
+      [COMMUNITY, 'r'],
+    ]);
+    // Events come in history order: another guild's save would arrive before or between a client's own.
+    expect(seen(communityOnly)).toEqual([
+      [COMMUNITY, 'p'],
+      [COMMUNITY, 'r'],
+    ]);
+    expect(seen(pixelOnly)).toEqual([[PIXEL, 'q']]);
+    for (const client of [pixelOnly, communityOnly, everything]) client.close();
+  });
+
   it('sends reset for a cursor the history cannot serve, and 400 for one that is not a number', async () => {
     const latest = await app.storage.history.latestId();
     const client = feed(`?after=${latest + 1000}`);
