@@ -1,40 +1,54 @@
 // The plan catalog (schemas/plans/plans.json) is data the generator validates against schemas/plans/plan-catalog.json
 // and emits as @guildhall/generated/plans, for the plan pages now and the server's price computation later.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planCatalog } from '@guildhall/generated/plans';
+import { generate } from '../scripts/generate/index.mjs';
+import { compare, DEFAULT_OUT } from '../scripts/generate/write.mjs';
 
+// The generator runs in-process (generate(), what its CLI runs): these tests are about what it refuses and why, not
+// about the CLI, whose exit codes and output tests/generate.test.ts covers.
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const GENERATOR = path.join(REPO, 'scripts/generate/index.mjs');
 const temps: string[] = [];
-afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 const source = () => JSON.parse(readFileSync(path.join(REPO, 'schemas/plans/plans.json'), 'utf8'));
 
-/** Runs the generator's staleness check over a copy of schemas/ whose plan catalog was changed. */
-function checkWith(change: (catalog: Record<string, any>) => void) {
+/** A copy of schemas/ with one JSON file (relative path) replaced by `data`. */
+function schemasWith(rel: string, data: unknown) {
   const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-plans-'));
   temps.push(dir);
   cpSync(path.join(REPO, 'schemas'), dir, { recursive: true });
-  const catalog = source();
-  change(catalog);
-  writeFileSync(path.join(dir, 'plans/plans.json'), JSON.stringify(catalog));
-  return spawnSync(process.execPath, [GENERATOR, '--check', '--schemas', dir], { cwd: REPO, encoding: 'utf8' });
+  writeFileSync(path.join(dir, rel), JSON.stringify(data));
+  return dir;
 }
 
-/** The same over a copy whose sections table was changed (its collections name plan-catalog features). */
-function checkWithSections(change: (table: Record<string, any>) => void) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guildhall-plans-'));
-  temps.push(dir);
-  cpSync(path.join(REPO, 'schemas'), dir, { recursive: true });
+/** A copy of schemas/ whose plan catalog was changed. */
+function withCatalog(change: (catalog: Record<string, any>) => void) {
+  const catalog = source();
+  change(catalog);
+  return schemasWith('plans/plans.json', catalog);
+}
+
+/** The same with the sections table changed (its collections name plan-catalog features). */
+function withSections(change: (table: Record<string, any>) => void) {
   const table = JSON.parse(readFileSync(path.join(REPO, 'schemas/sections.json'), 'utf8'));
   change(table);
-  writeFileSync(path.join(dir, 'sections.json'), JSON.stringify(table));
-  return spawnSync(process.execPath, [GENERATOR, '--check', '--schemas', dir], { cwd: REPO, encoding: 'utf8' });
+  return schemasWith('sections.json', table);
+}
+
+/** Why generation of a schemas/ folder fails: the SchemaError the CLI prints as `generate: <message>`, exiting 2. */
+async function refusal(schemas: string): Promise<string> {
+  const error = await generate(schemas).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error, 'generation should fail').toMatchObject({ name: 'SchemaError' });
+  return (error as Error).message;
 }
 
 describe('plan catalog', () => {
@@ -50,39 +64,32 @@ describe('plan catalog', () => {
     expect(readFileSync(path.join(REPO, 'generated/validators.js'), 'utf8')).not.toContain('plan-catalog');
   });
 
-  it('fails generation when a plan lacks a price for a duration', () => {
-    const result = checkWith((c) => delete c.plans[1].prices.lifetime);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/plans\/plans\.json.*lifetime/);
+  it('fails generation when a plan lacks a price for a duration', async () => {
+    expect(await refusal(withCatalog((c) => delete c.plans[1].prices.lifetime))).toMatch(/plans\/plans\.json.*lifetime/);
   });
 
-  it('fails generation on a limit that is neither a number nor included, unlimited or not shown', () => {
-    const result = checkWith((c) => (c.limits[0].limits.starter = 'lots'));
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/plans\/plans\.json/);
+  it('fails generation on a limit that is neither a number nor included, unlimited or not shown', async () => {
+    expect(await refusal(withCatalog((c) => (c.limits[0].limits.starter = 'lots')))).toMatch(/plans\/plans\.json/);
   });
 
-  it('fails generation on two plans with one URL name, and on two Most Popular durations', () => {
-    const slug = checkWith((c) => (c.plans[2].slug = 'basic'));
-    expect(slug.status).toBe(2);
-    expect(slug.stderr).toMatch(/plans\/plans\.json.*slug "basic"/);
-    const popular = checkWith((c) => (c.periods[0].mostPopular = true));
-    expect(popular.status).toBe(2);
-    expect(popular.stderr).toMatch(/at most one period is mostPopular/);
+  it('fails generation on two plans with one URL name, and on two Most Popular durations', async () => {
+    expect(await refusal(withCatalog((c) => (c.plans[2].slug = 'basic')))).toMatch(/plans\/plans\.json.*slug "basic"/);
+    expect(await refusal(withCatalog((c) => (c.periods[0].mostPopular = true)))).toMatch(/at most one period is mostPopular/);
   });
 
-  it("fails generation on a collection whose planLimit or premiumFeature is not the catalog's (a typo)", () => {
+  it("fails generation on a collection whose planLimit or premiumFeature is not the catalog's (a typo)", async () => {
     const panels = (t: Record<string, any>) => t.collections.find((c: { name: string }) => c.name === 'panels');
     const embeds = (t: Record<string, any>) => t.collections.find((c: { name: string }) => c.name === 'embeds');
-    expect(checkWithSections(() => undefined).status).toBe(0);
-    const limit = checkWithSections((t) => (panels(t).planLimit = 'Ticket Panels'));
-    expect(limit.status).toBe(2);
-    expect(limit.stderr).toMatch(/sections\.json.*planLimit "Ticket Panels" is not a feature/);
-    const notCounted = checkWithSections((t) => (panels(t).planLimit = 'Antinuke Protection'));
-    expect(notCounted.status).toBe(2);
-    expect(notCounted.stderr).toMatch(/planLimit "Antinuke Protection" gives plan starter "included"/);
-    const feature = checkWithSections((t) => (embeds(t).premiumFeature = 'Custom Embed'));
-    expect(feature.status).toBe(2);
-    expect(feature.stderr).toMatch(/sections\.json.*premiumFeature "Custom Embed" is not one of/);
+    // The copy itself, unchanged, generates the committed generated/ (what --check compares).
+    expect(await compare(DEFAULT_OUT, await generate(withSections(() => undefined)))).toEqual({ changed: [], extraneous: [] });
+    expect(await refusal(withSections((t) => (panels(t).planLimit = 'Ticket Panels')))).toMatch(
+      /sections\.json.*planLimit "Ticket Panels" is not a feature/,
+    );
+    expect(await refusal(withSections((t) => (panels(t).planLimit = 'Antinuke Protection')))).toMatch(
+      /planLimit "Antinuke Protection" gives plan starter "included"/,
+    );
+    expect(await refusal(withSections((t) => (embeds(t).premiumFeature = 'Custom Embed')))).toMatch(
+      /sections\.json.*premiumFeature "Custom Embed" is not one of/,
+    );
   });
 });
