@@ -228,6 +228,27 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
     expect((await stored(left.body.orderId)).history.at(-1)).toMatchObject({ from: 'created', to: 'expired', source: 'reconcile' });
   });
 
+  // Issue 34: an order marked granted hid the per-order check in every tested path; here the mark is lost.
+  it('finishes an order whose process stopped between extending premium and marking it granted, without extending twice', async () => {
+    ahead = 0;
+    const orderId = await buyPremium(owner, FREE, 'basic', 'monthly');
+    const record = (await app.storage.records.get<PaymentOrderRecord>(PAYMENT_ORDERS, orderId))!;
+    expect(record.data).toMatchObject({ status: 'paid', premiumGranted: true });
+    const before = (await premiumOf(FREE))!;
+    expect(before.orders.filter((id) => id === orderId)).toHaveLength(1);
+    // The state a crash leaves: premium extended for the order (its id kept in the guild's record), the mark not written.
+    expect((await app.storage.records.replace(PAYMENT_ORDERS, orderId, { ...record.data, premiumGranted: false }, record.version)).ok).toBe(
+      true,
+    );
+    await app.premiumExpiry.run();
+    await app.premiumExpiry.run();
+    expect((await app.storage.records.get<PaymentOrderRecord>(PAYMENT_ORDERS, orderId))!.data.premiumGranted).toBe(true);
+    const after = (await premiumOf(FREE))!;
+    expect(after.ends).toEqual(before.ends);
+    expect(after.orders).toEqual(before.orders);
+    expect(after.history.filter((h) => h.event === 'extended' && h.orderId === orderId)).toHaveLength(1);
+  });
+
   it('forgets webhook event ids after 30 days', async () => {
     ahead = 0;
     const answer = await postWebhook(app, { event: 'refund.created', payload: {} });
