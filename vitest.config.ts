@@ -19,7 +19,7 @@ const BACKEND_UNIT = [
 ];
 const REPO_UNIT = [
   'readme.test.ts', // reads README.md, the environment schema and .ci/run
-  'generate.test.ts', // the generator's CLI over copies of schemas/ in temporary folders, and its output imported
+  'generate.test.ts', // the generator over copies of schemas/ in temporary folders (in-process; its CLI in five tests), and its output imported
   'plans-catalog.test.ts', // the generator's check over copies of schemas/ with the plan catalog changed
 ];
 
@@ -50,7 +50,7 @@ const repo = (name: string, files: { include: string[]; exclude?: string[] }) =>
   test: { name, root: 'tests', ...files, environment: 'node' as const, testTimeout: 60_000 },
 });
 
-// vitest's own order takes the projects one by name, so the generator's tests (a minute of CLI runs, in repo-unit)
+// vitest's own order takes the projects one by name, so the generator's tests (the longest file of repo-unit)
 // started last and ran alone while the other worker idled. Across all projects instead: failed first, then the
 // longest by the last run's times, unknown files before both, as vitest orders the files of one project.
 class LongestFirst extends BaseSequencer {
