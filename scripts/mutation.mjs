@@ -1,0 +1,167 @@
+// `npm run test:mutation [-- <group, file or file:lines>...] [--force] [--concurrency N] [--list]`: Stryker over the
+// code that protects users and data (issue 34), one group at a time: the group's source files mutated, only the group's
+// test files run. Incremental: a group's second run re-tests only the mutants whose code or tests changed
+// (reports/mutation/<group>.incremental.json, kept out of git); `--force` re-tests them all. Prints the score per file
+// and every survivor: a survivor is a change to the code that no test noticed, so it names the test to write next.
+// Not part of `npm test` (README.md). stryker.config.mjs reads the group from MUTATION_GROUP (and MUTATION_REPORT,
+// MUTATION_MUTATE for a line range); vitest.mutation.config.ts runs the group's test files only.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * Each group: the files Stryker mutates (`file.ts:10-80` mutates those lines only) and the test files that exercise
+ * them, which are the only ones a mutant runs. `tsconfig` is the TypeScript checker's project for the files.
+ */
+export const GROUPS = {
+  'webhook-url': {
+    mutate: ['backend/src/embeds/webhook-url.ts'],
+    tests: ['backend/test/webhook-url.test.ts'],
+  },
+  csrf: {
+    mutate: ['backend/src/http/csrf.ts'],
+    tests: ['backend/test/api.test.ts', 'backend/test/hardening-input.test.ts'],
+  },
+  'body-parser': {
+    mutate: ['backend/src/http/body-parser.ts'],
+    tests: ['backend/test/hardening-input.test.ts', 'backend/test/fuzz.test.ts', 'backend/test/sandbox-hardening.test.ts'],
+  },
+  permissions: {
+    mutate: ['common/src/permissions.ts'],
+    tests: ['common/test/permissions.test.ts'],
+    tsconfig: 'common/tsconfig.json',
+  },
+  'guild-access': {
+    mutate: [
+      'backend/src/guild/guild-access.service.ts',
+      'backend/src/guild/guild-access.guard.ts',
+      'backend/src/guild/section-policies.ts',
+    ],
+    tests: ['backend/test/section-policy.test.ts', 'backend/test/access-levels.test.ts', 'backend/test/sandbox-viewer-access.test.ts'],
+  },
+  'access-levels': {
+    mutate: ['backend/src/guild/access-levels.ts'],
+    tests: [
+      'backend/test/section-policy.test.ts',
+      'backend/test/access-levels.test.ts',
+      'backend/test/access-levels-instances.test.ts',
+      'backend/test/selector-levels.test.ts',
+    ],
+  },
+  references: {
+    mutate: ['backend/src/references/*.ts'],
+    tests: ['backend/test/references.test.ts', 'backend/test/fuzz.test.ts'],
+  },
+  caps: {
+    // insertCappedRecord of each storage; in MongoDB also its turn-taking and lease (inTurn, takeLease).
+    mutate: ['backend/src/storage/postgres.storage.ts:546-572', 'backend/src/storage/mongo/mongo.storage.ts:659-724'],
+    tests: ['backend/test/storage.contract.test.ts', 'backend/test/plan-limits.test.ts'],
+  },
+  history: {
+    mutate: ['backend/src/history/history.service.ts'],
+    tests: ['backend/test/history.test.ts'],
+  },
+  'change-feed': {
+    mutate: ['backend/src/bot-api/change-feed.service.ts'],
+    tests: ['backend/test/change-feed.test.ts', 'backend/test/change-feed-backlog.test.ts'],
+  },
+  payments: {
+    mutate: ['backend/src/payments/signatures.ts', 'backend/src/payments/premium.service.ts'],
+    tests: ['backend/test/payments.test.ts', 'backend/test/payment-sandbox.test.ts', 'backend/test/plan-limits.test.ts'],
+  },
+  sessions: {
+    mutate: ['backend/src/auth/session.ts'],
+    tests: ['backend/test/sessions.test.ts', 'backend/test/sessions-instances.test.ts'],
+  },
+};
+
+export const groupOptions = (name) => ({ tsconfig: 'backend/tsconfig.json', ...GROUPS[name] });
+export const reportFile = (name, ext) => `reports/mutation/${name}.${ext}`;
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * What to run, from the words after `--`: a group by its name; a listed file with a line range
+ * (`backend/src/http/body-parser.ts:40-90`: those lines only, with its group's tests, reported apart as
+ * `<group>.lines-40-90`); or every group that mutates a file whose path contains the word (`csrf`, `src/payments/`).
+ */
+function select(words) {
+  if (words.length === 0) return Object.keys(GROUPS).map((group) => ({ group, report: group }));
+  const runs = words.flatMap((word) => {
+    if (GROUPS[word]) return [{ group: word, report: word }];
+    const range = /^(.+):(\d+)-(\d+)$/.exec(word);
+    const file = range ? range[1] : word;
+    const found = Object.keys(GROUPS).filter((group) => GROUPS[group].mutate.some((mutate) => mutate.includes(file)));
+    if (found.length === 0) throw new Error(`No mutation group or listed file matches "${word}": ${Object.keys(GROUPS).join(', ')}`);
+    if (!range) return found.map((group) => ({ group, report: group }));
+    return [{ group: found[0], report: `${found[0]}.lines-${range[2]}-${range[3]}`, mutate: word }];
+  });
+  return runs.filter((run, i) => runs.findIndex((other) => other.report === run.report) === i);
+}
+
+function summary(name) {
+  const file = path.join(root, reportFile(name, 'json'));
+  if (!existsSync(file)) return [`${name}: no report`];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const lines = [];
+  for (const [fileName, { mutants, source }] of Object.entries(report.files)) {
+    const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
+    const detected = count('Killed', 'Timeout');
+    const undetected = count('Survived', 'NoCoverage');
+    const score = detected + undetected ? ((100 * detected) / (detected + undetected)).toFixed(1) : 'n/a';
+    lines.push(
+      `${fileName}: ${score}% (${detected} killed, ${undetected} survived or not covered, ${count('CompileError')} not compiling)`,
+    );
+    const sourceLines = source.split('\n');
+    for (const m of mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')) {
+      const { start, end } = m.location;
+      const original =
+        start.line === end.line
+          ? sourceLines[start.line - 1].slice(start.column - 1, end.column - 1)
+          : sourceLines[start.line - 1].slice(start.column - 1) + ' …';
+      const short = (text) => (text.length > 70 ? `${text.slice(0, 67)}...` : text).replace(/\s+/g, ' ');
+      lines.push(
+        `  ${m.status === 'NoCoverage' ? 'not covered' : 'survived'} ${fileName}:${start.line}:${start.column} ${m.mutatorName}: ${short(original)} -> ${short(m.replacement ?? '')}`,
+      );
+    }
+  }
+  return lines;
+}
+
+function main(argv) {
+  const flags = [];
+  const words = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--force') flags.push('--force');
+    else if (argv[i] === '--concurrency') flags.push('--concurrency', argv[++i]);
+    else if (argv[i] === '--list') {
+      for (const [name, { mutate, tests }] of Object.entries(GROUPS))
+        console.log(`${name}\n  mutates ${mutate.join(', ')}\n  runs ${tests.join(', ')}`);
+      return 0;
+    } else words.push(argv[i]);
+  }
+  const runs = select(words);
+  const stryker = path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js');
+  const results = [];
+  for (const { group, report, mutate } of runs) {
+    const files = mutate ? [mutate] : GROUPS[group].mutate;
+    console.log(`\n=== mutation group ${report}: ${files.join(', ')}\n    tests: ${GROUPS[group].tests.join(', ')}`);
+    const started = Date.now();
+    const run = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.mjs', ...flags], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_GROUP: group, MUTATION_REPORT: report, MUTATION_MUTATE: mutate ?? '' },
+    });
+    const ok = run.status === 0;
+    results.push({ name: report, ok, seconds: Math.round((Date.now() - started) / 1000), lines: ok ? summary(report) : [] });
+  }
+  console.log('\n=== mutation scores (reports/mutation/<group>.html for the diffs)');
+  for (const { name, ok, seconds, lines } of results) {
+    console.log(`${name} (${seconds} s)${ok ? '' : ': Stryker FAILED, see above'}`);
+    for (const line of lines) console.log(`  ${line}`);
+  }
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv.slice(2));
