@@ -567,5 +567,74 @@ describe('input the database or the stack cannot take answers 400 with its field
         { success: false, error: CSRF_REFUSED },
       ]);
     });
+
+    // The survivors of the first mutation run of csrf.ts (scripts/mutation.mjs, group csrf), one test each.
+    const basicUrl = `/api/guild/${GUILD}/settings/basic`;
+    const refused = { status: 403, body: { success: false, error: CSRF_REFUSED } };
+    const answer = ({ status, body }: { status: number; body: unknown }) => ({ status, body });
+    /** A save of basic sent with `token` in the header and `cookie` as the XSRF-TOKEN cookie (undefined: none). */
+    const saveWith = async (token: string, cookie: string | undefined) => {
+      const kept = owner.cookies.get('XSRF-TOKEN')!;
+      const { version, settings } = (await owner.json(basicUrl)).body;
+      if (cookie === undefined) owner.cookies.delete('XSRF-TOKEN');
+      else owner.cookies.set('XSRF-TOKEN', cookie);
+      try {
+        return await owner.json(basicUrl, {
+          method: 'PUT',
+          json: { version, settings: { ...settings, prefix: '?' } },
+          csrf: false,
+          headers: { 'x-xsrf-token': token },
+        });
+      } finally {
+        owner.cookies.set('XSRF-TOKEN', kept);
+      }
+    };
+
+    it('refuses a save whose header and cookie agree on a token without its signature part, and stores nothing', async () => {
+      const before = (await owner.json(basicUrl)).body;
+      expect(answer(await saveWith('nodotatall', 'nodotatall'))).toEqual(refused);
+      expect((await owner.json(basicUrl)).body).toEqual(before);
+    });
+
+    it("refuses the session's own valid token in the header when the cookie holds another, or none", async () => {
+      const token = decodeURIComponent(owner.cookies.get('XSRF-TOKEN')!);
+      const before = (await owner.json(basicUrl)).body;
+      expect(answer(await saveWith(token, 'someone.else'))).toEqual(refused);
+      expect(answer(await saveWith(token, undefined))).toEqual(refused);
+      expect((await owner.json(basicUrl)).body).toEqual(before);
+      // The same token in both places is a save: the refusals above were for the cookie alone.
+      expect((await saveWith(token, owner.cookies.get('XSRF-TOKEN'))).status).toBe(200);
+    });
+
+    it('gives a visitor a token cookie the page can read, for every path, sent only from this site (SameSite=Lax)', async () => {
+      const res = await fetch(`${app.url}/api/top-servers`);
+      const cookie = res.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='));
+      expect(cookie).toMatch(/^XSRF-TOKEN=[^;]{16,};/);
+      const attributes = cookie!
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
+      expect(attributes).toContain('path=/');
+      expect(attributes).toContain('samesite=lax');
+      expect(attributes).not.toContain('httponly');
+    });
+
+    it('gives no token cookie to the bot API or the payment webhook, which no cookie authorises', async () => {
+      const bot = await fetch(`${app.url}/api/bot/v1/guilds/${GUILD}/settings/basic`, {
+        headers: { authorization: `Bot ${app.config.botApiToken}` },
+      });
+      expect(bot.status).toBe(200);
+      const event = JSON.stringify({ event: 'refund.created', payload: {} });
+      const webhook = await fetch(`${app.url}/api/payments/webhook`, {
+        method: 'POST',
+        body: event,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': createHmac('sha256', app.config.payments.webhookSecret).update(event).digest('hex'),
+        },
+      });
+      expect(webhook.status).toBe(200);
+      expect([...bot.headers.getSetCookie(), ...webhook.headers.getSetCookie()].filter((c) => c.startsWith('XSRF-TOKEN='))).toEqual([]);
+    });
   });
 });
