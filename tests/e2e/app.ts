@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
@@ -9,9 +10,23 @@ export { expect, type Browser, type Page } from '@playwright/test';
 // Each Playwright worker runs its spec files against an app of its own: what `npm start` serves (the built backend and
 // frontend), on its own port, with its own data folder and so its own sandbox guilds, sessions and payments. Two
 // workers then never see each other's writes, and a file sees only the files its worker ran before it, as it did
-// when one worker ran them all in turn against one app.
-const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
+// when one worker ran them all in turn against one app. The port is one the system reports free (E2E_PORT + the
+// worker's slot, if E2E_PORT is set), never a fixed one: an app left running by an interrupted run once answered a
+// new run's readiness check on 3210, and both workers' tests went to it.
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A port nothing listens on now: the system's choice, or E2E_PORT + slot if set (then it must be free). */
+async function freePort(slot: number): Promise<number> {
+  const wanted = process.env.E2E_PORT ? Number(process.env.E2E_PORT) + slot : 0;
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err) => reject(new Error(`port ${wanted} for the e2e app: ${err.message}`)));
+    probe.listen(wanted, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 async function ready(url: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
@@ -32,8 +47,8 @@ export const test = base.extend<object, { app: { url: string } }>({
     // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      // parallelIndex, not workerIndex: a worker that replaces a failed one takes its slot, and so its free port.
-      const port = BASE_PORT + workerInfo.parallelIndex;
+      // parallelIndex, not workerIndex: a worker that replaces a failed one takes its slot (and, with E2E_PORT, its port).
+      const port = await freePort(workerInfo.parallelIndex);
       const dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-e2e-'));
       const child = spawn(process.execPath, ['backend/dist/main.js'], {
         cwd: ROOT,
