@@ -18,6 +18,7 @@ import { collectionNames } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { generate } from '../scripts/generate/index.mjs';
+import { refusal } from './support/generator.js';
 import { compare, write } from '../scripts/generate/write.mjs';
 import {
   validateBasic,
@@ -61,18 +62,6 @@ function cli(...args: string[]): Promise<{ status: number | null; stderr: string
 let unchanged: Promise<Record<string, string>> | undefined;
 const generateUnchanged = () => (unchanged ??= generate());
 
-/**
- * Why generation of a schemas/ folder fails. A SchemaError is what the CLI prints as `generate: <message>` before it
- * exits 2 (the misspelt keyword test below shows it once through the CLI).
- */
-async function refusal(schemas: string): Promise<string> {
-  const error = await generate(schemas).then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error, 'generation should fail').toMatchObject({ name: 'SchemaError' });
-  return (error as Error).message;
-}
 const files = (dir: string) =>
   readdirSync(dir)
     .filter((name) => !name.startsWith('.') && name !== 'node_modules')

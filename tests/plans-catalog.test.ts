@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planCatalog } from '@guildhall/generated/plans';
 import { generate } from '../scripts/generate/index.mjs';
+import { refusal } from './support/generator.js';
 import { compare, DEFAULT_OUT } from '../scripts/generate/write.mjs';
 
 // The generator runs in-process (generate(), what its CLI runs): these tests are about what it refuses and why, not
@@ -39,16 +40,6 @@ function withSections(change: (table: Record<string, any>) => void) {
   const table = JSON.parse(readFileSync(path.join(REPO, 'schemas/sections.json'), 'utf8'));
   change(table);
   return schemasWith('sections.json', table);
-}
-
-/** Why generation of a schemas/ folder fails: the SchemaError the CLI prints as `generate: <message>`, exiting 2. */
-async function refusal(schemas: string): Promise<string> {
-  const error = await generate(schemas).then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error, 'generation should fail').toMatchObject({ name: 'SchemaError' });
-  return (error as Error).message;
 }
 
 describe('plan catalog', () => {
