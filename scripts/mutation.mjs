@@ -68,7 +68,12 @@ export const GROUPS = {
   },
   payments: {
     mutate: ['backend/src/payments/signatures.ts', 'backend/src/payments/premium.service.ts'],
-    tests: ['backend/test/payments.test.ts', 'backend/test/payment-sandbox.test.ts', 'backend/test/plan-limits.test.ts'],
+    tests: [
+      'backend/test/payments.test.ts',
+      'backend/test/payment-sandbox.test.ts',
+      'backend/test/plan-limits.test.ts',
+      'backend/test/premium-grant.test.ts',
+    ],
   },
   sessions: {
     mutate: ['backend/src/auth/session.ts'],
