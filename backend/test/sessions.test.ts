@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE, SESSION_TTL_MS, Sessions } from '../src/auth/session.js';
 import { SESSION_PRUNE_INTERVAL_MS, scheduleSessionPruning } from '../src/auth/session-pruning.js';
 import { SIGN_IN_COOKIE, SIGN_IN_LIFETIME_MS, SignInCookieStore } from '../src/auth/sign-in-cookie.js';
 import { createStorage, pgliteDirectory } from '../src/storage/create-storage.js';
+import type { HttpRequest } from '../src/http/http-types.js';
 import { PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
@@ -146,6 +149,58 @@ describe('the sign-in cookie (OAuth2 state and PKCE verifier until Discord sends
       expired: '/login?error=state',
       'still valid (control)': '/manage/1/basic',
     });
+  });
+
+  it('then sets the session cookie: httpOnly, SameSite=Lax, the whole site, ending with the session 7 days on', async () => {
+    const browser = app.browser();
+    const before = Date.now();
+    const callback = await browser.request(await startSignIn(browser));
+    const session = callback.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    const attributes = session.split('; ').slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
+    // Plain HTTP here; trust-proxy.test.ts asks for Secure behind HTTPS.
+    expect(attributes).not.toContain('Secure');
+    const expires = Date.parse(attributes.find((a) => a.startsWith('Expires='))!.slice('Expires='.length));
+    expect(expires).toBeGreaterThanOrEqual(Math.floor((before + SESSION_TTL_MS) / 1000) * 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + SESSION_TTL_MS);
+  });
+
+  it("signs the session cookie in cookie-signature's format (express-session's sessions still verify), and nothing else", async () => {
+    const browser = app.browser();
+    await browser.request(await startSignIn(browser));
+    const value = decodeURIComponent(browser.cookies.get(SESSION_COOKIE)!);
+    const [, sid, mac] = /^s:(.+)\.([^.]+)$/.exec(value)!;
+    // cookie-signature's sign(): base64 HMAC-SHA256 of the value, its '=' padding removed.
+    expect(mac).toBe(createHmac('sha256', SESSION_SECRET).update(sid!).digest('base64').replace(/=+$/, ''));
+    const userWith = async (cookie: string) => {
+      browser.cookies.set(SESSION_COOKIE, encodeURIComponent(cookie));
+      return (await browser.request('/api/user')).status;
+    };
+    expect(await userWith(value)).toBe(200);
+    // The same sid and signature under another two-character prefix than express-session's 's:' signs nobody in.
+    expect(await userWith(`x${value.slice(1)}`)).toBe(401);
+    expect(await userWith(`${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`)).toBe(401);
+  });
+});
+
+describe('ending a session', () => {
+  const data = tempDataDir();
+  afterAll(() => data.remove());
+
+  it('removes the row a signed cookie names even when it holds nobody (an express-session row without a user)', async () => {
+    const storage = createStorage({ dataDir: data.dir });
+    await storage.init();
+    try {
+      const sessions = new Sessions(storage.sessions, SESSION_SECRET);
+      await storage.sessions.set('anonymous-row', { cookie: {} }, new Date(Date.now() + 60_000));
+      const req = { cookies: { [SESSION_COOKIE]: sessions.sign('anonymous-row') } } as unknown as HttpRequest;
+      await sessions.read(req);
+      expect(req.user).toBeUndefined();
+      await sessions.end(req);
+      expect(await storage.sessions.get('anonymous-row')).toBeNull();
+    } finally {
+      await storage.close();
+    }
   });
 });
 
