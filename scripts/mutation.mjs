@@ -40,7 +40,13 @@ export const GROUPS = {
       'backend/src/guild/guild-access.guard.ts',
       'backend/src/guild/section-policies.ts',
     ],
-    tests: ['backend/test/section-policy.test.ts', 'backend/test/access-levels.test.ts', 'backend/test/sandbox-viewer-access.test.ts'],
+    tests: [
+      'backend/test/guild-access.test.ts',
+      'backend/test/section-policy.test.ts',
+      'backend/test/access-levels.test.ts',
+      'backend/test/selector-levels.test.ts',
+      'backend/test/sandbox-viewer-access.test.ts',
+    ],
   },
   'access-levels': {
     mutate: ['backend/src/guild/access-levels.ts'],
