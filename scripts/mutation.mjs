@@ -51,6 +51,7 @@ export const GROUPS = {
   'access-levels': {
     mutate: ['backend/src/guild/access-levels.ts'],
     tests: [
+      'backend/test/access-level-rules.test.ts',
       'backend/test/section-policy.test.ts',
       'backend/test/access-levels.test.ts',
       'backend/test/access-levels-instances.test.ts',
