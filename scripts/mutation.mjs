@@ -72,7 +72,14 @@ export const GROUPS = {
     tests: ['backend/test/history.test.ts'],
   },
   'change-feed': {
-    mutate: ['backend/src/bot-api/change-feed.service.ts'],
+    // Who gets which event: connect and its backlog, lost history, the live reader, fan-out and delivery (the guild
+    // filter and the cursor). The pacing between them (paced, breathe, write) changes when, not what, a client gets.
+    mutate: [
+      'backend/src/bot-api/change-feed.service.ts:143-189',
+      'backend/src/bot-api/change-feed.service.ts:195-222',
+      'backend/src/bot-api/change-feed.service.ts:253-258',
+      'backend/src/bot-api/change-feed.service.ts:278-331',
+    ],
     tests: ['backend/test/change-feed.test.ts', 'backend/test/change-feed-backlog.test.ts'],
   },
   payments: {
