@@ -18,6 +18,7 @@ const BACKEND_UNIT = [
   'test/webhook-url.test.ts', // the webhook URL reader, a function
   'test/body-problems.test.ts', // the body reader's refusals (depth, unstorable text), a function
   'test/access-level-rules.test.ts', // the access-level rules, functions of a section's row
+  'test/body-reader.test.ts', // the body reader on a Fastify instance of its own (inject)
 ];
 const REPO_UNIT = [
   'readme.test.ts', // reads README.md, the environment schema and .ci/run

@@ -27,7 +27,12 @@ export const GROUPS = {
   // mutant it covers, made one group take over an hour; what only it caught is now asked by a direct test.
   'body-parser': {
     mutate: ['backend/src/http/body-parser.ts'],
-    tests: ['backend/test/body-problems.test.ts', 'backend/test/hardening-input.test.ts', 'backend/test/sandbox-hardening.test.ts'],
+    tests: [
+      'backend/test/body-problems.test.ts',
+      'backend/test/body-reader.test.ts',
+      'backend/test/hardening-input.test.ts',
+      'backend/test/sandbox-hardening.test.ts',
+    ],
   },
   permissions: {
     mutate: ['common/src/permissions.ts'],
