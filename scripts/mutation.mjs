@@ -1,4 +1,4 @@
-// `npm run test:mutation [-- <group, file or file:lines>...] [--force] [--concurrency N] [--list]`: Stryker over the
+// `npm run test:mutation [-- <group, file or file:lines>...] [--force] [--concurrency N] [--list] [--report [group...]]`: Stryker over the
 // code that protects users and data (issue 34), one group at a time: the group's source files mutated, only the group's
 // test files run. Incremental: a group's second run re-tests only the mutants whose code or tests changed
 // (reports/mutation/<group>.incremental.json, kept out of git); `--force` re-tests them all. Prints the score per file
@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { equivalentOf } from './mutation-equivalents.mjs';
 
 /**
  * Each group: the files Stryker mutates (`file.ts:10-80` mutates those lines only) and the test files that exercise
@@ -133,24 +134,29 @@ function summary(name) {
   const lines = [];
   for (const [fileName, { mutants, source }] of Object.entries(report.files)) {
     const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
+    const sourceLines = source.split('\n');
+    const originalOf = ({ location: { start, end } }) =>
+      start.line === end.line
+        ? sourceLines[start.line - 1].slice(start.column - 1, end.column - 1)
+        : sourceLines[start.line - 1].slice(start.column - 1) + ' …';
+    const equivalent = (m) => (m.status === 'Survived' || m.status === 'NoCoverage') && equivalentOf(fileName, m, originalOf(m));
     const detected = count('Killed', 'Timeout');
     const undetected = count('Survived', 'NoCoverage');
-    const score = detected + undetected ? ((100 * detected) / (detected + undetected)).toFixed(1) : 'n/a';
+    const named = mutants.filter(equivalent).length;
+    const percent = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : 'n/a');
     lines.push(
-      `${fileName}: ${score}% (${count('Killed')} killed, ${count('Timeout')} timed out, ${undetected} survived or not covered, ${count('CompileError')} not compiling)`,
+      `${fileName}: ${percent(detected, detected + undetected)} (${count('Killed')} killed, ${count('Timeout')} timed out, ${undetected} survived or not covered, of which ${named} named equivalent; ${count('CompileError')} not compiling)` +
+        (named ? `; ${percent(detected, detected + undetected - named)} without the named equivalents` : ''),
     );
-    const sourceLines = source.split('\n');
     // Timeouts count as detected (a mutant that hangs the tests is noticed) but are listed: one may be a slow run.
     const label = { Survived: 'survived', NoCoverage: 'not covered', Timeout: 'timed out' };
     for (const m of mutants.filter((m) => label[m.status])) {
-      const { start, end } = m.location;
-      const original =
-        start.line === end.line
-          ? sourceLines[start.line - 1].slice(start.column - 1, end.column - 1)
-          : sourceLines[start.line - 1].slice(start.column - 1) + ' …';
+      const { start } = m.location;
       const short = (text) => (text.length > 70 ? `${text.slice(0, 67)}...` : text).replace(/\s+/g, ' ');
+      const known = equivalent(m);
       lines.push(
-        `  ${label[m.status]} ${fileName}:${start.line}:${start.column} ${m.mutatorName}: ${short(original)} -> ${short(m.replacement ?? '')}`,
+        `  ${known ? 'equivalent' : label[m.status]} ${fileName}:${start.line}:${start.column} ${m.mutatorName}: ${short(originalOf(m))} -> ${short(m.replacement ?? '')}` +
+          (known ? `\n      why: ${known.why}` : ''),
       );
     }
   }
@@ -163,7 +169,12 @@ function main(argv) {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--force') flags.push('--force');
     else if (argv[i] === '--concurrency') flags.push('--concurrency', argv[++i]);
-    else if (argv[i] === '--list') {
+    else if (argv[i] === '--report') {
+      // The scores and survivors of the last runs, from their reports, without running anything.
+      const names = argv.slice(i + 1);
+      for (const name of names.length ? names : Object.keys(GROUPS)) for (const line of [name, ...summary(name)]) console.log(line);
+      return 0;
+    } else if (argv[i] === '--list') {
       for (const [name, { mutate, tests }] of Object.entries(GROUPS))
         console.log(`${name}\n  mutates ${mutate.join(', ')}\n  runs ${tests.join(', ')}`);
       return 0;

@@ -1,0 +1,87 @@
+// Surviving mutants that no behaviour can tell apart from the code (issue 34), each with why. `npm run test:mutation`
+// prints a survivor that matches an entry as "equivalent" with its reason instead of "survived"; the score stays
+// Stryker's (they count as survivors), and a second figure leaves them out. An entry matches by file, mutator, the
+// original code and the replacement (not by line, which moves), so a change to that code makes it a survivor again.
+export const EQUIVALENTS = [
+  {
+    file: 'common/src/permissions.ts',
+    mutator: 'StringLiteral',
+    original: "'0'",
+    replacement: '""',
+    why: "BigInt('') is 0n, as BigInt('0') is: a guild listed without permissions grants nothing either way.",
+  },
+  {
+    file: 'backend/src/auth/session.ts',
+    mutator: 'ConditionalExpression',
+    original: '!user',
+    replacement: 'false',
+    why: 'req.user stays undefined either way; the session id set with it is only read where req.user is set (csrf.ts).',
+  },
+  {
+    file: 'backend/src/auth/session.ts',
+    mutator: 'ConditionalExpression',
+    original: 'known !== undefined',
+    replacement: 'false',
+    why: 'Skips the cache of verified cookies: the HMAC is computed again and gives the same answer (only CPU differs).',
+  },
+  {
+    file: 'backend/src/auth/session.ts',
+    mutator: 'ConditionalExpression',
+    original: 'dot < 2',
+    replacement: 'false',
+    why: "Without a dot the whole value is compared with a 43-character base64 HMAC, which it can never equal (it holds ':').",
+  },
+  {
+    file: 'backend/src/auth/session.ts',
+    mutator: 'EqualityOperator',
+    original: 'dot < 2',
+    replacement: 'dot <= 2',
+    why: "A dot right after 's:' names the empty session id, which signs nobody in and ends nothing either way.",
+  },
+  {
+    file: 'backend/src/auth/session.ts',
+    mutator: 'Regex',
+    original: '/=+$/',
+    replacement: '/=$/',
+    why: "A 32-byte HMAC in base64 ends in exactly one '=': removing one or all is the same.",
+  },
+  {
+    file: 'backend/src/guild/access-levels.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    why: 'The granted set is only asked about the capabilities the section names; a made-up one changes no answer.',
+  },
+  {
+    file: 'backend/src/guild/guild-access.guard.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    why: 'Every guarded route has :guildId; and a missing one fails the snowflake check (404) whichever string stands in.',
+  },
+  {
+    file: 'backend/src/guild/guild-access.guard.ts',
+    mutator: 'BooleanLiteral',
+    original: '!marked',
+    replacement: 'marked',
+    why: "Both collections' rows name manage-guild, the guild policy: either reading applies the same rule (until a collection names another).",
+  },
+  {
+    file: 'backend/src/guild/guild-access.service.ts',
+    mutator: 'StringLiteral',
+    original: "'0'",
+    replacement: '""',
+    why: "Discord always sends permissions in a user's guild list (required in its schema): the fallback is never read.",
+  },
+];
+
+/** The entry a surviving mutant matches, if any. */
+export function equivalentOf(fileName, mutant, original) {
+  return EQUIVALENTS.find(
+    (entry) =>
+      entry.file === fileName &&
+      entry.mutator === mutant.mutatorName &&
+      entry.original === original &&
+      entry.replacement === (mutant.replacement ?? ''),
+  );
+}
