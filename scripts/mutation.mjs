@@ -75,7 +75,7 @@ export const GROUPS = {
   },
   history: {
     mutate: ['backend/src/history/history.service.ts'],
-    tests: ['backend/test/history.test.ts'],
+    tests: ['backend/test/history-rules.test.ts', 'backend/test/history.test.ts'],
   },
   'change-feed': {
     // Who gets which event: connect and its backlog, lost history, the live reader, fan-out and delivery (the guild
