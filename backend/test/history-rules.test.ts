@@ -101,11 +101,19 @@ describe('history rules over real HTTP (PGlite + Discord sandbox)', () => {
   it('reverts a revert of an item; a creation, and an update of a deleted item, cannot be reverted and say why', async () => {
     const created = await owner.json(panels, { method: 'POST', json: { item: { channel_id: CHANNEL, title: 'Help desk' } } });
     const { id } = created.body;
-    await owner.json(`${panels}/${id}`, { method: 'PUT', json: { version: 1, item: { ...created.body.item, title: 'Support' } } });
-    const [update, creation] = (await history(`?collection=panels&itemId=${id}`)).body.entries;
+    const renamed = await owner.json(`${panels}/${id}`, {
+      method: 'PUT',
+      json: { version: 1, item: { ...created.body.item, title: 'Support' } },
+    });
+    // A later update of another field moves the server's own updated_at again: the first update still reverts, its
+    // server-owned fields left out of the inverse (they would conflict).
+    await owner.json(`${panels}/${id}`, { method: 'PUT', json: { version: 2, item: { ...renamed.body.item, button_label: 'Ask us' } } });
+    const [, update, creation] = (await history(`?collection=panels&itemId=${id}`)).body.entries;
+    expect(update).toMatchObject({ action: 'update', version: 2 });
     const reverted = await revert(update.id);
+    expect(reverted.status).toBe(200);
     expect(reverted.body.entry).toMatchObject({ action: 'revert', revertOf: update.id, itemId: id, revertible: true });
-    expect((await owner.json(`${panels}/${id}`)).body.item.title).toBe('Help desk');
+    expect((await owner.json(`${panels}/${id}`)).body.item).toMatchObject({ title: 'Help desk', button_label: 'Ask us' });
     const again = await revert(reverted.body.entry.id);
     expect(again).toMatchObject({ status: 200, body: { entry: { action: 'revert', revertOf: reverted.body.entry.id } } });
     expect((await owner.json(`${panels}/${id}`)).body.item.title).toBe('Support');
@@ -116,6 +124,9 @@ describe('history rules over real HTTP (PGlite + Discord sandbox)', () => {
       status: 400,
       body: { error: 'This change cannot be reverted: the item no longer exists.' },
     });
+    const [deletion] = (await history(`?collection=panels&itemId=${id}`)).body.entries;
+    expect(deletion.action).toBe('delete');
+    expect(await revert(deletion.id)).toMatchObject({ status: 400, body: { error: 'This change cannot be reverted.' } });
   });
 
   it('lists an entry whose key no table knows (a retired section) by its key, and cannot revert it', async () => {
