@@ -73,6 +73,48 @@ export const EQUIVALENTS = [
     replacement: '""',
     why: "Discord always sends permissions in a user's guild list (required in its schema): the fallback is never read.",
   },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'ConditionalExpression',
+    original: 'query.userId !== undefined',
+    replacement: 'true',
+    why: 'The storage port reads an undefined userId as no filter (storage.port.ts HistoryFilter), as when it is left out.',
+  },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'ConditionalExpression',
+    original: 'query.before !== undefined',
+    replacement: 'true',
+    why: 'The storage port reads an undefined before as no cursor, as when it is left out.',
+  },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'ArrowFunction',
+    original: '() => null',
+    replacement: '() => undefined',
+    why: 'Either way the missing item is falsy and answered the same 400.',
+  },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    why: 'Every operation of a stored patch names a field (a path with a first token); the fallback is never read.',
+  },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'ConditionalExpression',
+    original: 'stored.guildId === guildId',
+    replacement: 'true',
+    why: 'An entry names an item of its own guild: item ids are unique per collection, and a copy to another guild gets a new one.',
+  },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'ConditionalExpression',
+    original: 'value === undefined',
+    replacement: 'false',
+    why: 'A key holding undefined is left out of the JSON answer, as a key not written is.',
+  },
 ];
 
 /** The entry a surviving mutant matches, if any. */
