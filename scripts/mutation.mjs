@@ -1,8 +1,10 @@
-// `npm run test:mutation [-- <group, file or file:lines>...] [--force] [--concurrency N] [--list] [--report [group...]]`: Stryker over the
-// code that protects users and data (issue 34), one group at a time: the group's source files mutated, only the group's
-// test files run. Incremental: a group's second run re-tests only the mutants whose code or tests changed
+// `npm run test:mutation [-- <group, file or file:lines>...] [--force] [--concurrency N]`: Stryker over the code that
+// protects users and data (issue 34), one group at a time: the group's source files mutated, only the group's test
+// files run. Incremental: a group's second run re-tests only the mutants whose code or tests changed
 // (reports/mutation/<group>.incremental.json, kept out of git); `--force` re-tests them all. Prints the score per file
 // and every survivor: a survivor is a change to the code that no test noticed, so it names the test to write next.
+// `--list` names the groups; `--report [group...]` prints the last runs' scores; `--isolation [group...]` runs each of
+// the groups' tests alone on the unmutated code (as Stryker runs them) and names any that fail alone.
 // Not part of `npm test` (README.md). stryker.config.mjs reads the group from MUTATION_GROUP (and MUTATION_REPORT,
 // MUTATION_MUTATE for a line range); vitest.mutation.config.ts runs the group's test files only.
 import { spawnSync } from 'node:child_process';
@@ -66,7 +68,8 @@ export const GROUPS = {
   },
   references: {
     mutate: ['backend/src/references/*.ts'],
-    tests: ['backend/test/references.test.ts'],
+    // Every write path that checks references: PUT (references), collections, import and clone (transfer).
+    tests: ['backend/test/references.test.ts', 'backend/test/collections.test.ts', 'backend/test/transfer.test.ts'],
   },
   caps: {
     // insertCappedRecord of each storage; in MongoDB also its turn-taking and lease (inTurn, takeLease).
@@ -163,13 +166,41 @@ function summary(name) {
   return lines;
 }
 
+/**
+ * Runs each test of the groups' files alone on the unmutated code, as Stryker runs a mutant's covering tests (by name):
+ * a test that fails alone (it reads what an earlier test made) would count every mutant it covers as killed. Returns
+ * those tests.
+ */
+function testsFailingAlone(groups) {
+  const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+  const files = [...new Set(groups.flatMap((group) => GROUPS[group].tests))];
+  const failing = [];
+  for (const file of files) {
+    const listed = spawnSync(process.execPath, [vitest, 'list', file, '--json'], { cwd: root, encoding: 'utf8' });
+    const tests = JSON.parse(listed.stdout || '[]');
+    for (const { name } of tests) {
+      const pattern = `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+      const run = spawnSync(process.execPath, [vitest, 'run', file, '-t', pattern], { cwd: root, encoding: 'utf8' });
+      if (run.status !== 0) failing.push(`${file} > ${name}`);
+    }
+    console.log(`${file}: ${tests.length} tests run one by one`);
+  }
+  return failing;
+}
+
 function main(argv) {
   const flags = [];
   const words = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--force') flags.push('--force');
     else if (argv[i] === '--concurrency') flags.push('--concurrency', argv[++i]);
-    else if (argv[i] === '--report') {
+    else if (argv[i] === '--isolation') {
+      const names = argv.slice(i + 1);
+      const failing = testsFailingAlone(names.length ? names : Object.keys(GROUPS));
+      for (const test of failing) console.log(`fails alone (its mutants' kills would be false): ${test}`);
+      console.log(`${failing.length} test(s) fail alone`);
+      return failing.length ? 1 : 0;
+    } else if (argv[i] === '--report') {
       // The scores and survivors of the last runs, from their reports, without running anything.
       const names = argv.slice(i + 1);
       for (const name of names.length ? names : Object.keys(GROUPS)) for (const line of [name, ...summary(name)]) console.log(line);
