@@ -271,7 +271,13 @@ function storageContract(harness: () => AdapterHarness) {
       expect(await storage.records.count(collection, { guildId: 'b' })).toBe(1);
       expect(await storage.records.count(collection)).toBe(4);
       expect((await storage.records.list<{ n: number }>(collection, { guildId: 'a' })).map((r) => r.data.n)).toEqual([0, 1, 2]);
-      await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, -1)).rejects.toThrow(RangeError);
+      await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, -1)).rejects.toThrow(
+        new RangeError('cap must be a non-negative integer, got -1'),
+      );
+      await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, 1.5)).rejects.toThrow(RangeError);
+      // A cap of 0 (a plan that allows none) stores nothing and refuses as a full guild does.
+      expect(await storage.records.insertCapped(collection, { guildId: 'c', data: {} }, 0)).toBeNull();
+      expect(await storage.records.count(collection, { guildId: 'c' })).toBe(0);
     });
 
     it('lets exactly the cap in when 30 capped inserts of one guild race, and answers null to the rest', async () => {
@@ -1260,6 +1266,27 @@ describe('MongoDB storage: a writer that died between its write and its history 
     if (before) await settings.replaceOne({ _id }, doc);
     else await settings.insertOne(doc);
   }
+
+  it('lets exactly the cap in when two instances race capped inserts of one guild (the lease arbitrates between them)', async () => {
+    const url = mongo!.url(unique('caps'));
+    const [first, second] = [url, url].map((u) => createStorage({ dataDir: '/nonexistent', databaseUrl: u }) as MongoStorage);
+    await Promise.all([first.init(), second.init()]);
+    try {
+      const [collection, guild, cap] = [unique('panels'), unique('g'), 5];
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          (n % 2 ? first : second).records.insertCapped(collection, { guildId: guild, data: { n } }, cap),
+        ),
+      );
+      expect(results.filter((r) => r !== null)).toHaveLength(cap);
+      expect(await first.records.count(collection, { guildId: guild })).toBe(cap);
+      // The lease is let go: another insert after the race is answered at once (the guild is full).
+      expect(await second.records.insertCapped(collection, { guildId: guild, data: {} }, cap)).toBeNull();
+      expect(await first.records.insertCapped(collection, { guildId: guild, data: {} }, cap + 1)).not.toBeNull();
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
 
   it('moves it at the next write of the document, or at the next start; an uncommitted import is undone', async () => {
     const url = mongo!.url(unique('crash'));
