@@ -115,6 +115,41 @@ export const EQUIVALENTS = [
     replacement: 'false',
     why: 'A key holding undefined is left out of the JSON answer, as a key not written is.',
   },
+  {
+    file: 'backend/src/bot-api/change-feed.service.ts',
+    mutator: 'ConditionalExpression',
+    original: '!client.guilds || client.guilds.has(event.guildId)',
+    replacement: 'true',
+    why: "A backlog is read with the client's guilds (history.since(cursor, page, guildIds)): no other guild's entry reaches this check.",
+  },
+  {
+    file: 'backend/src/bot-api/change-feed.service.ts',
+    mutator: 'ConditionalExpression',
+    original: '!c.guilds || c.guilds.has(entry.guildId)',
+    replacement: 'true',
+    why: 'Only decides whether an event is built at all; deliver() still sends each client its own guilds only.',
+  },
+  {
+    file: 'backend/src/bot-api/change-feed.service.ts',
+    mutator: 'ConditionalExpression',
+    original: '++sent % FANOUT_BATCH === 0',
+    replacement: 'true',
+    why: 'When the fan-out lets the event loop go, not what any client is sent.',
+  },
+  {
+    file: 'backend/src/bot-api/change-feed.service.ts',
+    mutator: 'ConditionalExpression',
+    original: '++sent % FANOUT_BATCH === 0',
+    replacement: 'false',
+    why: 'When the fan-out lets the event loop go, not what any client is sent.',
+  },
+  {
+    file: 'backend/src/bot-api/change-feed.service.ts',
+    mutator: 'EqualityOperator',
+    original: '++sent % FANOUT_BATCH === 0',
+    replacement: '++sent % FANOUT_BATCH !== 0',
+    why: 'When the fan-out lets the event loop go, not what any client is sent.',
+  },
 ];
 
 /** The entry a surviving mutant matches, if any. */
