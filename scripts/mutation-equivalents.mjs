@@ -150,6 +150,41 @@ export const EQUIVALENTS = [
     replacement: '++sent % FANOUT_BATCH !== 0',
     why: 'When the fan-out lets the event loop go, not what any client is sent.',
   },
+  {
+    file: 'backend/src/http/csrf.ts',
+    mutator: 'ConditionalExpression',
+    original: 'known.get(token) === sid',
+    replacement: 'false',
+    why: 'Skips the cache of verified tokens: the HMAC is computed again and gives the same answer (only CPU differs).',
+  },
+  {
+    file: 'backend/src/http/csrf.ts',
+    mutator: 'EqualityOperator',
+    original: 'known.size >= 10_000',
+    replacement: 'known.size > 10_000',
+    why: 'The cache of verified tokens is cleared one entry later: answers are the same.',
+  },
+  {
+    file: 'backend/src/http/csrf.ts',
+    mutator: 'EqualityOperator',
+    original: 'known.size >= 10_000',
+    replacement: 'known.size < 10_000',
+    why: 'The cache of verified tokens is cleared at every check: each token is verified again, with the same answer.',
+  },
+  {
+    file: 'backend/src/http/csrf.ts',
+    mutator: 'ConditionalExpression',
+    original: "req.method === 'POST'",
+    replacement: 'true',
+    why: 'The webhook route is POST only: another method on its path matches no route, so routeOptions.url is not the webhook.',
+  },
+  {
+    file: 'backend/src/http/csrf.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    why: 'What a token without a session is bound to: the same string when issued and when checked, so the same answers.',
+  },
 ];
 
 /** The entry a surviving mutant matches, if any. */
