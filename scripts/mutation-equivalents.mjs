@@ -185,6 +185,13 @@ export const EQUIVALENTS = [
     replacement: '"Stryker was here!"',
     why: 'What a token without a session is bound to: the same string when issued and when checked, so the same answers.',
   },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'MethodExpression',
+    original: 'leveled.filter((def) => viewable.has(def.name))',
+    replacement: 'leveled',
+    why: 'AntiNuke is the one section with levels today, and someone who manages nothing reaches the history only when a level lets them view it (the guard).',
+  },
 ];
 
 /** The entry a surviving mutant matches, if any. */
