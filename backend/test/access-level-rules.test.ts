@@ -88,6 +88,12 @@ describe('access levels: the first level whose `who` matches, from Discord and t
       status: 403,
       message: 'Only editors may edit.',
     });
+    // ...and when the first property's capability has no refusal of its own, the caller's level speaks.
+    const publishFirst = { ...madeUp, propertyAccess: { channel: 'publish', title: 'edit' } } as SectionDefinition;
+    expect(refusal(() => assertMayChange(publishFirst, accessOf(publishFirst, STRANGER, { blind: ['4'] }), {}, {}))).toEqual({
+      status: 403,
+      message: 'Access denied: You may not look.',
+    });
     const whitelisted = accessOf(antinuke, LISTED, stored);
     expect(refusal(() => assertMayChange(antinuke, whitelisted, {}, {}))).toEqual({
       status: 403,
