@@ -220,6 +220,13 @@ export const EQUIVALENTS = [
     replacement: '/=+/',
     why: "Base64 has '=' only as padding at the end: the first run of '=' is the last.",
   },
+  {
+    file: 'backend/src/embeds/webhook-url.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    why: 'A made-up sandbox base only takes a URL that starts with that very text, which is no URL a browser or Discord makes.',
+  },
 ];
 
 /** The entry a surviving mutant matches, if any. */
