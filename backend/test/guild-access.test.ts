@@ -2,12 +2,12 @@
 // server selector's list built by the same rule (issue 34: mutation testing found each of these reasons unasked).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
+import { NO_MANAGE } from '../src/guild/guild-access.service.js';
 import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
-const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
 const { community, quietLibrary, nightOwls, retroArcade } = SANDBOX_GUILDS;
 /** A guild with the bot that none of the demo users is in (an ordinary member's). */
 const STRANGERS_GUILD = '1100000000000060000';

@@ -4,13 +4,13 @@
  * words of each refusal, the filters, which entries can be reverted and why not, an entry no table knows (issue 34).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_MANAGE } from '../src/guild/guild-access.service.js';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 const GUILD = SANDBOX_GUILDS.community.id;
 const CHANNEL = SANDBOX_GUILDS.community.channels.general;
-const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
 const NO_ANTINUKE = 'Access denied: Only the guild owner, extra owners and whitelisted users can open AntiNuke.';
 const NOT_VALID = 'The history filter is not valid.';
 

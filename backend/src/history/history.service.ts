@@ -21,6 +21,7 @@ import type { HistoryItem, HistoryListResponse, HistoryRevertRequest, HistoryRev
 import { CollectionsService } from '../collections/collections.service.js';
 import type { UserGuild } from '../discord/discord.types.js';
 import { accessOf, type Caller } from '../guild/access-levels.js';
+import { NO_MANAGE } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
 import {
@@ -42,7 +43,6 @@ export interface HistoryQuery {
   limit: number;
 }
 
-const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
 const CONFLICT = 'Later changes touched the same fields. Choose what to keep for each.';
 
 /** What an entry is about: a section or a collection of the tables, or a key neither knows (kept, shown by its key). */
