@@ -138,10 +138,15 @@ function summary(name) {
   for (const [fileName, { mutants, source }] of Object.entries(report.files)) {
     const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
     const sourceLines = source.split('\n');
+    // The whole mutated code, over several lines if need be: a block is matched with its equivalents by what it holds.
     const originalOf = ({ location: { start, end } }) =>
       start.line === end.line
         ? sourceLines[start.line - 1].slice(start.column - 1, end.column - 1)
-        : sourceLines[start.line - 1].slice(start.column - 1) + ' …';
+        : [
+            sourceLines[start.line - 1].slice(start.column - 1),
+            ...sourceLines.slice(start.line, end.line - 1),
+            sourceLines[end.line - 1].slice(0, end.column - 1),
+          ].join('\n');
     const equivalent = (m) => (m.status === 'Survived' || m.status === 'NoCoverage') && equivalentOf(fileName, m, originalOf(m));
     const detected = count('Killed', 'Timeout');
     const undetected = count('Survived', 'NoCoverage');
