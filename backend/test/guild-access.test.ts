@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
 import { NO_MANAGE } from '../src/guild/guild-access.service.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
 
@@ -79,5 +79,60 @@ describe('entering a guild: the owner, Administrator or Manage Server, where the
     app.app.get(DiscordSandboxService).grants.clear();
     const { status, body } = await browser.json(`/api/guild/${community.id}/settings/basic`);
     expect({ status, error: body.error }).toEqual({ status: 401, error: 'Your Discord sign-in has expired. Please sign in again.' });
+  });
+});
+
+describe('entering a guild when Discord changes under the dashboard (guild lists read afresh each time)', () => {
+  const data = tempDataDir();
+  let app: App;
+  beforeAll(async () => {
+    app = await startTestApp({ DATA_DIR: data.dir, GUILD_CACHE_TTL_MS: '0' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  it('says Discord failed, not that the sign-in expired, when Discord cannot list the user’s guilds; an id that is no guild is refused without asking', async () => {
+    const browser = app.browser();
+    await browser.signIn('demo-admin');
+    const sandbox = app.app.get(DiscordSandboxService);
+    const original = sandbox.guildsOf;
+    sandbox.guildsOf = (userId: string) => {
+      if (userId === SANDBOX_USERS.demoAdmin.id) throw new Error('injected outage');
+      return original.call(sandbox, userId);
+    };
+    try {
+      const failed = await browser.json(`/api/guild/${community.id}/settings/basic`);
+      expect(failed.status).toBe(502);
+      expect(failed.body).toMatchObject({ success: false });
+      expect(failed.body.error).not.toBe('Your Discord sign-in has expired. Please sign in again.');
+      const bad = await browser.json('/api/guild/not-a-guild-id/settings/basic');
+      expect({ status: bad.status, error: bad.body.error }).toEqual({ status: 404, error: 'Unknown server.' });
+    } finally {
+      sandbox.guildsOf = original;
+    }
+    expect((await browser.json(`/api/guild/${community.id}/settings/basic`)).status).toBe(200);
+  });
+
+  it('stops offering an extra owner the guild once the bot has left it, and offers its owner the invite', async () => {
+    const owner = app.browser();
+    const extra = app.browser();
+    await owner.signIn('demo-owner');
+    await extra.signIn('demo-extra');
+    const settings = `/api/guild/${community.id}/settings/antinuke`;
+    const { body } = await owner.json(settings);
+    const saved = await owner.json(settings, {
+      method: 'PUT',
+      json: { version: body.version, settings: { ...body.settings, extraowners: [SANDBOX_USERS.demoExtra.id] } },
+    });
+    expect(saved.status).toBe(200);
+    const offered = async (browser: TestBrowser) =>
+      ((await browser.json('/api/user')).body.guilds as { id: string; settingsUrl: string }[]).find((g) => g.id === community.id);
+    expect(await offered(extra)).toMatchObject({ sections: ['antinuke'] });
+
+    app.app.get(DiscordSandboxService).removeBot(community.id);
+    expect(await offered(extra)).toBeUndefined();
+    expect(new URL((await offered(owner))!.settingsUrl, app.url).searchParams.get('guild_id')).toBe(community.id);
   });
 });
