@@ -311,6 +311,20 @@ export const EQUIVALENTS = [
     replacement: 'Math.random() / 8',
     why: "How soon a waiting insert asks for the lease again, not what it stores.",
   },
+  {
+    file: 'backend/src/history/history.service.ts',
+    mutator: 'StringLiteral',
+    original: "`the revert's history entry (${key} version ${version}) was not found`",
+    replacement: '``',
+    why: "An invariant no request can break (a revert's save and its history entry commit together): the message would only reach the server's log, under the same 500.",
+  },
+  {
+    file: 'backend/src/guild/section-policies.ts',
+    mutator: 'ConditionalExpression',
+    original: 'Object.hasOwn(sections, section)',
+    replacement: 'true',
+    why: "A name such as 'constructor' then reads a function of Object's prototype, which has no policy and no access levels: the guild's rule applies and the settings controller answers 404, as for any unknown name.",
+  },
 ];
 
 /** The entry a surviving mutant matches, if any. */
