@@ -192,27 +192,7 @@ export const EQUIVALENTS = [
     replacement: 'leveled',
     why: 'AntiNuke is the one section with levels today, and someone who manages nothing reaches the history only when a level lets them view it (the guard).',
   },
-  {
-    file: 'backend/src/auth/session.ts',
-    mutator: 'ConditionalExpression',
-    original: 'this.verified.size >= VERIFIED_CAP',
-    replacement: 'true',
-    why: 'The cache of verified cookies is cleared at every verification: each cookie is verified again, with the same answer.',
-  },
-  {
-    file: 'backend/src/auth/session.ts',
-    mutator: 'EqualityOperator',
-    original: 'this.verified.size >= VERIFIED_CAP',
-    replacement: 'this.verified.size > VERIFIED_CAP',
-    why: 'The cache of verified cookies is cleared one entry later: answers are the same.',
-  },
-  {
-    file: 'backend/src/auth/session.ts',
-    mutator: 'EqualityOperator',
-    original: 'this.verified.size >= VERIFIED_CAP',
-    replacement: 'this.verified.size < VERIFIED_CAP',
-    why: 'The cache of verified cookies is cleared at every verification: each cookie is verified again, with the same answer.',
-  },
+
   {
     file: 'backend/src/auth/session.ts',
     mutator: 'Regex',

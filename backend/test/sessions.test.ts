@@ -183,6 +183,23 @@ describe('the sign-in cookie (OAuth2 state and PKCE verifier until Discord sends
   });
 });
 
+describe('verified session cookies kept in memory', () => {
+  it('holds at most 10,000 at once, however many valid cookies arrive, and still verifies each (a flood cannot grow it)', () => {
+    const sessions = new Sessions({} as never, 'a session secret');
+    // The cache itself is private: its size is the guarantee asked here.
+    const cache = (sessions as unknown as { verified: Map<string, string> }).verified;
+    let largest = 0;
+    for (let n = 0; n < 10_050; n++) {
+      const sid = `session-${n}`;
+      if (sessions.unsign(sessions.sign(sid)) !== sid) throw new Error(`${sid} did not verify`);
+      largest = Math.max(largest, cache.size);
+    }
+    expect(largest).toBe(10_000);
+    expect(cache.size).toBeLessThan(10_000);
+    expect(sessions.unsign(sessions.sign('session-0'))).toBe('session-0');
+  });
+});
+
 describe('ending a session', () => {
   const data = tempDataDir();
   afterAll(() => data.remove());
