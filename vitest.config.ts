@@ -19,6 +19,7 @@ const BACKEND_UNIT = [
   'test/body-problems.test.ts', // the body reader's refusals (depth, unstorable text), a function
   'test/access-level-rules.test.ts', // the access-level rules, functions of a section's row
   'test/body-reader.test.ts', // the body reader on a Fastify instance of its own (inject)
+  'test/reference-rules.test.ts', // the reference walk, the clone's mapping and the check, over a stand-in Discord
 ];
 const REPO_UNIT = [
   'readme.test.ts', // reads README.md, the environment schema and .ci/run

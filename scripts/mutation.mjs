@@ -68,8 +68,14 @@ export const GROUPS = {
   },
   references: {
     mutate: ['backend/src/references/*.ts'],
-    // Every write path that checks references: PUT (references), collections, import and clone (transfer).
-    tests: ['backend/test/references.test.ts', 'backend/test/collections.test.ts', 'backend/test/transfer.test.ts'],
+    // The walk, the mapping and the check asked directly (reference-rules), then every write path that checks
+    // references: PUT (references), collections, import and clone (transfer).
+    tests: [
+      'backend/test/reference-rules.test.ts',
+      'backend/test/references.test.ts',
+      'backend/test/collections.test.ts',
+      'backend/test/transfer.test.ts',
+    ],
   },
   caps: {
     // insertCappedRecord of each storage; in MongoDB also its turn-taking and lease (inTurn, takeLease).
