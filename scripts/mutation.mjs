@@ -190,9 +190,20 @@ function testsFailingAlone(groups) {
     const listed = spawnSync(process.execPath, [vitest, 'list', file, '--json'], { cwd: root, encoding: 'utf8' });
     const tests = JSON.parse(listed.stdout || '[]');
     for (const { name } of tests) {
-      const pattern = `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-      const run = spawnSync(process.execPath, [vitest, 'run', file, '-t', pattern], { cwd: root, encoding: 'utf8' });
-      if (run.status !== 0) failing.push(`${file} > ${name}`);
+      // `vitest list` joins a test's describe blocks and title with ' > '; `-t` matches them joined with spaces.
+      const fullName = name.split(' > ').join(' ');
+      const pattern = `^${fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+      const run = spawnSync(process.execPath, [vitest, 'run', file, '-t', pattern, '--reporter=json'], { cwd: root, encoding: 'utf8' });
+      let ran = -1;
+      try {
+        const report = JSON.parse(run.stdout);
+        ran = report.numPassedTests + report.numFailedTests;
+      } catch {
+        // No report: the run itself failed, counted below.
+      }
+      // A pattern that matched no test would pass with every test skipped: that checks nothing, so it is a failure too.
+      if (run.status !== 0 || ran !== 1)
+        failing.push(`${file} > ${name}${ran === 1 ? '' : ` (the run matched ${Math.max(ran, 0)} tests, not 1)`}`);
     }
     console.log(`${file}: ${tests.length} tests run one by one`);
   }
