@@ -136,7 +136,7 @@ function select(words) {
   return runs.filter((run, i) => runs.findIndex((other) => other.report === run.report) === i);
 }
 
-function summary(name) {
+function summary(name, totals = { detected: 0, undetected: 0, named: 0 }) {
   const file = path.join(root, reportFile(name, 'json'));
   if (!existsSync(file)) return [`${name}: no report`];
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -157,6 +157,9 @@ function summary(name) {
     const detected = count('Killed', 'Timeout');
     const undetected = count('Survived', 'NoCoverage');
     const named = mutants.filter(equivalent).length;
+    totals.detected += detected;
+    totals.undetected += undetected;
+    totals.named += named;
     const percent = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : 'n/a');
     lines.push(
       `${fileName}: ${percent(detected, detected + undetected)} (${count('Killed')} killed, ${count('Timeout')} timed out, ${undetected} survived or not covered, of which ${named} named equivalent; ${count('CompileError')} not compiling)` +
@@ -225,7 +228,13 @@ function main(argv) {
     } else if (argv[i] === '--report') {
       // The scores and survivors of the last runs, from their reports, without running anything.
       const names = argv.slice(i + 1);
-      for (const name of names.length ? names : Object.keys(GROUPS)) for (const line of [name, ...summary(name)]) console.log(line);
+      const totals = { detected: 0, undetected: 0, named: 0 };
+      for (const name of names.length ? names : Object.keys(GROUPS)) for (const line of [name, ...summary(name, totals)]) console.log(line);
+      const { detected, undetected, named } = totals;
+      const percent = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : 'n/a');
+      console.log(
+        `all: ${percent(detected, detected + undetected)} (${detected} detected, ${undetected} survived or not covered, of which ${named} named equivalent); ${percent(detected, detected + undetected - named)} without the named equivalents`,
+      );
       return 0;
     } else if (argv[i] === '--list') {
       for (const [name, { mutate, tests }] of Object.entries(GROUPS))
