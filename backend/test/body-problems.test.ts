@@ -69,4 +69,13 @@ describe('bodyProblems: what cannot be stored or read is named by its path', () 
     const keys = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}\u0000`, 'fine']));
     expect(bodyProblems(keys)?.fieldErrors).toHaveLength(20);
   });
+
+  it('stops reading at the 20th bad string: what comes after it, even a part nested too deeply, is not looked at', () => {
+    const bad = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, '\u0000']));
+    const result = bodyProblems({ ...bad(20), later: nested(MAX_BODY_DEPTH + 1) });
+    expect(result?.error).toBe(UNSTORABLE_TEXT);
+    expect(result?.fieldErrors.map((e) => e.path)).toEqual(Array.from({ length: 20 }, (_, i) => `/f${i}`));
+    // With 19 bad strings the reader goes on, and the part nested too deeply is what it reports.
+    expect(bodyProblems({ ...bad(19), later: nested(MAX_BODY_DEPTH + 1) })?.error).toBe(TOO_DEEP);
+  });
 });
