@@ -339,6 +339,7 @@ export const EQUIVALENTS = [
     original: "''",
     replacement: '"Stryker was here!"',
     why: "Send Preview's check answers at its own path with the first problem's message only; the problem's prefixed path is never shown.",
+    within: "prefix: ''",
   },
   {
     file: 'backend/src/references/guild-references.ts',
@@ -472,6 +473,7 @@ export const EQUIVALENTS = [
     original: "'data'",
     replacement: '""',
     why: 'A data listener left on only sees more bytes past the limit and fails the finished read again; the stream drains the same either way.',
+    within: "removeAllListeners('data')",
   },
   {
     file: 'backend/src/http/body-parser.ts',
@@ -493,6 +495,7 @@ export const EQUIVALENTS = [
     original: "''",
     replacement: '"Stryker was here!"',
     why: 'Neither string holds a charset, so both mean UTF-8 (the reader only runs for requests that name a content type).',
+    within: "exec(contentType ?? '')",
   },
   {
     file: 'backend/src/http/body-parser.ts',
@@ -531,13 +534,17 @@ export const EQUIVALENTS = [
   },
 ];
 
-/** The entry a surviving mutant matches, if any. */
-export function equivalentOf(fileName, mutant, original) {
+/**
+ * The entry a surviving mutant matches, if any. `within`, when an entry has it, is text the mutant's first source line
+ * must hold: it tells apart mutants of the same code on different lines (an empty string, a 'data' event).
+ */
+export function equivalentOf(fileName, mutant, original, line = '') {
   return EQUIVALENTS.find(
     (entry) =>
       entry.file === fileName &&
       entry.mutator === mutant.mutatorName &&
       entry.original === original &&
-      entry.replacement === (mutant.replacement ?? ''),
+      entry.replacement === (mutant.replacement ?? '') &&
+      (entry.within === undefined || line.includes(entry.within)),
   );
 }

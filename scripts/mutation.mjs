@@ -153,7 +153,9 @@ function summary(name, totals = { detected: 0, undetected: 0, named: 0 }) {
             ...sourceLines.slice(start.line, end.line - 1),
             sourceLines[end.line - 1].slice(0, end.column - 1),
           ].join('\n');
-    const equivalent = (m) => (m.status === 'Survived' || m.status === 'NoCoverage') && equivalentOf(fileName, m, originalOf(m));
+    const equivalent = (m) =>
+      (m.status === 'Survived' || m.status === 'NoCoverage') &&
+      equivalentOf(fileName, m, originalOf(m), sourceLines[m.location.start.line - 1]);
     const detected = count('Killed', 'Timeout');
     const undetected = count('Survived', 'NoCoverage');
     const named = mutants.filter(equivalent).length;
