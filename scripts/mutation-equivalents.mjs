@@ -301,9 +301,9 @@ export const EQUIVALENTS = [
   {
     file: 'backend/src/guild/section-policies.ts',
     mutator: 'ConditionalExpression',
-    original: 'Object.hasOwn(sections, section)',
+    original: 'section !== undefined && Object.hasOwn(sections, section)',
     replacement: 'true',
-    why: "A name such as 'constructor' then reads a function of Object's prototype, which has no policy and no access levels: the guild's rule applies and the settings controller answers 404, as for any unknown name.",
+    why: "No name, or a name such as 'constructor', then reads undefined or a function of Object's prototype, which has no policy and no access levels: the guild's rule applies and the settings controller answers 404, as for any unknown name.",
   },
   {
     file: 'backend/src/references/schema-walk.ts',
