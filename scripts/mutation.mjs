@@ -128,7 +128,13 @@ function select(words) {
     if (GROUPS[word]) return [{ group: word, report: word }];
     const range = /^(.+):(\d+)-(\d+)$/.exec(word);
     const file = range ? range[1] : word;
-    const found = Object.keys(GROUPS).filter((group) => GROUPS[group].mutate.some((mutate) => mutate.includes(file)));
+    // A group's entry may be a glob (`backend/src/references/*.ts`) or name lines (`file.ts:10-80`).
+    const covers = (mutate) => {
+      const pattern = mutate.replace(/:\d+-\d+$/, '');
+      const glob = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+      return pattern.includes(file) || glob.test(file);
+    };
+    const found = Object.keys(GROUPS).filter((group) => GROUPS[group].mutate.some(covers));
     if (found.length === 0) throw new Error(`No mutation group or listed file matches "${word}": ${Object.keys(GROUPS).join(', ')}`);
     if (!range) return found.map((group) => ({ group, report: group }));
     return [{ group: found[0], report: `${found[0]}.lines-${range[2]}-${range[3]}`, mutate: word }];
