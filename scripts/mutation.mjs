@@ -8,7 +8,7 @@
 // Not part of `npm test` (README.md). stryker.config.mjs reads the group from MUTATION_GROUP (and MUTATION_REPORT,
 // MUTATION_MUTATE for a line range); vitest.mutation.config.ts runs the group's test files only.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { equivalentOf } from './mutation-equivalents.mjs';
@@ -147,6 +147,26 @@ function summary(name, totals = { detected: 0, undetected: 0, named: 0 }) {
   if (!existsSync(file)) return [`${name}: no report`];
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const lines = [];
+  // A later run of some of the group's lines (`file:lines`, reported apart) gives those mutants' newer results.
+  const dir = path.join(root, path.dirname(reportFile(name, 'json')));
+  const newer = readdirSync(dir)
+    .filter((entry) => entry.startsWith(`${name}.lines-`) && entry.endsWith('.json') && !entry.endsWith('.incremental.json'))
+    .map((entry) => path.join(dir, entry))
+    .filter((part) => statSync(part).mtimeMs > statSync(file).mtimeMs);
+  for (const part of newer) {
+    lines.push(`  (with the later run ${path.relative(root, part)})`);
+    for (const [fileName, { mutants }] of Object.entries(JSON.parse(readFileSync(part, 'utf8')).files)) {
+      const same = (a, b) =>
+        a.mutatorName === b.mutatorName &&
+        a.replacement === b.replacement &&
+        a.location.start.line === b.location.start.line &&
+        a.location.start.column === b.location.start.column;
+      for (const later of mutants) {
+        const earlier = report.files[fileName]?.mutants.find((m) => same(m, later));
+        if (earlier) earlier.status = later.status;
+      }
+    }
+  }
   for (const [fileName, { mutants, source }] of Object.entries(report.files)) {
     const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
     const sourceLines = source.split('\n');
