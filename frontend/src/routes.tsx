@@ -6,6 +6,7 @@ import { takeRedirect } from './auth/redirect-memory';
 import { RequireAuth } from './auth/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { PublicLayout } from './layouts/PublicLayout';
+import { loadSectionModule } from './form/section-module';
 import { CUSTOM_SECTION_PAGES } from './pages/manage/section-pages';
 import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS, type PublicPath } from './public-paths';
 
@@ -49,12 +50,22 @@ const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</Requ
 
 /**
  * Every section of schemas/sections.json at its path: its own page if it registered one, else the generic one (its
- * title, description and generated form).
+ * title, description and generated form). The section's generated module (schema, validator...) is fetched beside
+ * the page's chunk, not after it; the page shows its header meanwhile, and its form once the module is there.
  */
-const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, path }) => ({
-  path,
-  element: page(CUSTOM_SECTION_PAGES[name] ?? (() => import('./pages/manage/SectionPage')), { section: name }),
-}));
+const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, path }) => {
+  const load = CUSTOM_SECTION_PAGES[name] ?? (() => import('./pages/manage/SectionPage'));
+  return {
+    path,
+    element: page(
+      () => {
+        loadSectionModule(name).catch(() => {}); // a failure shows where the page asks for the module
+        return load();
+      },
+      { section: name },
+    ),
+  };
+});
 
 /** The other manage screens by path; each later release replaces its "Coming Soon" (or becomes a section). */
 const MANAGE_PAGES: RouteObject[] = [

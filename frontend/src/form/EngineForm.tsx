@@ -1,9 +1,7 @@
 import Form, { type FormProps } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { publishedSchemas } from '@guildhall/generated/schemas';
-import { sections } from '@guildhall/generated/sections';
-import type { SectionName } from '@guildhall/generated/types';
 import { useMemo, useState } from 'react';
+import type { SectionModule } from './section-module';
 import { validatorFor } from './validator';
 import { templates } from './theme';
 import { WidgetObjectField } from './theme/WidgetObjectField';
@@ -13,8 +11,8 @@ import { widgets } from './widgets';
 const FIELDS = { ObjectField: WidgetObjectField };
 
 export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'> & {
-  /** A section of schemas/sections.json: its published schema and precompiled validator are used. */
-  section: SectionName;
+  /** A section's generated module (useSectionModule): its published schema and precompiled validator are used. */
+  form: SectionModule;
   busy?: boolean;
 };
 
@@ -25,13 +23,13 @@ export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'
  * fixing a field and clicking Save would lose the click: the mousedown blurs the field, its error goes, the Save
  * button moves up under the pointer, and the mouseup lands beside it.
  */
-export function EngineForm({ section, busy, onChange, onError, templates: custom, ...rest }: EngineFormProps) {
+export function EngineForm({ form, busy, onChange, onError, templates: custom, ...rest }: EngineFormProps) {
   const [checking, setChecking] = useState(false);
-  const validator = useMemo(() => validatorFor(section), [section]);
+  const validator = useMemo(() => validatorFor(form), [form]);
   return (
     <Form
       {...rest}
-      schema={publishedSchemas[sections[section].schemaName] as RJSFSchema}
+      schema={form.schema as RJSFSchema}
       validator={validator}
       widgets={widgets}
       fields={FIELDS}

@@ -4,11 +4,9 @@ import type { JoinDmSettings } from '@guildhall/generated/types';
 import { useMemo } from 'react';
 import { DiscordMessage, type MentionNames } from '../../../components/discord';
 import { Spinner } from '../../../components/Spinner';
-import { defaultsOf } from '../../../form/SchemaForm';
+import { useSectionModule } from '../../../form/section-module';
 import type { PlaceholderValues } from '../shared/placeholders';
 import { BOT_AUTHOR } from '../shared/preview-context';
-
-const DEFAULTS = defaultsOf('joindms') as unknown as JoinDmSettings;
 
 /**
  * The preview's stand-ins (spec 2:5): the signed-in user and this server, but the member's account and join dates
@@ -31,11 +29,14 @@ export function JoinDmPreview({
   values: PlaceholderValues | null;
   mentions: MentionNames;
 }) {
+  // Drawn beside the section's form, so its module (and the schema's defaults) is there already.
+  const joindms = useSectionModule('joindms');
+  const defaults = joindms.status === 'ready' ? (joindms.module.defaults as JoinDmSettings) : null;
   const message = useMemo(() => {
-    if (!values) return null;
-    const settings = { ...DEFAULTS, ...draft, embed: { ...DEFAULTS.embed, ...draft.embed } } as JoinDmSettings;
+    if (!values || !defaults) return null;
+    const settings = { ...defaults, ...draft, embed: { ...defaults.embed, ...draft.embed } } as JoinDmSettings;
     return joinDmMessage(settings, previewValues(values));
-  }, [draft, values]);
+  }, [draft, values, defaults]);
   return (
     <section className="card p-4" aria-labelledby="joindm-preview-heading" data-joindm-preview="">
       <div className="mb-3 flex items-center justify-between gap-2">
