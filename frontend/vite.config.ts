@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 
 const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
@@ -7,7 +8,11 @@ const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   // @guildhall/common's `source` export: Vite compiles its TypeScript itself (hot reload, no build step first).
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // RJSF's markdown renderer, which no settings form turns on, is the text as it is (src/form/plain-markdown.tsx).
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: [{ find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('src/form/plain-markdown.tsx', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     // The dev server forwards the API and the Discord sandbox, so the browser sees one origin as in production.
