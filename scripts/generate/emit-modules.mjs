@@ -53,12 +53,7 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     files[validatorFile(file.name)] = compiled.modules.get(file.name);
     files[validatorFile(file.name).replace(/\.js$/, '.d.ts')] = validatorDeclarations([file], '../');
   }
-  files[RUNTIME_MODULE] = [
-    `// Ajv's runtime helpers, imported once for every standalone validator (validators/*.js, sections/*.js), so a`,
-    `// bundle holds one copy of each. Ajv's modules are CommonJS: Node hands over the module object, bundlers its default.`,
-    ...compiled.runtimeHelpers.map((helper) => `import ${helper}Module from "ajv/dist/runtime/${helper}.js";`),
-    ...compiled.runtimeHelpers.map((helper) => `export const ${helper} = ${helper}Module.default ?? ${helper}Module;`),
-  ].join('\n');
+  files[RUNTIME_MODULE] = runtimeModule(compiled.runtimeHelpers);
   files[RUNTIME_MODULE.replace(/\.js$/, '.d.ts')] = [
     `import type { ErrorObject } from 'ajv';`,
     `/** An Ajv standalone validator: true when valid (defaults are then applied in place), else \`errors\` is set. */`,
@@ -328,6 +323,30 @@ function schemaFile(name) {
 
 function jsonImport(file) {
   return `import data from './${file}' with { type: 'json' };`;
+}
+
+/**
+ * Ajv's runtime helpers whose code is one function of its own, with nothing around it: written into
+ * validator-runtime.js as ES code (the Ajv that generated the validators, pinned in package.json, is the one read).
+ * Ajv's modules are CommonJS, and a CommonJS module in the browser's validator chunks made the bundler split its
+ * interop helpers into a chunk of their own, which every page then loaded. Another helper is imported from Ajv.
+ */
+const SELF_CONTAINED_HELPERS = {
+  equal: () => require('ajv/dist/runtime/equal.js').default, // fast-deep-equal's function
+  ucs2length: () => require('ajv/dist/runtime/ucs2length.js').default,
+};
+
+function runtimeModule(helpers) {
+  const own = helpers.filter((helper) => Object.hasOwn(SELF_CONTAINED_HELPERS, helper));
+  const imported = helpers.filter((helper) => !own.includes(helper));
+  return [
+    `// Ajv's runtime helpers, once for every standalone validator (validators/*.js, sections/*.js), so a bundle holds`,
+    `// one copy of each: written here as ES code where the helper is one self-contained function, else imported from Ajv`,
+    `// (CommonJS: Node hands over the module object, bundlers its default).`,
+    ...imported.map((helper) => `import ${helper}Module from "ajv/dist/runtime/${helper}.js";`),
+    ...own.map((helper) => `export const ${helper} = ${SELF_CONTAINED_HELPERS[helper]().toString()};`),
+    ...imported.map((helper) => `export const ${helper} = ${helper}Module.default ?? ${helper}Module;`),
+  ].join('\n');
 }
 
 /** The generated module of one schema's validator, importable as `@guildhall/generated/validators/<name>.js`. */
