@@ -15,7 +15,7 @@
  * @param {{
  *   publicPages: Record<string, string>,
  *   sectionPages: Record<string, { name: string, path: string }>,
- *   sectionPageModule: (name: string) => string,
+ *   sectionPageModule(name: string): string,
  *   managePages: Record<string, { module: string }>,
  *   manageLayout: string,
  * }} tables PUBLIC_PAGE_MODULES; generated/section-pages; and manage-paths.ts' sectionPageModule, MANAGE_PAGES and
