@@ -1,5 +1,5 @@
 // One route opened in Chromium as a first visit: the browser cache off, the bytes as they cross the wire (Chromium's
-// own count per request, headers included), and the time from navigation start to the first moment a page element
+// own count per request, headers included; and the bodies alone, the figure tests/route-budgets.test.ts weighs), and the time from navigation start to the first moment a page element
 // that says "the page is here" (a form field, a heading) is visible. npm run bench:ui runs it for every route, on the
 // machine's own network and on a slow phone network.
 /* global document, window, performance, requestAnimationFrame -- used in functions Playwright evaluates in the page */
@@ -31,7 +31,7 @@ const QUIET_MS = 500;
  * @param {import('@playwright/test').BrowserContext} context
  * @param {string} url
  * @param {{ ready: string, network?: typeof SLOW_4G, timeoutMs?: number }} how
- * @returns {Promise<{ readyMs: number | null, jsBytes: number, totalBytes: number, requests: number, jsFiles: number }>}
+ * @returns {Promise<{ readyMs: number | null, jsBytes: number, jsBodyBytes: number, totalBytes: number, requests: number, jsFiles: number }>}
  */
 export async function loadRoute(context, url, { ready, network, timeoutMs = 30_000 }) {
   const page = await context.newPage();
@@ -40,18 +40,21 @@ export async function loadRoute(context, url, { ready, network, timeoutMs = 30_0
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (network) await cdp.send('Network.emulateNetworkConditions', network);
-    /** @type {Map<string, { url: string, js: boolean, bytes: number, done: boolean }>} */
+    /** @type {Map<string, { url: string, js: boolean, bytes: number, headerBytes: number, done: boolean }>} */
     const requests = new Map();
     let lastActivity = Date.now();
     const isScript = (href, mime = '') => /javascript/.test(mime) || new URL(href).pathname.endsWith('.js');
     cdp.on('Network.requestWillBeSent', (e) => {
       lastActivity = Date.now();
       // A redirect keeps its request id: the request is the one that finally answers.
-      requests.set(e.requestId, { url: e.request.url, js: isScript(e.request.url), bytes: 0, done: false });
+      requests.set(e.requestId, { url: e.request.url, js: isScript(e.request.url), bytes: 0, headerBytes: 0, done: false });
     });
     cdp.on('Network.responseReceived', (e) => {
       const request = requests.get(e.requestId);
-      if (request) request.js ||= isScript(e.response.url, e.response.mimeType);
+      if (!request) return;
+      request.js ||= isScript(e.response.url, e.response.mimeType);
+      // What had arrived when the response began: its status line and headers.
+      request.headerBytes = e.response.encodedDataLength;
     });
     cdp.on('Network.loadingFinished', (e) => {
       lastActivity = Date.now();
@@ -89,6 +92,7 @@ export async function loadRoute(context, url, { ready, network, timeoutMs = 30_0
     return {
       readyMs: readyMs === null ? null : Math.round(readyMs),
       jsBytes: scripts.reduce((sum, r) => sum + r.bytes, 0),
+      jsBodyBytes: scripts.reduce((sum, r) => sum + Math.max(0, r.bytes - r.headerBytes), 0),
       totalBytes: all.reduce((sum, r) => sum + r.bytes, 0),
       requests: all.length,
       jsFiles: scripts.length,
