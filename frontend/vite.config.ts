@@ -2,11 +2,26 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // A brotli (.br) and a gzip (.gz) copy beside each text file of the build (JS, CSS, HTML, SVG, JSON), each at its
+    // best level, made once here: the backend sends the copy the browser accepts (backend/src/http/frontend.ts). A copy
+    // that would be no smaller than its file is not written (the file itself is sent).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json)$/,
+      // Vite's manifest is for the tests and benchmarks; the server never sends it (a dot folder).
+      exclude: /(^|\/)\.vite\//,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
+  ],
   // @guildhall/common's `source` export: Vite compiles its TypeScript itself (hot reload, no build step first).
   // RJSF's markdown renderer, which no settings form turns on, is the text as it is (src/form/plain-markdown.tsx).
   resolve: {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT_GROUP } from '../scripts/generate/compile.mjs';
 import { EXPORT_REL } from '../scripts/generate/derive-export.mjs';
 import { ID_BASE, load } from '../scripts/generate/load.mjs';
-import { frontendDist } from './support/frontend-dist.js';
+import { builtFrontend } from '../scripts/support/frontend-build.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 
@@ -89,18 +89,19 @@ const EVERYONES = new Set(['NODE_ENV']);
 const asWord = (name: string) => new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`);
 
 describe('what the browser gets names nothing only the server needs (built frontend)', () => {
-  let dist: ReturnType<typeof frontendDist>;
+  let build: ReturnType<typeof builtFrontend> | undefined;
   let assets: { name: string; text: string }[];
   let catalog: Catalog;
 
   beforeAll(async () => {
     catalog = (await load(path.join(REPO, 'schemas'))) as unknown as Catalog;
-    dist = frontendDist();
-    assets = filesBelow(dist.dir)
+    build = builtFrontend();
+    const dist = build.dist;
+    assets = filesBelow(dist)
       .filter((name) => !name.startsWith('.vite/')) // the build's manifest: for tools, never served
-      .map((name) => ({ name, text: readFileSync(path.join(dist.dir, name), 'utf8') }));
+      .map((name) => ({ name, text: readFileSync(path.join(dist, name), 'utf8') }));
   }, 120_000);
-  afterAll(() => dist?.cleanup());
+  afterAll(() => build?.remove());
 
   it("derives the lists from the sources: the environment's names, the export document, the bot's and the webhook's payloads", () => {
     const why = serverOnlySchemas(catalog);

@@ -7,7 +7,7 @@ import { RequireAuth } from './auth/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { PublicLayout } from './layouts/PublicLayout';
 import { loadSectionModule } from './form/section-module';
-import { CUSTOM_SECTION_PAGES } from './pages/manage/section-pages';
+import { MANAGE_PAGES, sectionPageModule } from './manage-paths';
 import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS, type PublicPath } from './public-paths';
 
 // Every page is its own chunk: public pages never load the form engine (RJSF, Ajv), which only
@@ -20,7 +20,6 @@ function page(load: () => Promise<{ default: ComponentType<any> }>, props: Recor
     </Suspense>
   );
 }
-const comingSoon = (title: string) => page(() => import('./pages/ComingSoon'), { title });
 const ManageLayout = lazy(() => import('./layouts/ManageLayout').then((m) => ({ default: m.ManageLayout })));
 
 /** After sign-in, the path remembered by the login guard is used once (spec 1:2.3). */
@@ -48,13 +47,21 @@ function RedirectAfterLogin() {
 
 const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
+// One lazy import per file, exactly what `() => import('./pages/manage/Dashboard')` would be: one chunk per page.
+const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/manage/*.tsx', './pages/ComingSoon.tsx']);
+function managePageLoader(module: string) {
+  const load = managePageLoaders[`./${module}.tsx`];
+  if (!load) throw new Error(`manage-paths.ts names the page ${module}, and src/${module}.tsx is not one`);
+  return load;
+}
+
 /**
- * Every section of schemas/sections.json at its path: its own page if it registered one, else the generic one (its
- * title, description and generated form). The section's generated module (schema, validator...) is fetched beside
+ * Every section of schemas/sections.json at its path: its own page if manage-paths.ts names one, else the generic one
+ * (its title, description and generated form). The section's generated module (schema, validator...) is fetched beside
  * the page's chunk, not after it; the page shows its header meanwhile, and its form once the module is there.
  */
 const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, path }) => {
-  const load = CUSTOM_SECTION_PAGES[name] ?? (() => import('./pages/manage/SectionPage'));
+  const load = managePageLoader(sectionPageModule(name));
   return {
     path,
     element: page(
@@ -67,17 +74,11 @@ const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, pa
   };
 });
 
-/** The other manage screens by path; each later release replaces its "Coming Soon" (or becomes a section). */
-const MANAGE_PAGES: RouteObject[] = [
-  { path: 'dashboard', element: page(() => import('./pages/manage/Dashboard')) },
-  { path: 'reactionroles', element: comingSoon('Reaction Roles') },
-  { path: 'personalizer', element: comingSoon('Bot Personalizer') },
-  { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
-  { path: 'tickets/panel', element: page(() => import('./pages/manage/TicketPanels')) },
-  { path: 'embeds', element: page(() => import('./pages/manage/EmbedBuilder')) },
-  { path: 'history', element: page(() => import('./pages/manage/History')) },
-  { path: 'transfer', element: page(() => import('./pages/manage/Transfer')) },
-];
+/** The other manage screens by path (manage-paths.ts). */
+const OTHER_MANAGE_PAGES: RouteObject[] = Object.entries(MANAGE_PAGES).map(([path, entry]) => ({
+  path,
+  element: page(managePageLoader(entry.module), 'props' in entry ? entry.props : {}),
+}));
 
 /** Public pages by path (spec 1:2.1 and part 2): the table is public-paths.ts. */
 // One lazy import per file, exactly what `() => import('./pages/public/Home')` would be: one chunk per page.
@@ -129,7 +130,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={sectionPages.basic.path} replace /> },
               ...SECTION_PAGES,
-              ...MANAGE_PAGES,
+              ...OTHER_MANAGE_PAGES,
               { path: '*', element: page(() => import('./pages/NotFound')) },
             ],
           },

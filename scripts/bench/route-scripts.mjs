@@ -1,15 +1,57 @@
-// Which JavaScript a browser loads for each public route, read from Vite's manifest: the entry chunk and the route's
-// page chunk (public-paths.ts names it), each with everything it imports statically. The bundle test checks what is
-// in them; npm run bench:ui weighs them.
+// Which JavaScript a browser loads for each route, read from Vite's manifest: the entry chunk, and the chunks of the
+// route's page modules (the page, and for a manage page the manage layout around it), each with everything it imports
+// statically. `appRoutes` lists every route of the route table with those modules (public-paths.ts, manage-paths.ts
+// and the section table name them). The bundle test checks what public routes load, the route budget test weighs
+// every route, npm run bench:ui opens them.
 
 /**
- * @param {Record<string, { file: string, isEntry?: boolean, imports?: string[] }>} manifest Vite's .vite/manifest.json
- * @param {readonly string[]} paths the public routes (PUBLIC_PATHS)
- * @param {Record<string, string>} modules each route's page module below src/ (PUBLIC_PAGE_MODULES)
- * @returns {{ route: string, files: string[] }[]} per route, the .js files in dist/
+ * @typedef {Record<string, { file: string, isEntry?: boolean, imports?: string[] }>} Manifest Vite's .vite/manifest.json
+ * @typedef {{ route: string, kind: 'public' | 'section' | 'manage', section?: string, modules: string[] }} AppRoute
  */
-export function routeScripts(manifest, paths, modules) {
-  const closure = (key, seen = new Set()) => {
+
+/**
+ * Every route of the app: the public pages, each section's page and the other manage pages (below /manage/:guildId/,
+ * behind the manage layout). Module names are below src/, without extension.
+ * @param {{
+ *   publicPages: Record<string, string>,
+ *   sectionPages: Record<string, { name: string, path: string }>,
+ *   sectionPageModule(name: string): string,
+ *   managePages: Record<string, { module: string }>,
+ *   manageLayout: string,
+ * }} tables PUBLIC_PAGE_MODULES; generated/section-pages; and manage-paths.ts' sectionPageModule, MANAGE_PAGES and
+ *   MANAGE_LAYOUT_MODULE
+ * @returns {AppRoute[]}
+ */
+export function appRoutes({ publicPages, sectionPages, sectionPageModule, managePages, manageLayout }) {
+  const manage = (path) => `/manage/:guildId/${path}`;
+  return [
+    ...Object.entries(publicPages).map(([path, module]) => ({
+      route: path === '/' ? '/' : `/${path}`,
+      kind: /** @type {const} */ ('public'),
+      modules: [module],
+    })),
+    ...Object.values(sectionPages).map(({ name, path }) => ({
+      route: manage(path),
+      kind: /** @type {const} */ ('section'),
+      section: name,
+      modules: [manageLayout, sectionPageModule(name)],
+    })),
+    ...Object.entries(managePages).map(([path, { module }]) => ({
+      route: manage(path),
+      kind: /** @type {const} */ ('manage'),
+      modules: [manageLayout, module],
+    })),
+  ];
+}
+
+/**
+ * The .js files in dist/ that the entry and `modules` (below src/, without extension) load, static imports followed.
+ * @param {Manifest} manifest
+ * @param {readonly string[]} modules
+ * @returns {string[]}
+ */
+export function scriptsOf(manifest, modules) {
+  const closure = (key, seen) => {
     if (seen.has(key)) return seen;
     if (!manifest[key]) throw new Error(`the Vite manifest has no chunk ${key}`);
     seen.add(key);
@@ -18,9 +60,18 @@ export function routeScripts(manifest, paths, modules) {
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('the Vite manifest names no entry');
-  const entry = closure(entryKey);
-  return paths.map((route) => {
-    const chunks = new Set([...entry, ...closure(`src/${modules[route]}.tsx`)]);
-    return { route, files: [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js')) };
-  });
+  const chunks = closure(entryKey, new Set());
+  for (const module of modules) closure(`src/${module}.tsx`, chunks);
+  return [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * Per public route, the .js files in dist/ it loads.
+ * @param {Manifest} manifest
+ * @param {readonly string[]} paths the public routes (PUBLIC_PATHS)
+ * @param {Record<string, string>} modules each route's page module below src/ (PUBLIC_PAGE_MODULES)
+ * @returns {{ route: string, files: string[] }[]}
+ */
+export function routeScripts(manifest, paths, modules) {
+  return paths.map((route) => ({ route, files: scriptsOf(manifest, [modules[route]]) }));
 }
