@@ -28,4 +28,5 @@ export interface CollectionModule<C extends CollectionName = CollectionName> {
   readonly validate: StandaloneValidator<ItemsByCollection[C]>;
 }
 export declare const sectionModules: { readonly [S in SectionName]: () => Promise<SectionModule<S>> };
+export declare const sectionModuleFiles: { readonly [S in SectionName]: `sections/${string}.js` };
 export declare const collectionModules: { readonly [C in CollectionName]: () => Promise<CollectionModule<C>> };

@@ -12,6 +12,19 @@ export const sectionModules = {
   transcripts: () => import('./sections/transcripts.js'),
   joindms: () => import('./sections/joindms.js'),
 };
+/** Each section's module file below generated/, by name: what the route byte budgets look up in Vite's manifest. */
+export const sectionModuleFiles = {
+  basic: 'sections/basic.js',
+  moderation: 'sections/moderation.js',
+  levels: 'sections/levels.js',
+  greeting: 'sections/greeting.js',
+  antinuke: 'sections/antinuke.js',
+  'ticket-general': 'sections/ticket-general.js',
+  'ticket-limits': 'sections/ticket-limits.js',
+  'ticket-categories': 'sections/ticket-categories.js',
+  transcripts: 'sections/transcripts.js',
+  joindms: 'sections/joindms.js',
+};
 /** Each collection's item module by name (collections/<name>.js). */
 export const collectionModules = {
   panels: () => import('./collections/panels.js'),

@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { planCatalog } from '@guildhall/generated/plans';
+import { sectionModuleFiles } from '@guildhall/generated/section-modules';
 import { sectionPages } from '@guildhall/generated/section-pages';
 import { sections, sectionNames } from '@guildhall/generated/sections';
 import { SANDBOX_MEMBER_IDS } from '../backend/dist/sandbox/seed.js';
@@ -78,6 +79,7 @@ const ROUTES = appRoutes({
   publicPages: PUBLIC_PAGE_MODULES,
   sectionPages,
   sectionPageModule,
+  sectionModuleFiles,
   managePages: MANAGE_PAGES,
   manageLayout: MANAGE_LAYOUT_MODULE,
 });

@@ -1,12 +1,16 @@
 // Which JavaScript a browser loads for each route, read from Vite's manifest: the entry chunk, and the chunks of the
 // route's page modules (the page, and for a manage page the manage layout around it), each with everything it imports
-// statically. `appRoutes` lists every route of the route table with those modules (public-paths.ts, manage-paths.ts
-// and the section table name them). The bundle test checks what public routes load, the route budget test weighs
-// every route, npm run bench:ui opens them.
+// statically; and for a section's page, the section's generated module (schema, validator...) that the route loads
+// lazily beside its page (routes.tsx), with its own static imports. `appRoutes` lists every route of the route table
+// with those modules (public-paths.ts, manage-paths.ts, the section table and generated/section-modules name them).
+// The bundle test checks what public routes load, the route budget test weighs every route, npm run bench:ui opens
+// them.
 
 /**
- * @typedef {Record<string, { file: string, isEntry?: boolean, imports?: string[] }>} Manifest Vite's .vite/manifest.json
- * @typedef {{ route: string, kind: 'public' | 'section' | 'manage', section?: string, modules: string[] }} AppRoute
+ * @typedef {Record<string, { file: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} Manifest
+ *   Vite's .vite/manifest.json
+ * @typedef {{ route: string, kind: 'public' | 'section' | 'manage', section?: string, modules: string[], lazyModules: string[] }} AppRoute
+ *   modules: below frontend/src/, without extension; lazyModules: what the route loads lazily, by path in the repository
  */
 
 /**
@@ -16,41 +20,48 @@
  *   publicPages: Record<string, string>,
  *   sectionPages: Record<string, { name: string, path: string }>,
  *   sectionPageModule(name: string): string,
+ *   sectionModuleFiles: Record<string, string>,
  *   managePages: Record<string, { module: string }>,
  *   manageLayout: string,
- * }} tables PUBLIC_PAGE_MODULES; generated/section-pages; and manage-paths.ts' sectionPageModule, MANAGE_PAGES and
- *   MANAGE_LAYOUT_MODULE
+ * }} tables PUBLIC_PAGE_MODULES; generated/section-pages; manage-paths.ts' sectionPageModule, MANAGE_PAGES and
+ *   MANAGE_LAYOUT_MODULE; generated/section-modules' sectionModuleFiles (below generated/)
  * @returns {AppRoute[]}
  */
-export function appRoutes({ publicPages, sectionPages, sectionPageModule, managePages, manageLayout }) {
+export function appRoutes({ publicPages, sectionPages, sectionPageModule, sectionModuleFiles, managePages, manageLayout }) {
   const manage = (path) => `/manage/:guildId/${path}`;
   return [
     ...Object.entries(publicPages).map(([path, module]) => ({
       route: path === '/' ? '/' : `/${path}`,
       kind: /** @type {const} */ ('public'),
       modules: [module],
+      lazyModules: [],
     })),
     ...Object.values(sectionPages).map(({ name, path }) => ({
       route: manage(path),
       kind: /** @type {const} */ ('section'),
       section: name,
       modules: [manageLayout, sectionPageModule(name)],
+      lazyModules: [`generated/${sectionModuleFiles[name]}`],
     })),
     ...Object.entries(managePages).map(([path, { module }]) => ({
       route: manage(path),
       kind: /** @type {const} */ ('manage'),
       modules: [manageLayout, module],
+      lazyModules: [],
     })),
   ];
 }
 
 /**
- * The .js files in dist/ that the entry and `modules` (below src/, without extension) load, static imports followed.
+ * The .js files in dist/ that the entry and `modules` (below src/, without extension) load, static imports followed,
+ * then `lazyModules` (paths in the repository) with theirs. A lazy module counts only where a chunk already loaded
+ * imports it dynamically: a route cannot load what nothing it runs names.
  * @param {Manifest} manifest
  * @param {readonly string[]} modules
+ * @param {readonly string[]} [lazyModules]
  * @returns {string[]}
  */
-export function scriptsOf(manifest, modules) {
+export function scriptsOf(manifest, modules, lazyModules = []) {
   const closure = (key, seen) => {
     if (seen.has(key)) return seen;
     if (!manifest[key]) throw new Error(`the Vite manifest has no chunk ${key}`);
@@ -62,6 +73,13 @@ export function scriptsOf(manifest, modules) {
   if (!entryKey) throw new Error('the Vite manifest names no entry');
   const chunks = closure(entryKey, new Set());
   for (const module of modules) closure(`src/${module}.tsx`, chunks);
+  for (const module of lazyModules) {
+    // The manifest names a file by its path from frontend/, the Vite root.
+    const key = module.startsWith('frontend/') ? module.slice('frontend/'.length) : `../${module}`;
+    if (![...chunks].some((loaded) => manifest[loaded].dynamicImports?.includes(key)))
+      throw new Error(`no chunk the route loads imports ${key} dynamically (Vite manifest)`);
+    closure(key, chunks);
+  }
   return [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
 }
 

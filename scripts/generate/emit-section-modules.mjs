@@ -95,6 +95,10 @@ export function emitSectionModules({ catalog, bundles, compiled, uiSchemas }) {
     `export const sectionModules = {`,
     ...sections.map((row) => `  ${literal(row.name)}: () => import('./${sectionFile(row.name)}'),`),
     `};`,
+    `/** Each section's module file below generated/, by name: what the route byte budgets look up in Vite's manifest. */`,
+    `export const sectionModuleFiles = {`,
+    ...sections.map((row) => `  ${literal(row.name)}: ${literal(sectionFile(row.name))},`),
+    `};`,
     `/** Each collection's item module by name (collections/<name>.js). */`,
     `export const collectionModules = {`,
     ...collections.map((row) => `  ${literal(row.name)}: () => import('./${collectionFile(row.name)}'),`),
@@ -130,6 +134,7 @@ export function emitSectionModules({ catalog, bundles, compiled, uiSchemas }) {
     `  readonly validate: StandaloneValidator<ItemsByCollection[C]>;`,
     `}`,
     `export declare const sectionModules: { readonly [S in SectionName]: () => Promise<SectionModule<S>> };`,
+    `export declare const sectionModuleFiles: { readonly [S in SectionName]: \`sections/\${string}.js\` };`,
     `export declare const collectionModules: { readonly [C in CollectionName]: () => Promise<CollectionModule<C>> };`,
   ].join('\n');
   return files;
