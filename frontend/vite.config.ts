@@ -23,10 +23,14 @@ export default defineConfig({
     }),
   ],
   // @guildhall/common's `source` export: Vite compiles its TypeScript itself (hot reload, no build step first).
-  // RJSF's markdown renderer, which no settings form turns on, is the text as it is (src/form/plain-markdown.tsx).
+  // RJSF's markdown renderer, which no settings form turns on, is the text as it is (src/form/plain-markdown.tsx);
+  // the URI functions RJSF's utils call are RFC 3986's two rules they need (src/form/uri.ts), not all of fast-uri.
   resolve: {
     conditions: ['source', ...defaultClientConditions],
-    alias: [{ find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('src/form/plain-markdown.tsx', import.meta.url)) }],
+    alias: [
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('src/form/plain-markdown.tsx', import.meta.url)) },
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('src/form/uri.ts', import.meta.url)) },
+    ],
   },
   server: {
     port: 5173,

@@ -4,7 +4,8 @@ import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useSendGreetingPreview } from '../../api/queries';
-import { DiscordMessage, type MentionNames } from '../../components/discord';
+import type { MentionNames } from '../../components/discord';
+import { LazyDiscordMessage } from '../../components/discord/LazyDiscordMessage';
 import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
@@ -45,7 +46,7 @@ function GreetingPreview({
       {empty ? (
         <p className="bg-panel-2 p-4 text-sm text-muted">Nothing to send: write a message or fill in the embed.</p>
       ) : (
-        <DiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
+        <LazyDiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
       )}
     </div>
   );

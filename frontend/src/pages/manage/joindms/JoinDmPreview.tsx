@@ -2,7 +2,8 @@ import { discordDate } from '@guildhall/common/snowflake';
 import { joinDmMessage } from '@guildhall/common/join-dm';
 import type { JoinDmSettings } from '@guildhall/generated/types';
 import { useMemo } from 'react';
-import { DiscordMessage, type MentionNames } from '../../../components/discord';
+import type { MentionNames } from '../../../components/discord';
+import { LazyDiscordMessage } from '../../../components/discord/LazyDiscordMessage';
 import { Spinner } from '../../../components/Spinner';
 import { useSectionModule } from '../../../form/section-module';
 import type { PlaceholderValues } from '../shared/placeholders';
@@ -53,7 +54,7 @@ export function JoinDmPreview({
         <p className="rounded-lg bg-panel-2 p-4 text-sm text-muted">Nothing to send: write a message or fill in the embed.</p>
       ) : (
         <div className="overflow-hidden rounded-lg">
-          <DiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
+          <LazyDiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
         </div>
       )}
     </section>

@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../Spinner';
+import type { DiscordMessageProps } from './DiscordMessage';
+
+// The message renderer (Discord's markdown parser and twemoji's pattern, about 11 KB brotli) as a chunk of its own: a
+// settings page with a preview (levels, greeting, Join DMs) draws its form without it, and the preview follows.
+const Message = lazy(() => import('./DiscordMessage').then((module) => ({ default: module.DiscordMessage })));
+
+/** DiscordMessage, loaded when first drawn; 'Loading preview...' until then. */
+export function LazyDiscordMessage(props: DiscordMessageProps) {
+  return (
+    <Suspense fallback={<Spinner label="Loading preview..." />}>
+      <Message {...props} />
+    </Suspense>
+  );
+}
