@@ -6,7 +6,16 @@ import { compression } from 'vite-plugin-compression2';
 
 const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
 
-export default defineConfig({
+const frontend = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+// react-router 7's package exports only its development build (warnings and their strings; remix-run/react-router
+// #12532, #14102): a production build takes the production build it ships beside it, the dev server and the tests
+// keep the warnings.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: frontend('../node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: frontend('../node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -28,8 +37,9 @@ export default defineConfig({
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: [
-      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('src/form/plain-markdown.tsx', import.meta.url)) },
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('src/form/uri.ts', import.meta.url)) },
+      { find: /^markdown-to-jsx\/react$/, replacement: frontend('src/form/plain-markdown.tsx') },
+      { find: /^fast-uri$/, replacement: frontend('src/form/uri.ts') },
+      ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
   server: {
@@ -39,4 +49,4 @@ export default defineConfig({
   },
   // The manifest maps each route's page to its chunks: tests/bundle-size.test.ts checks them, npm run bench:ui weighs them.
   build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 400 },
-});
+}));
