@@ -24,6 +24,10 @@ export default {
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   mutate,
   coverageAnalysis: 'perTest',
+  // A mutant counts as a hang (and so as detected) only well past its tests' usual time: with Stryker's 5 s margin, a
+  // busy 2-core machine turned slow runs of harmless mutants (a cache cleared too often) into "timeouts".
+  timeoutMS: 30_000,
+  timeoutFactor: 2,
   concurrency: 2,
   incremental: true,
   incrementalFile: reportFile(report, 'incremental.json'),

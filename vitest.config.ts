@@ -16,6 +16,9 @@ const BACKEND_UNIT = [
   'test/response-serializers.test.ts', // the settings serializers built from the published schemas, called directly
   'test/section-policy.test.ts', // the access guard and the policy registry, with the access service mocked
   'test/webhook-url.test.ts', // the webhook URL reader, a function
+  'test/body-problems.test.ts', // the body reader's refusals (depth, unstorable text), a function
+  'test/access-level-rules.test.ts', // the access-level rules, functions of a section's row
+  'test/body-reader.test.ts', // the body reader on a Fastify instance of its own (inject)
 ];
 const REPO_UNIT = [
   'readme.test.ts', // reads README.md, the environment schema and .ci/run

@@ -183,6 +183,26 @@ describe('change feed and bulk read over real HTTP (PGlite + Discord sandbox)', 
     expect(((await bad.json()) as { fieldErrors: { path: string }[] }).fieldErrors[0]!.path).toBe('/after');
   });
 
+  it('tells a client to wait 2 s before reconnecting, first thing on the stream', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${app.url}/api/bot/v1/changes`, { headers: bot, signal: controller.signal });
+    const { value } = await res.body!.getReader().read();
+    expect(new TextDecoder().decode(value)).toMatch(/^retry: 2000\n\n/);
+    controller.abort();
+  });
+
+  it('sends no reset to a client whose cursor is the newest change, and gives it what follows', async () => {
+    await savePrefix(COMMUNITY, 'top');
+    const latest = await app.storage.history.latestId();
+    const client = feed(`?after=${latest}`);
+    await client.ready();
+    await savePrefix(COMMUNITY, 'nxt');
+    await client.waitFor(() => client.changes().length === 1);
+    expect(client.events.some((e) => e.event === 'reset')).toBe(false);
+    expect(client.changes().map((e) => e.data.settings.prefix)).toEqual(['nxt']);
+    client.close();
+  });
+
   it('sends reset when retention dropped a change after the cursor, though the guild keeps older entries of other sections (issue 24)', async () => {
     // A quiet section's entry, then more saves of one busy section than history keeps of it: the oldest busy ones go.
     const guild = SANDBOX_GUILDS.retroArcade.id;

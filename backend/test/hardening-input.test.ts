@@ -606,6 +606,13 @@ describe('input the database or the stack cannot take answers 400 with its field
       expect((await saveWith(token, owner.cookies.get('XSRF-TOKEN'))).status).toBe(200);
     });
 
+    it('asks no token of the safe methods (GET, HEAD, OPTIONS): a CORS preflight is not refused as a forgery', async () => {
+      for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+        const res = await fetch(`${app.url}/api/guild/${GUILD}/settings/basic`, { method });
+        expect(res.status, method).not.toBe(403);
+      }
+    });
+
     it('gives a visitor a token cookie the page can read, for every path, sent only from this site (SameSite=Lax)', async () => {
       const res = await fetch(`${app.url}/api/top-servers`);
       const cookie = res.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='));

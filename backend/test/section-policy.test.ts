@@ -92,6 +92,19 @@ describe('the access guard and the sections table’s policy', () => {
     RequiresCapability('basic', 'view');
   });
 
+  it('refuses, as a programming error, a route whose @RequiresCapability names no section, and levels without a section', async () => {
+    class Routes {
+      @RequiresCapability('antinuk' as 'antinuke', 'view')
+      misspelt() {}
+    }
+    await expect(new GuildAccessGuard(access, reflector).canActivate(request({}, Routes.prototype.misspelt).context)).rejects.toThrow(
+      '@RequiresCapability names an unknown section: antinuk',
+    );
+    expect(() => policyRules['access-levels'](access, { user, guildId: GUILD_ID, section: undefined, capability: 'view' })).toThrow(
+      'the access-levels policy needs a section',
+    );
+  });
+
   it('admits managers and anyone a level lets view on the guild’s read-only views (@ReadableByAccessLevels)', async () => {
     const enforce = vi.spyOn(sectionPolicies, 'enforce');
     class Routes {

@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE, SESSION_TTL_MS, Sessions } from '../src/auth/session.js';
 import { SESSION_PRUNE_INTERVAL_MS, scheduleSessionPruning } from '../src/auth/session-pruning.js';
 import { SIGN_IN_COOKIE, SIGN_IN_LIFETIME_MS, SignInCookieStore } from '../src/auth/sign-in-cookie.js';
 import { createStorage, pgliteDirectory } from '../src/storage/create-storage.js';
+import type { HttpRequest } from '../src/http/http-types.js';
 import { PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
@@ -146,6 +149,75 @@ describe('the sign-in cookie (OAuth2 state and PKCE verifier until Discord sends
       expired: '/login?error=state',
       'still valid (control)': '/manage/1/basic',
     });
+  });
+
+  it('then sets the session cookie: httpOnly, SameSite=Lax, the whole site, ending with the session 7 days on', async () => {
+    const browser = app.browser();
+    const before = Date.now();
+    const callback = await browser.request(await startSignIn(browser));
+    const session = callback.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    const attributes = session.split('; ').slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
+    // Plain HTTP here; trust-proxy.test.ts asks for Secure behind HTTPS.
+    expect(attributes).not.toContain('Secure');
+    const expires = Date.parse(attributes.find((a) => a.startsWith('Expires='))!.slice('Expires='.length));
+    expect(expires).toBeGreaterThanOrEqual(Math.floor((before + SESSION_TTL_MS) / 1000) * 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + SESSION_TTL_MS);
+  });
+
+  it("signs the session cookie in cookie-signature's format (express-session's sessions still verify), and nothing else", async () => {
+    const browser = app.browser();
+    await browser.request(await startSignIn(browser));
+    const value = decodeURIComponent(browser.cookies.get(SESSION_COOKIE)!);
+    const [, sid, mac] = /^s:(.+)\.([^.]+)$/.exec(value)!;
+    // cookie-signature's sign(): base64 HMAC-SHA256 of the value, its '=' padding removed.
+    expect(mac).toBe(createHmac('sha256', SESSION_SECRET).update(sid!).digest('base64').replace(/=+$/, ''));
+    const userWith = async (cookie: string) => {
+      browser.cookies.set(SESSION_COOKIE, encodeURIComponent(cookie));
+      return (await browser.request('/api/user')).status;
+    };
+    expect(await userWith(value)).toBe(200);
+    // The same sid and signature under another two-character prefix than express-session's 's:' signs nobody in.
+    expect(await userWith(`x${value.slice(1)}`)).toBe(401);
+    expect(await userWith(`${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`)).toBe(401);
+  });
+});
+
+describe('verified session cookies kept in memory', () => {
+  it('holds at most 10,000 at once, however many valid cookies arrive, and still verifies each (a flood cannot grow it)', () => {
+    const sessions = new Sessions({} as never, 'a session secret');
+    // The cache itself is private: its size is the guarantee asked here.
+    const cache = (sessions as unknown as { verified: Map<string, string> }).verified;
+    let largest = 0;
+    for (let n = 0; n < 10_050; n++) {
+      const sid = `session-${n}`;
+      if (sessions.unsign(sessions.sign(sid)) !== sid) throw new Error(`${sid} did not verify`);
+      largest = Math.max(largest, cache.size);
+    }
+    expect(largest).toBe(10_000);
+    expect(cache.size).toBeLessThan(10_000);
+    expect(sessions.unsign(sessions.sign('session-0'))).toBe('session-0');
+  });
+});
+
+describe('ending a session', () => {
+  const data = tempDataDir();
+  afterAll(() => data.remove());
+
+  it('removes the row a signed cookie names even when it holds nobody (an express-session row without a user)', async () => {
+    const storage = createStorage({ dataDir: data.dir });
+    await storage.init();
+    try {
+      const sessions = new Sessions(storage.sessions, SESSION_SECRET);
+      await storage.sessions.set('anonymous-row', { cookie: {} }, new Date(Date.now() + 60_000));
+      const req = { cookies: { [SESSION_COOKIE]: sessions.sign('anonymous-row') } } as unknown as HttpRequest;
+      await sessions.read(req);
+      expect(req.user).toBeUndefined();
+      await sessions.end(req);
+      expect(await storage.sessions.get('anonymous-row')).toBeNull();
+    } finally {
+      await storage.close();
+    }
   });
 });
 

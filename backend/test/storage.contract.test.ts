@@ -271,7 +271,13 @@ function storageContract(harness: () => AdapterHarness) {
       expect(await storage.records.count(collection, { guildId: 'b' })).toBe(1);
       expect(await storage.records.count(collection)).toBe(4);
       expect((await storage.records.list<{ n: number }>(collection, { guildId: 'a' })).map((r) => r.data.n)).toEqual([0, 1, 2]);
-      await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, -1)).rejects.toThrow(RangeError);
+      await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, -1)).rejects.toThrow(
+        new RangeError('cap must be a non-negative integer, got -1'),
+      );
+      await expect(storage.records.insertCapped(collection, { guildId: 'c', data: {} }, 1.5)).rejects.toThrow(RangeError);
+      // A cap of 0 (a plan that allows none) stores nothing and refuses as a full guild does.
+      expect(await storage.records.insertCapped(collection, { guildId: 'c', data: {} }, 0)).toBeNull();
+      expect(await storage.records.count(collection, { guildId: 'c' })).toBe(0);
     });
 
     it('lets exactly the cap in when 30 capped inserts of one guild race, and answers null to the rest', async () => {
@@ -1260,6 +1266,115 @@ describe('MongoDB storage: a writer that died between its write and its history 
     if (before) await settings.replaceOne({ _id }, doc);
     else await settings.insertOne(doc);
   }
+
+  it('lets exactly the cap in when two instances race capped inserts of one guild (the lease arbitrates between them)', async () => {
+    const url = mongo!.url(unique('caps'));
+    const [first, second] = [url, url].map((u) => createStorage({ dataDir: '/nonexistent', databaseUrl: u }) as MongoStorage);
+    await Promise.all([first.init(), second.init()]);
+    try {
+      const [collection, guild, cap] = [unique('panels'), unique('g'), 5];
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          (n % 2 ? first : second).records.insertCapped(collection, { guildId: guild, data: { n } }, cap),
+        ),
+      );
+      expect(results.filter((r) => r !== null)).toHaveLength(cap);
+      expect(await first.records.count(collection, { guildId: guild })).toBe(cap);
+      // The lease is let go: another insert after the race is answered at once (the guild is full).
+      expect(await second.records.insertCapped(collection, { guildId: guild, data: {} }, cap)).toBeNull();
+      expect(await first.records.insertCapped(collection, { guildId: guild, data: {} }, cap + 1)).not.toBeNull();
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  describe('the cap lease', () => {
+    const LEASE_MS = 10_000;
+    type Lock = { _id: string; lease: { holder: string; until: Date } | null; seq: number };
+
+    /** One instance, and the `locks` document another instance holds for `guild`'s capped `collection`. */
+    async function heldBy(until: Date) {
+      const storage = createStorage({ dataDir: '/nonexistent', databaseUrl: mongo!.url(unique('lease')) }) as MongoStorage;
+      await storage.init();
+      const [collection, guild] = [unique('panels'), unique('g')];
+      const locks = storage.mongooseConnection!.db!.collection<Lock>('locks');
+      const _id = `cap:${collection}:${guild}`;
+      await locks.insertOne({ _id, lease: { holder: 'another instance', until }, seq: 0 });
+      const insert = () => storage.records.insertCapped(collection, { guildId: guild, data: { n: 1 } }, 5);
+      return { storage, locks, _id, insert, guild, collection };
+    }
+
+    /** Date.now, the clock of the lease's deadline, set `ahead` of real time; the lease times themselves are left alone. */
+    function deadlineClock() {
+      const real = Date.now.bind(Date);
+      let ahead = 0;
+      const spy = vi.spyOn(Date, 'now').mockImplementation(() => real() + ahead);
+      return { ahead: (ms: number) => void (ahead = ms), restore: () => spy.mockRestore() };
+    }
+
+    it('takes over the lease of an instance that died holding it, once the lease has run out', async () => {
+      const { storage, insert, locks, _id } = await heldBy(new Date(Date.now() - 1000));
+      try {
+        const started = Date.now();
+        expect(await insert()).not.toBeNull();
+        expect(Date.now() - started).toBeLessThan(LEASE_MS / 2);
+        expect((await locks.findOne({ _id }))!.lease).toBeNull();
+      } finally {
+        await storage.close();
+      }
+    });
+
+    it('waits up to twice the lease time for a live holder, inserts once it lets go, and gives up after that naming the lease', async () => {
+      const { storage, insert, locks, _id, guild, collection } = await heldBy(new Date(Date.now() + 3_600_000));
+      const clock = deadlineClock();
+      try {
+        const waiting = insert();
+        const settled = waiting.then(
+          () => 'inserted',
+          (error: Error) => error.message,
+        );
+        await sleep(100);
+        // One and a half lease times on: still waiting for the holder.
+        clock.ahead(1.5 * LEASE_MS);
+        await sleep(100);
+        expect(await Promise.race([settled, sleep(50).then(() => 'waiting')])).toBe('waiting');
+        await locks.updateOne({ _id }, { $set: { lease: null } });
+        expect(await settled).toBe('inserted');
+        expect(await storage.records.count(collection, { guildId: guild })).toBe(1);
+
+        // Held again, for good: past twice the lease time the insert fails with the lease's name and stores nothing.
+        await locks.updateOne({ _id }, { $set: { lease: { holder: 'another instance', until: new Date(Date.now() + 3_600_000) } } });
+        clock.ahead(0);
+        const next = insert();
+        await sleep(100);
+        clock.ahead(2 * LEASE_MS + 1000);
+        await expect(next).rejects.toThrow(`Timed out waiting for the ${_id} lease`);
+        expect(await storage.records.count(collection, { guildId: guild })).toBe(1);
+      } finally {
+        clock.restore();
+        await storage.close();
+      }
+    });
+
+    it('fails at once with the database error when taking the lease fails for another reason than a taken lease', async () => {
+      const { storage, locks, _id, insert, guild, collection } = await heldBy(new Date(Date.now() - 1000));
+      const driver = (storage.mongooseConnection!.collections.locks as unknown as { collection: Record<string, unknown> }).collection;
+      const original = driver.findOneAndUpdate as (...args: unknown[]) => Promise<unknown>;
+      // One failure only: a storage that retried it would go on and insert.
+      driver.findOneAndUpdate = () => {
+        driver.findOneAndUpdate = original;
+        return Promise.reject(Object.assign(new Error('injected locks failure'), { code: 91 }));
+      };
+      try {
+        await expect(insert()).rejects.toThrow('injected locks failure');
+        expect(await storage.records.count(collection, { guildId: guild })).toBe(0);
+        expect(await locks.findOne({ _id })).toMatchObject({ lease: { holder: 'another instance' } });
+      } finally {
+        driver.findOneAndUpdate = original;
+        await storage.close();
+      }
+    });
+  });
 
   it('moves it at the next write of the document, or at the next start; an uncommitted import is undone', async () => {
     const url = mongo!.url(unique('crash'));

@@ -13,7 +13,8 @@ import { ApiError } from '../http/api-error.js';
 import { STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { accessOf, assertCapability } from './access-levels.js';
 
-const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
+/** The refusal of a guild's routes to someone who neither manages the guild nor holds a level that lets them in. */
+export const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
 
 /**
  * Who may manage which guild: the owner, or a member whose permissions there include Administrator

@@ -15,12 +15,13 @@ import {
 import { schemaLabel } from '@guildhall/common/schema-labels';
 import { canManage } from '@guildhall/common/permissions';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
-import { publishedSchemas, schemasById } from '@guildhall/generated/schemas';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { HistoryItem, HistoryListResponse, HistoryRevertRequest, HistoryRevertResponse } from '@guildhall/generated/types';
 import { CollectionsService } from '../collections/collections.service.js';
 import type { UserGuild } from '../discord/discord.types.js';
 import { accessOf, type Caller } from '../guild/access-levels.js';
+import { NO_MANAGE } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
 import {
@@ -42,7 +43,6 @@ export interface HistoryQuery {
   limit: number;
 }
 
-const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
 const CONFLICT = 'Later changes touched the same fields. Choose what to keep for each.';
 
 /** What an entry is about: a section or a collection of the tables, or a key neither knows (kept, shown by its key). */
@@ -50,7 +50,6 @@ type Subject = { kind: 'section'; def: SectionDefinition } | { kind: 'collection
 
 const sectionsByKey = new Map(Object.values(sections).map((def) => [def.storageKey, def as SectionDefinition]));
 const collectionsByKey = new Map(Object.values(collections).map((def) => [def.storageKey, def as CollectionDefinition]));
-const lookup = (id: string) => schemasById[id];
 
 /**
  * The configuration history of a guild: the timeline (entries the caller may see, each field named by the schema's
@@ -183,7 +182,7 @@ export class HistoryService {
     throw new ApiError(HttpStatus.CONFLICT, CONFLICT, {
       conflicts: result.conflicts.map((conflict) => ({
         path: conflict.path,
-        label: schemaLabel(schema, conflict.path, lookup),
+        label: schemaLabel(schema, conflict.path),
         ...defined('expected', conflict.expected),
         ...defined('current', conflict.actual),
         ...defined('reverted', conflict.proposed),
@@ -272,7 +271,7 @@ export class HistoryService {
       revertible,
       changes: changesOf(subject.kind === 'section' ? fromDefaults(entry.patch, subject.def.defaults) : entry.patch).map((change) => ({
         path: change.path,
-        label: schema ? schemaLabel(schema, change.path, lookup) : change.path,
+        label: schema ? schemaLabel(schema, change.path) : change.path,
         ...defined('before', change.before),
         ...defined('after', change.after),
       })),
