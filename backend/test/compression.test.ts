@@ -11,6 +11,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtFrontend } from '../../scripts/support/frontend-build.mjs';
+import { DOCUMENT_ONLY_HEADERS } from '../src/http/frontend.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 
@@ -111,6 +112,34 @@ describe('compressed answers', () => {
     expect(varies(answer)).toBe(true);
     expect(answer.headers['cache-control']).toBe(IMMUTABLE);
     expect(answer.body.equals(script.bytes)).toBe(true);
+  });
+
+  it("sends a hashed script and stylesheet without a document's headers, keeping those that apply to them (issue 26)", async () => {
+    const manifest = JSON.parse(readFileSync(path.join(build.dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { css?: string[] }
+    >;
+    const stylesheet = Object.values(manifest).flatMap((chunk) => chunk.css ?? [])[0]!;
+    for (const url of [script.url, `/${stylesheet}`]) {
+      const answer = await get(app.url + url, { 'accept-encoding': BROWSER });
+      expect(answer.status, url).toBe(200);
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(answer.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(answer.headers['cache-control'], url).toBe(IMMUTABLE);
+      expect(varies(answer), url).toBe(true);
+      // Never revalidated (immutable): no validators.
+      expect(answer.headers.etag, url).toBeUndefined();
+      expect(answer.headers['last-modified'], url).toBeUndefined();
+    }
+    // The document that runs them, and the API, keep every one.
+    for (const url of ['/', '/manage/123/basic', '/api/schemas/basic']) {
+      const answer = await get(app.url + url, { 'accept-encoding': BROWSER });
+      expect(answer.status, url).toBe(200);
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(answer.headers[name], `${url} ${name}`).toBeTruthy();
+      expect(answer.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
   });
 
   it('sends a client route its index.html compressed, revalidated each time, with the security headers', async () => {

@@ -16,6 +16,33 @@ const AN_HOUR = 'public, max-age=3600';
 /** index.html names the current build's assets: a browser asks again each time (a 304 when unchanged). */
 const REVALIDATE = 'no-cache';
 
+/** The build's hashed scripts and stylesheets: what every page loads, many at a time (issue 26). */
+const HASHED_CODE = /^assets\/[^/]+\.(js|css)$/;
+/**
+ * Security headers that govern a document (what it may load and run, who may frame or open it, how it is isolated)
+ * and mean nothing on a script or a stylesheet, or are the host's (HSTS, which every document carries). A page loads a
+ * dozen hashed files and each would carry them (~0.65 KB): they are taken off those files, and stay on index.html, the
+ * API's answers and every other file. What does apply to a script or stylesheet stays: `X-Content-Type-Options:
+ * nosniff`, `Cross-Origin-Resource-Policy`, and `Referrer-Policy` (a module script's imports and a stylesheet's
+ * url()s are fetched under the policy of the response that holds them).
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+/**
+ * A hashed file never changes under its name and is cached for a year without asking again (`immutable`): a validator
+ * (ETag, Last-Modified) would never be used, and a script is never fetched by ranges.
+ */
+const HASHED_SEND = { etag: false, lastModified: false, acceptRanges: false };
+
 export function frontendAvailable(dist = FRONTEND_DIST): boolean {
   return existsSync(path.join(dist, 'index.html'));
 }
@@ -47,7 +74,8 @@ async function fileOf(dist: string, urlPath: string): Promise<string | undefined
  *
  * @fastify/static sends each file (its reply.sendFile only: no routes of its own, so the API's 404s stay the API's):
  * the build's brotli or gzip copy beside the file (frontend/vite.config.ts writes them) as the browser's
- * Accept-Encoding prefers, the file itself otherwise, with `Vary: accept-encoding` either way.
+ * Accept-Encoding prefers, the file itself otherwise, with `Vary: accept-encoding` either way. A hashed script or
+ * stylesheet goes without the document's headers and the validators it never needs (DOCUMENT_ONLY_HEADERS, HASHED_SEND).
  */
 export async function serveFrontend(fastify: FastifyInstance, dist = FRONTEND_DIST) {
   await fastify.register(fastifyStatic, {
@@ -65,6 +93,10 @@ export async function serveFrontend(fastify: FastifyInstance, dist = FRONTEND_DI
     // API and sandbox paths never name a file: skip the disk lookup (a stat per API request was ~6% of its CPU).
     if (NOT_APP.test(urlPath)) return undefined;
     const file = await fileOf(dist, urlPath);
+    if (file && HASHED_CODE.test(file)) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      return reply.header('Cache-Control', IMMUTABLE).sendFile(`/${file}`, HASHED_SEND);
+    }
     if (file) return reply.header('Cache-Control', file.startsWith('assets/') ? IMMUTABLE : AN_HOUR).sendFile(`/${file}`);
     // A missing hashed asset is a 404, never index.html (which would be parsed as script).
     if (urlPath.startsWith('/assets/')) return reply.code(404).send();
