@@ -48,7 +48,12 @@ function RedirectAfterLogin() {
 const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 // One lazy import per file, exactly what `() => import('./pages/manage/Dashboard')` would be: one chunk per page.
-const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/manage/*.tsx', './pages/ComingSoon.tsx']);
+// SectionHeader is the pages' header, not a page: no lazy import makes it a chunk of its own.
+const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>([
+  './pages/manage/*.tsx',
+  '!./pages/manage/SectionHeader.tsx',
+  './pages/ComingSoon.tsx',
+]);
 function managePageLoader(module: string) {
   const load = managePageLoaders[`./${module}.tsx`];
   if (!load) throw new Error(`manage-paths.ts names the page ${module}, and src/${module}.tsx is not one`);
