@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './chunk-groups';
 
@@ -16,9 +16,32 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: frontend('../node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
+/**
+ * RJSF's default registry as the build ships it: src/form/rjsf-defaults.ts in the place of the three lists of every
+ * field, widget and template that @rjsf/core's getDefaultRegistry.js imports (the dev server and the tests keep them).
+ */
+function rjsfDefaults(): Plugin {
+  const PREFIX = '\0guildhall-rjsf-defaults:';
+  return {
+    name: 'guildhall-rjsf-defaults',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const list = /^\.\/components\/(fields|widgets|templates)\/index\.js$/.exec(source)?.[1];
+      if (list && importer && /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/.test(importer)) return PREFIX + list;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return undefined;
+      return `export { ${id.slice(PREFIX.length)} as default } from ${JSON.stringify(frontend('src/form/rjsf-defaults.ts'))};`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    rjsfDefaults(),
     tailwindcss(),
     // A brotli (.br) and a gzip (.gz) copy beside each text file of the build (JS, CSS, HTML, SVG, JSON), each at its
     // best level, made once here: the backend sends the copy the browser accepts (backend/src/http/frontend.ts). A copy
