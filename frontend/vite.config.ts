@@ -79,6 +79,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 400,
+    // Every browser of the build's target (baseline-widely-available) preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // A chunk per kind of page for what several pages share, not one per set of pages (chunk-groups.ts): a manage page
     // loaded 30 to 58 files of JavaScript, each with its request and headers.
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroupOptions() } } },
