@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPT_HEADER_BYTES } from '../../scripts/bench/script-headers.mjs';
 import { builtFrontend } from '../../scripts/support/frontend-build.mjs';
 import { DOCUMENT_ONLY_HEADERS } from '../src/http/frontend.js';
 import type { TestBrowser } from './support/browser.js';
@@ -21,6 +22,8 @@ interface Answer {
   headers: IncomingHttpHeaders;
   /** The body's bytes as they came, still encoded. */
   body: Buffer;
+  /** The status line and headers as they came (HTTP/1.1), in bytes. */
+  headerBytes: number;
 }
 
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -32,7 +35,12 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
     const req = httpRequest(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      // `HTTP/1.1 200 OK` and CRLF, each `name: value` and CRLF (rawHeaders alternates names and values: 2 bytes after
+      // each), and the blank line.
+      const headerBytes =
+        Buffer.byteLength(`HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}\r\n\r\n`) +
+        res.rawHeaders.reduce((sum, part) => sum + Buffer.byteLength(part) + 2, 0);
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), headerBytes }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -132,6 +140,8 @@ describe('compressed answers', () => {
       // Never revalidated (immutable): no validators.
       expect(answer.headers.etag, url).toBeUndefined();
       expect(answer.headers['last-modified'], url).toBeUndefined();
+      // What a route's byte budget counts per file for its status line and headers (tests/route-budgets.test.ts).
+      expect(answer.headerBytes, url).toBeLessThanOrEqual(SCRIPT_HEADER_BYTES);
     }
     // The document that runs them, and the API, keep every one.
     for (const url of ['/', '/manage/123/basic', '/api/schemas/basic']) {

@@ -42,3 +42,14 @@ export const CUSTOM_SECTION_PAGE_MODULES: { readonly [S in SectionName]?: `pages
 
 /** The page module of a section. */
 export const sectionPageModule = (name: SectionName): string => CUSTOM_SECTION_PAGE_MODULES[name] ?? SECTION_PAGE_MODULE;
+
+/**
+ * What a section's page loads lazily as soon as it is drawn with the section's default settings, beyond its section's
+ * module (modules below `src/`): the Discord message preview (its markdown renderer, a chunk of its own fetched after
+ * the form shows). The route byte budgets count it, as `npm run bench:ui` sees it load. Levels draws the same preview
+ * only once XP is on, which its defaults leave off.
+ */
+export const SECTION_PAGE_LAZY: { readonly [S in SectionName]?: readonly string[] } = {
+  greeting: ['components/discord/DiscordMessage'],
+  joindms: ['components/discord/DiscordMessage'],
+};

@@ -1,6 +1,7 @@
 // One route opened in Chromium as a first visit: the browser cache off, the bytes as they cross the wire (Chromium's
-// own count per request, headers included; and the bodies alone, the figure tests/route-budgets.test.ts weighs), and the time from navigation start to the first moment a page element
-// that says "the page is here" (a form field, a heading) is visible. npm run bench:ui runs it for every route, on the
+// own count per request, headers included, as tests/route-budgets.test.ts reckons them; and the bodies alone), and
+// the time from navigation start to the first moment a page element that says "the page is here" (a form field, a
+// heading) is visible. npm run bench:ui runs it for every route, on the
 // machine's own network and on a slow phone network.
 /* global document, window, performance, requestAnimationFrame -- used in functions Playwright evaluates in the page */
 
