@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -38,10 +39,28 @@ function rjsfDefaults(): Plugin {
   };
 }
 
+/**
+ * discord-markdown-parser's Unicode emoji pattern, which the preview loads on demand (src/components/discord/markdown.ts),
+ * as an ES module with the pattern alone: the library ships it as CommonJS, whose interop helpers would then move out
+ * of the entry into a chunk of their own that every page loads.
+ */
+function esmEmojiPattern(): Plugin {
+  return {
+    name: 'guildhall-esm-emoji-pattern',
+    enforce: 'pre',
+    transform(_code, id) {
+      if (!/[\\/]discord-markdown-parser[\\/]dist[\\/]utils[\\/]twemojiRegex\.js$/.test(id)) return undefined;
+      const { TwemojiRegex } = createRequire(import.meta.url)(id) as { TwemojiRegex: RegExp };
+      return { code: `export const TwemojiRegex = ${String(TwemojiRegex)};\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     rjsfDefaults(),
+    esmEmojiPattern(),
     tailwindcss(),
     // A brotli (.br) and a gzip (.gz) copy beside each text file of the build (JS, CSS, HTML, SVG, JSON), each at its
     // best level, made once here: the backend sends the copy the browser accepts (backend/src/http/frontend.ts). A copy
