@@ -39,6 +39,20 @@ function rjsfDefaults(): Plugin {
   };
 }
 
+/** RJSF's allOf merger as the build ships it: src/form/all-of-merge.ts, for the allOf our schemas have. */
+function rjsfAllOfMerge(): Plugin {
+  return {
+    name: 'guildhall-rjsf-all-of-merge',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './shallowAllOfMerge.js' && importer && /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/][^\\/]+\.js$/.test(importer))
+        return frontend('src/form/all-of-merge.ts');
+      return undefined;
+    },
+  };
+}
+
 /**
  * discord-markdown-parser's Unicode emoji pattern, which the preview loads on demand (src/components/discord/markdown.ts),
  * as an ES module with the pattern alone: the library ships it as CommonJS, whose interop helpers would then move out
@@ -60,6 +74,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     rjsfDefaults(),
+    rjsfAllOfMerge(),
     esmEmojiPattern(),
     tailwindcss(),
     // A brotli (.br) and a gzip (.gz) copy beside each text file of the build (JS, CSS, HTML, SVG, JSON), each at its
