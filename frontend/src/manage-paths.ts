@@ -46,10 +46,15 @@ export const sectionPageModule = (name: SectionName): string => CUSTOM_SECTION_P
 /**
  * What a section's page loads lazily as soon as it is drawn with the section's default settings, beyond its section's
  * module (modules below `src/`): the Discord message preview (its markdown renderer, a chunk of its own fetched after
- * the form shows). The route byte budgets count it, as `npm run bench:ui` sees it load. Levels draws the same preview
- * only once XP is on, which its defaults leave off.
+ * the form shows), and the form parts its form draws at once (src/form/parts.ts: chunks of their own that few forms
+ * need, which loadSectionModule fetches beside the section's module). The route byte budgets count them, as
+ * `npm run bench:ui` sees them load. Levels draws the same preview only once XP is on, which its defaults leave off;
+ * AntiNuke's lists, on a tab of their own, load when that tab is pointed at, focused or opened.
  */
 export const SECTION_PAGE_LAZY: { readonly [S in SectionName]?: readonly string[] } = {
   greeting: ['components/discord/DiscordMessage'],
   joindms: ['components/discord/DiscordMessage'],
+  antinuke: ['form/parts/TabbedObject'],
+  'ticket-general': ['form/parts/ArrayField', 'form/parts/RoleWidgets'],
+  'ticket-limits': ['form/parts/RoleWidgets'],
 };

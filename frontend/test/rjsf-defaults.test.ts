@@ -54,11 +54,33 @@ describe('the RJSF registry the build ships (src/form/rjsf-defaults.ts)', () => 
     ] as const)
       for (const [name, component] of Object.entries(kept)) expect(component, name).toStrictEqual((all as Record<string, unknown>)[name]);
     expect(Object.keys(fullFields()).filter((name) => !(name in fields()))).toEqual([
+      'AnyOfField',
+      'ArrayField',
       'LayoutGridField',
       'LayoutHeaderField',
       'LayoutMultiSchemaField',
+      'OneOfField',
     ]);
-    expect(Object.keys(fullTemplates()).filter((name) => !(name in templates()))).toEqual(['GridTemplate']);
+    expect(Object.keys(fullTemplates()).filter((name) => !(name in templates()))).toEqual([
+      'ArrayFieldDescriptionTemplate',
+      'ArrayFieldItemTemplate',
+      'ArrayFieldItemButtonsTemplate',
+      'ArrayFieldTemplate',
+      'ArrayFieldTitleTemplate',
+      'GridTemplate',
+      'MultiSchemaFieldTemplate',
+    ]);
+  });
+
+  it("draws arrays with RJSF's ArrayField and its templates, from the form part that holds them", async () => {
+    const { ARRAY_TEMPLATES } = await import('../src/form/parts/ArrayField');
+    for (const [name, component] of Object.entries(ARRAY_TEMPLATES))
+      expect(component, name).toBe((fullTemplates() as Record<string, unknown>)[name]);
+    expect(Object.keys(ARRAY_TEMPLATES).sort()).toEqual(
+      Object.keys(fullTemplates())
+        .filter((name) => !(name in templates()) && !['GridTemplate', 'MultiSchemaFieldTemplate'].includes(name))
+        .sort(),
+    );
   });
 
   it.each(sections.map((s) => [s.name, s] as const))(

@@ -1,14 +1,24 @@
 import Form, { type FormProps } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
+import { partComponent } from './part-component';
 import type { SectionModule } from './section-module';
 import { validatorFor } from './validator';
 import { templates } from './theme';
 import { WidgetObjectField } from './theme/WidgetObjectField';
 import { widgets } from './widgets';
 
-/** An object whose x-ui names a widget is drawn by it (a map); see WidgetObjectField. */
-const FIELDS = { ObjectField: WidgetObjectField };
+/**
+ * An object whose x-ui names a widget is drawn by it (a map); see WidgetObjectField. RJSF's fields for arrays and for
+ * anyOf/oneOf are form parts, chunks of their own that few forms load (src/form/parts.ts).
+ */
+const MultiSchemaField = partComponent('form/parts/MultiSchemaField', (m) => m.MultiSchemaFieldPart);
+const FIELDS = {
+  ObjectField: WidgetObjectField,
+  ArrayField: partComponent('form/parts/ArrayField', (m) => m.ArrayFieldPart),
+  AnyOfField: MultiSchemaField,
+  OneOfField: MultiSchemaField,
+};
 
 export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'> & {
   /** A section's generated module (useSectionModule): its published schema and precompiled validator are used. */

@@ -6,26 +6,22 @@
  *    only a `ui:field` naming them draws;
  *  - the widgets of formats and `ui:widget`s no schema of ours names (dates and times, colour pickers, files, password,
  *    radio, range, rating, checkboxes), and RJSF's own checkbox, select, textarea and up-down widgets, which ours
- *    replace by name in every form (src/form/widgets).
+ *    replace by name in every form (src/form/widgets);
+ *  - ArrayField and the five templates only it draws, and the anyOf/oneOf field with its template, which EngineForm
+ *    takes from chunks of their own that only forms with an array, an anyOf or a oneOf load (form parts:
+ *    src/form/parts.ts).
  * Everything else is RJSF's, unchanged. frontend/test/rjsf-defaults.test.ts checks every section's schema and UI
  * schema against it: a widget or field a form asks for that is not here fails there, not in a browser.
  */
-import ArrayField from '@rjsf/core/lib/components/fields/ArrayField.js';
 import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';
 import CyclicSchemaField from '@rjsf/core/lib/components/fields/CyclicSchemaField.js';
 import FallbackField from '@rjsf/core/lib/components/fields/FallbackField.js';
-import MultiSchemaField from '@rjsf/core/lib/components/fields/MultiSchemaField.js';
 import NullField from '@rjsf/core/lib/components/fields/NullField.js';
 import NumberField from '@rjsf/core/lib/components/fields/NumberField.js';
 import ObjectField from '@rjsf/core/lib/components/fields/ObjectField.js';
 import OptionalDataControlsField from '@rjsf/core/lib/components/fields/OptionalDataControlsField.js';
 import SchemaField from '@rjsf/core/lib/components/fields/SchemaField.js';
 import StringField from '@rjsf/core/lib/components/fields/StringField.js';
-import ArrayFieldDescriptionTemplate from '@rjsf/core/lib/components/templates/ArrayFieldDescriptionTemplate.js';
-import ArrayFieldItemButtonsTemplate from '@rjsf/core/lib/components/templates/ArrayFieldItemButtonsTemplate.js';
-import ArrayFieldItemTemplate from '@rjsf/core/lib/components/templates/ArrayFieldItemTemplate.js';
-import ArrayFieldTemplate from '@rjsf/core/lib/components/templates/ArrayFieldTemplate.js';
-import ArrayFieldTitleTemplate from '@rjsf/core/lib/components/templates/ArrayFieldTitleTemplate.js';
 import BaseInputTemplate from '@rjsf/core/lib/components/templates/BaseInputTemplate.js';
 import ButtonTemplates from '@rjsf/core/lib/components/templates/ButtonTemplates/index.js';
 import CyclicSchemaExpandTemplate from '@rjsf/core/lib/components/templates/CyclicSchemaExpandTemplate.js';
@@ -35,7 +31,6 @@ import FallbackFieldTemplate from '@rjsf/core/lib/components/templates/FallbackF
 import FieldErrorTemplate from '@rjsf/core/lib/components/templates/FieldErrorTemplate.js';
 import FieldHelpTemplate from '@rjsf/core/lib/components/templates/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/core/lib/components/templates/FieldTemplate/index.js';
-import MultiSchemaFieldTemplate from '@rjsf/core/lib/components/templates/MultiSchemaFieldTemplate.js';
 import ObjectFieldTemplate from '@rjsf/core/lib/components/templates/ObjectFieldTemplate.js';
 import OptionalDataControlsTemplate from '@rjsf/core/lib/components/templates/OptionalDataControlsTemplate.js';
 import TitleField from '@rjsf/core/lib/components/templates/TitleField.js';
@@ -46,17 +41,14 @@ import HiddenWidget from '@rjsf/core/lib/components/widgets/HiddenWidget.js';
 import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
 import URLWidget from '@rjsf/core/lib/components/widgets/URLWidget.js';
 
-/** components/fields/index.js without the layout-grid fields. */
+/** components/fields/index.js without the layout-grid fields, ArrayField and AnyOf/OneOfField (EngineForm's form parts). */
 export function fields() {
   return {
-    AnyOfField: MultiSchemaField,
-    ArrayField,
     BooleanField,
     CyclicSchemaField,
     FallbackField,
     NumberField,
     ObjectField,
-    OneOfField: MultiSchemaField,
     OptionalDataControlsField,
     SchemaField,
     StringField,
@@ -69,14 +61,9 @@ export function widgets() {
   return { EmailWidget, HiddenWidget, TextWidget, URLWidget };
 }
 
-/** components/templates/index.js without GridTemplate (the layout grid's). */
+/** components/templates/index.js without GridTemplate (the layout grid's), ArrayField's and MultiSchemaField's (their parts'). */
 export function templates() {
   return {
-    ArrayFieldDescriptionTemplate,
-    ArrayFieldItemTemplate,
-    ArrayFieldItemButtonsTemplate,
-    ArrayFieldTemplate,
-    ArrayFieldTitleTemplate,
     ButtonTemplates: ButtonTemplates(),
     BaseInputTemplate,
     CyclicSchemaExpandTemplate,
@@ -86,7 +73,6 @@ export function templates() {
     FieldTemplate,
     FieldErrorTemplate,
     FieldHelpTemplate,
-    MultiSchemaFieldTemplate,
     ObjectFieldTemplate,
     OptionalDataControlsTemplate,
     TitleFieldTemplate: TitleField,

@@ -1,6 +1,8 @@
 import { type SectionModule, sectionModules } from '@guildhall/generated/section-modules';
 import type { SectionName } from '@guildhall/generated/types';
 import { useCallback, useEffect, useState } from 'react';
+import { SECTION_PAGE_LAZY } from '../manage-paths';
+import { type FormPart, isFormPart, loadFormPart } from './parts';
 
 export type { SectionModule };
 
@@ -11,17 +13,21 @@ interface Entry {
 }
 const entries = new Map<SectionName, Entry>();
 
+/** The form parts a section's form draws at once (src/form/parts.ts). */
+const formPartsAtOnce = (section: SectionName): FormPart[] => (SECTION_PAGE_LAZY[section] ?? ([] as readonly string[])).filter(isFormPart);
+
 /**
  * A section's generated module (its schema, uiSchema, validator, conditions, defaults): a chunk of its own, fetched
- * once, when a page first asks for it. Called early (the route starts it beside the page's own chunk) it costs nothing
- * later. A failed load is kept until someone retries (useSectionModule's retry), which fetches anew.
+ * once, when a page first asks for it, with the form parts its form draws at once (SECTION_PAGE_LAZY), so that the
+ * form shows whole. Called early (the route starts it beside the page's own chunk) it costs nothing later. A failed
+ * load is kept until someone retries (useSectionModule's retry), which fetches anew.
  */
 export function loadSectionModule<S extends SectionName>(section: S): Promise<SectionModule<S>> {
   let entry = entries.get(section);
   if (!entry) {
     const created: Entry = {
-      promise: sectionModules[section]().then(
-        (module) => (created.module = module),
+      promise: Promise.all([sectionModules[section](), ...formPartsAtOnce(section).map((part) => loadFormPart(part))]).then(
+        ([module]) => (created.module = module),
         (error: unknown) => {
           created.error = error;
           throw error;
