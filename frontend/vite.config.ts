@@ -39,15 +39,19 @@ function rjsfDefaults(): Plugin {
   };
 }
 
-/** RJSF's allOf merger as the build ships it: src/form/all-of-merge.ts, for the allOf our schemas have. */
-function rjsfAllOfMerge(): Plugin {
+/**
+ * RJSF's schema utilities as the build ships them: its allOf merger is src/form/all-of-merge.ts, for the allOf our
+ * schemas have, and its omitExtraData, which no form of ours asks for, is src/form/omit-extra-data.ts.
+ */
+function rjsfSchemaUtils(): Plugin {
   return {
-    name: 'guildhall-rjsf-all-of-merge',
+    name: 'guildhall-rjsf-schema-utils',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === './shallowAllOfMerge.js' && importer && /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/][^\\/]+\.js$/.test(importer))
-        return frontend('src/form/all-of-merge.ts');
+      if (!importer || !/[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/][^\\/]+\.js$/.test(importer)) return undefined;
+      if (source === './shallowAllOfMerge.js') return frontend('src/form/all-of-merge.ts');
+      if (source === './omitExtraData.js') return frontend('src/form/omit-extra-data.ts');
       return undefined;
     },
   };
@@ -74,7 +78,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     rjsfDefaults(),
-    rjsfAllOfMerge(),
+    rjsfSchemaUtils(),
     esmEmojiPattern(),
     tailwindcss(),
     // A brotli (.br) and a gzip (.gz) copy beside each text file of the build (JS, CSS, HTML, SVG, JSON), each at its
