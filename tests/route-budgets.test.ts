@@ -2,11 +2,12 @@
 // that accepts brotli: the entry chunk and the route's page modules (a manage page: the manage layout and the page)
 // with everything they import statically; for a settings page the section's generated module that it loads lazily to
 // draw its form (generated/section-modules.js; a chunk among the entry's dynamicImports), and what the page loads
-// lazily as soon as it is drawn with its defaults (manage-paths.ts' SECTION_PAGE_LAZY: the message preview), each
-// with its static imports: everything the page loads. Read from Vite's manifest of a production build, each file
-// counted as its .br copy in dist/ (the server sends the file itself where the build kept no smaller copy) plus its
-// response's status line and headers (SCRIPT_HEADER_BYTES, which backend/test/compression.test.ts holds the server
-// to): what `npm run bench:ui` measures in Chromium, which prints this figure beside its own.
+// lazily as soon as it is drawn with its defaults (manage-paths.ts' SECTION_PAGE_LAZY: the message preview, the form
+// parts its form draws), each with its static imports: everything the page loads. Read from Vite's manifest of a
+// production build, each file counted as its .br copy in dist/ (the server sends the file itself where the build kept
+// no smaller copy) plus its response's status line and headers (SCRIPT_HEADER_BYTES, which
+// backend/test/compression.test.ts holds the server to): what `npm run bench:ui` measures in Chromium, which prints
+// this figure beside its own.
 // Bytes, not timings: the same build gives the same figures on any machine.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,7 +49,7 @@ describe('JavaScript per route on the wire: brotli as the server sends it, with 
     expect(ROUTES.filter((r) => r.kind === 'section').map((r) => r.section)).toEqual(Object.keys(sectionPages));
     expect(ROUTES.filter((r) => r.kind === 'manage').length).toBe(Object.keys(MANAGE_PAGES).length);
     // Each settings page counts its section's module: a chunk of its own that the build made from the generated file;
-    // and what its page loads at once (the preview), a chunk of its own too.
+    // and what its page loads at once (the preview, form parts), each a chunk of its own too.
     for (const route of ROUTES.filter((r) => r.kind === 'section')) {
       const key = `../generated/${sectionModuleFiles[route.section as keyof typeof sectionModuleFiles]}`;
       const extra = (SECTION_PAGE_LAZY[route.section as keyof typeof SECTION_PAGE_LAZY] ?? []).map((m) => `src/${m}.tsx`);
@@ -56,7 +57,7 @@ describe('JavaScript per route on the wire: brotli as the server sends it, with 
       const files = scriptsOf(manifest, route.modules, route.lazyModules);
       expect(manifest[key]?.isDynamicEntry, key).toBe(true);
       expect(files, route.route).toContain(manifest[key]!.file);
-      // The preview's chunk, which pages that show it at once share with the pages that import it statically.
+      // Each one's chunk (the preview's, which pages that show it at once share with those that import it statically).
       for (const lazy of extra)
         expect(
           files.map((f) => path.basename(f).split('-')[0]),

@@ -2,7 +2,7 @@
 // route's page modules (the page, and for a manage page the manage layout around it), each with everything it imports
 // statically; and for a section's page, the section's generated module (schema, validator...) that the route loads
 // lazily beside its page (routes.tsx), and what the page loads lazily as soon as it is drawn (manage-paths.ts'
-// SECTION_PAGE_LAZY: the message preview), with their own static imports. `appRoutes` lists every route of the route
+// SECTION_PAGE_LAZY: the message preview, the form parts its form draws), with their own static imports. `appRoutes` lists every route of the route
 // table with those modules (public-paths.ts, manage-paths.ts, the section table and generated/section-modules name
 // them); `routeWeight` weighs them as they cross the wire. The bundle test checks what public routes load, the route
 // budget test weighs every route, npm run bench:ui opens them and prints both figures.
