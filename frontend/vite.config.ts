@@ -1,18 +1,139 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { chunkGroups } from './chunk-groups';
 
 const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+const frontend = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+// react-router 7's package exports only its development build (warnings and their strings; remix-run/react-router
+// #12532, #14102): a production build takes the production build it ships beside it, the dev server and the tests
+// keep the warnings.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: frontend('../node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: frontend('../node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+/**
+ * RJSF's default registry as the build ships it: src/form/rjsf-defaults.ts in the place of the three lists of every
+ * field, widget and template that @rjsf/core's getDefaultRegistry.js imports (the dev server and the tests keep them).
+ */
+function rjsfDefaults(): Plugin {
+  const PREFIX = '\0guildhall-rjsf-defaults:';
+  return {
+    name: 'guildhall-rjsf-defaults',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const list = /^\.\/components\/(fields|widgets|templates)\/index\.js$/.exec(source)?.[1];
+      if (list && importer && /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/.test(importer)) return PREFIX + list;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return undefined;
+      return `export { ${id.slice(PREFIX.length)} as default } from ${JSON.stringify(frontend('src/form/rjsf-defaults.ts'))};`;
+    },
+  };
+}
+
+/**
+ * RJSF's schema utilities as the build ships them: its allOf merger is src/form/all-of-merge.ts, for the allOf our
+ * schemas have, and its omitExtraData, which no form of ours asks for, is src/form/omit-extra-data.ts.
+ */
+function rjsfSchemaUtils(): Plugin {
+  return {
+    name: 'guildhall-rjsf-schema-utils',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/][^\\/]+\.js$/.test(importer)) return undefined;
+      if (source === './shallowAllOfMerge.js') return frontend('src/form/all-of-merge.ts');
+      if (source === './omitExtraData.js') return frontend('src/form/omit-extra-data.ts');
+      return undefined;
+    },
+  };
+}
+
+/**
+ * discord-markdown-parser's Unicode emoji pattern, which the preview loads on demand (src/components/discord/markdown.ts),
+ * as an ES module with the pattern alone: the library ships it as CommonJS, whose interop helpers would then move out
+ * of the entry into a chunk of their own that every page loads.
+ */
+function esmEmojiPattern(): Plugin {
+  return {
+    name: 'guildhall-esm-emoji-pattern',
+    enforce: 'pre',
+    transform(_code, id) {
+      if (!/[\\/]discord-markdown-parser[\\/]dist[\\/]utils[\\/]twemojiRegex\.js$/.test(id)) return undefined;
+      const { TwemojiRegex } = createRequire(import.meta.url)(id) as { TwemojiRegex: RegExp };
+      return { code: `export const TwemojiRegex = ${String(TwemojiRegex)};\n`, map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    rjsfDefaults(),
+    rjsfSchemaUtils(),
+    esmEmojiPattern(),
+    tailwindcss(),
+    // A brotli (.br) and a gzip (.gz) copy beside each text file of the build (JS, CSS, HTML, SVG, JSON), each at its
+    // best level, made once here: the backend sends the copy the browser accepts (backend/src/http/frontend.ts). A copy
+    // that would be no smaller than its file is not written (the file itself is sent).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json)$/,
+      // Vite's manifest is for the tests and benchmarks; the server never sends it (a dot folder).
+      exclude: /(^|\/)\.vite\//,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
+  ],
   // @guildhall/common's `source` export: Vite compiles its TypeScript itself (hot reload, no build step first).
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // RJSF's markdown renderer, which no settings form turns on, is the text as it is (src/form/plain-markdown.tsx);
+  // the URI functions RJSF's utils call are RFC 3986's two rules they need (src/form/uri.ts), not all of fast-uri;
+  // their deep equality is fast-equals' loose one for the one configuration they build (src/form/deep-equals.ts).
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: [
+      { find: /^markdown-to-jsx\/react$/, replacement: frontend('src/form/plain-markdown.tsx') },
+      { find: /^fast-uri$/, replacement: frontend('src/form/uri.ts') },
+      { find: /^fast-equals$/, replacement: frontend('src/form/deep-equals.ts') },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
+  },
   server: {
     port: 5173,
     // The dev server forwards the API and the Discord sandbox, so the browser sees one origin as in production.
     proxy: { '/api': backend, '/sandbox': backend, '/healthz': backend, '/readyz': backend },
   },
   // The manifest maps each route's page to its chunks: tests/bundle-size.test.ts checks them, npm run bench:ui weighs them.
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 400 },
-});
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 400,
+    // Every browser of the build's target (baseline-widely-available) preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    // A chunk per kind of page for what several pages share, not one per set of pages (chunk-groups.ts): a manage page
+    // loaded 30 to 58 files of JavaScript, each with its request and headers.
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroupOptions() } } },
+  },
+}));
+
+/**
+ * The chunks of chunk-groups.ts. A group takes the modules its modules import along with them; where two groups would
+ * take one, the one listed first keeps it: the entry, then what more pages load (a settings page loads `manage` too).
+ */
+function chunkGroupOptions() {
+  const groupOf = chunkGroups();
+  return (['index', 'shared', 'manage', 'form', 'public'] as const).map((name, i, all) => ({
+    name: (id: string, ctx: Parameters<typeof groupOf>[1]) => (groupOf(id, ctx) === name ? name : null),
+    debugName: name,
+    priority: all.length - i,
+  }));
+}

@@ -13,6 +13,8 @@ export interface SectionPageInfo<S extends SectionName = SectionName> {
   /** The sidebar group that lists the page. */
   readonly menuGroup: SectionTableRow['menuGroup'];
   readonly premium: boolean;
+  /** The header's Back (x-ui `back` on the schema's root): 'previous', or a path below /manage/{guildId}/. */
+  readonly back?: string;
 }
 /** In the table's order. */
 export declare const sectionPages: { readonly [S in SectionName]: SectionPageInfo<S> };

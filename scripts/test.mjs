@@ -2,8 +2,9 @@
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
 // Suites: type checks (one check per project), vitest (the common, frontend, backend and repo projects, the last two
 // split in two: see vitest.config.ts), and Playwright. A suite that cannot run counts as one failure rather than
-// vanishing. The app is built once, first, and every suite that needs the build reads that one: the bundle test
-// (through GUILDHALL_FRONTEND_DIST) and Playwright.
+// vanishing. The app is built once, first, and every suite that needs the build reads that one: the tests that read
+// the frontend's build (the bundle, the route byte budgets, server-only assets, compressed serving: through
+// GUILDHALL_FRONTEND_DIST) and Playwright.
 // `npm run check` (this script with --check) is the inner loop while working: the type checks, lint and format, and
 // only the vitest projects that start no server and no browser (FAST_PROJECTS, see vitest.config.ts); no build, no
 // Playwright. It ends with the same closing line; `npm test` stays the whole truth.
@@ -96,7 +97,8 @@ let built = false;
     '--reporter=junit',
     `--outputFile.junit=${junit}`,
   ];
-  // The bundle test reads the build above rather than building the frontend a second time (alone it builds its own).
+  // The tests that read the frontend's build read the one above rather than building it again (alone, each builds its
+  // own: scripts/support/frontend-build.mjs).
   const ok = run(
     'vitest',
     bin('vitest'),

@@ -1,50 +1,37 @@
 // Public routes never carry the form engine (RJSF) or Ajv. The test reads Vite's manifest of a production build: the
 // one `npm test` made before vitest (scripts/test.mjs names it in GUILDHALL_FRONTEND_DIST), or, run alone, one it
-// makes itself in a temporary folder. For each route's page chunk: its static imports and the entry's, through their
-// source maps. How many KB each route weighs is a figure,
-// not a rule a test fails on: `npm run bench:ui` prints it and holds the 120 KB budget.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// makes itself in a temporary folder (scripts/support/frontend-build.mjs). For each route's page chunk: its static
+// imports and the entry's, through their source maps. How many KB each route weighs is tests/route-budgets.test.ts'
+// rule; `npm run bench:ui` measures it over the wire.
+// The build also holds a brotli and a gzip copy of each text file, which the server sends as the browser accepts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS } from '../frontend/src/public-paths.js';
 import { routeScripts } from '../scripts/bench/route-scripts.mjs';
+import { builtFrontend } from '../scripts/support/frontend-build.mjs';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-const FRONTEND = path.join(REPO, 'frontend');
-const VITE = path.join(REPO, 'node_modules', '.bin', 'vite');
 const FORBIDDEN = [/node_modules\/@rjsf\//, /node_modules\/ajv\//];
+/** The text files a browser fetches, which the build compresses (frontend/vite.config.ts). */
+const TEXT = /\.(js|mjs|css|html|svg|json)$/;
 
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
-function buildInto(outDir: string) {
-  const build = spawnSync(VITE, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: FRONTEND,
-    encoding: 'utf8',
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status}):\n${build.stderr || build.stdout}`);
-  return outDir;
-}
-
 describe('public route JavaScript (built with Vite, read from its manifest)', () => {
   let outDir: string;
-  let ownBuild: string | undefined; // the temporary folder this test built into, if it did
+  let build: { dist: string; remove(): void } | undefined;
   let manifest: Manifest;
 
   beforeAll(() => {
-    outDir = process.env.GUILDHALL_FRONTEND_DIST ?? (ownBuild = buildInto(mkdtempSync(path.join(tmpdir(), 'guildhall-bundle-'))));
+    build = builtFrontend();
+    outDir = build.dist;
     const manifestFile = path.join(outDir, '.vite', 'manifest.json');
     if (!existsSync(manifestFile))
       throw new Error(`${outDir} has no .vite/manifest.json: frontend/vite.config.ts needs build.manifest: true`);
     manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   }, 120_000);
-  afterAll(() => {
-    if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
-  });
+  afterAll(() => build?.remove());
 
   it('sees the form engine where it is (the RJSF check below is not vacuous)', () => {
     const withRjsf = Object.values(manifest).filter((chunk) => {
@@ -75,5 +62,27 @@ describe('public route JavaScript (built with Vite, read from its manifest)', ()
       }
     }
     expect(offenders.slice(0, 5)).toEqual([]);
+  });
+
+  it('holds a brotli and a gzip copy of every text file a browser fetches, each unpacking to the file', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(path.join(outDir, dir), { withFileTypes: true }).flatMap((entry) =>
+        entry.name.startsWith('.') ? [] : entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+      );
+    const text = files('').filter((file) => TEXT.test(file));
+    expect(text.length).toBeGreaterThan(20);
+    const problems = text.flatMap((file) => {
+      const bytes = readFileSync(path.join(outDir, file));
+      const copies = [
+        { copy: `${file}.br`, unpack: brotliDecompressSync },
+        { copy: `${file}.gz`, unpack: gunzipSync },
+      ];
+      // A copy no smaller than its file is not written: the server sends the file itself then.
+      return copies.flatMap(({ copy, unpack }) => {
+        if (!existsSync(path.join(outDir, copy))) return bytes.length < 100 ? [] : [`${copy} is missing`];
+        return unpack(readFileSync(path.join(outDir, copy))).equals(bytes) ? [] : [`${copy} does not unpack to ${file}`];
+      });
+    });
+    expect(problems).toEqual([]);
   });
 });

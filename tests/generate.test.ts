@@ -10,11 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localizeErrors, toFieldErrors, validateSection, validateWith } from '@guildhall/generated/field-errors';
+import { localizeErrors, toFieldErrors, validateWith } from '@guildhall/generated/field-errors';
 import { createClient } from '@guildhall/generated/client';
 import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
-import { collectionNames } from '@guildhall/generated/collections';
+import { collectionNames, collections } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { generate } from '../scripts/generate/index.mjs';
@@ -29,6 +29,7 @@ import {
   validateModeration,
   validateGuildExport,
   validateSettingsPutRequest,
+  validateSection,
 } from '@guildhall/generated/validators';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -62,10 +63,16 @@ function cli(...args: string[]): Promise<{ status: number | null; stderr: string
 let unchanged: Promise<Record<string, string>> | undefined;
 const generateUnchanged = () => (unchanged ??= generate());
 
-const files = (dir: string) =>
-  readdirSync(dir)
-    .filter((name) => !name.startsWith('.') && name !== 'node_modules')
+/** Every file below `dir` (sections/basic.js...), by its path from there. */
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules')
+    .flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)).map((name) => `${entry.name}/${name}`) : [entry.name]))
     .sort();
+
+/** The specifiers a module imports (statically, and by import() for the loaders). */
+const importsOf = (code: string) =>
+  [...code.matchAll(/^import [^'"]*['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/gm)].map((m) => (m[1] ?? m[2])!);
 
 /** A copy of schemas/ with one file changed. */
 function schemasWith(rel: string, change: (schema: Record<string, any>) => void) {
@@ -102,8 +109,11 @@ describe('npm run generate', () => {
     const result = await cli('--check', '--schemas', schemas);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/stale/);
-    expect(result.stderr).toMatch(/validators\.js/);
+    expect(result.stderr).toMatch(/validators\/basic\.js/);
     expect(result.stderr).toMatch(/schema\.basic\.json/);
+    // One module per schema: another section's validator and every section's form module (which imports its schema's
+    // file) stay as they were.
+    expect(result.stderr).not.toMatch(/validators\/moderation\.js|sections\//);
   });
 
   it('fails the staleness check on a file the generator does not write', async () => {
@@ -264,6 +274,49 @@ describe('npm run generate', () => {
   });
 });
 
+/** The generated files a module reaches through its static imports ("./x.js", "../x.json"; Ajv's own are not ours). */
+function reached(start: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(start)) return seen;
+  seen.add(start);
+  if (!start.endsWith('.js')) return seen;
+  const code = readFileSync(path.join(GENERATED, start), 'utf8');
+  const statics = [...code.matchAll(/^import [^'"]*['"](\.\.?\/[^'"]+)['"]/gm)].map((m) => m[1]!);
+  for (const specifier of statics) reached(path.posix.join(path.posix.dirname(start), specifier), seen);
+  return seen;
+}
+
+describe('generated modules a page imports', () => {
+  it("gives each section a module that reaches its own schema and validator, Ajv's helpers, and nothing else", () => {
+    for (const name of sectionNames) {
+      const { schemaName } = sections[name];
+      const own = [`sections/${name}.js`, `schema.${schemaName}.json`, `validators/${schemaName}.js`, 'validator-runtime.js'];
+      const found = [...reached(`sections/${name}.js`)];
+      expect(found, name).toEqual(expect.arrayContaining(own.slice(0, 3)));
+      expect(
+        found.filter((file) => !own.includes(file)),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it("gives each collection a module that reaches its item's schema and validator only", () => {
+    for (const name of collectionNames) {
+      const found = [...reached(`collections/${name}.js`)].filter((file) => file !== 'validator-runtime.js');
+      expect(found.sort(), name).toEqual(
+        [`collections/${name}.js`, `schema.${collections[name].schemaName}.json`, `validators/${collections[name].schemaName}.js`].sort(),
+      );
+    }
+  });
+
+  it("keeps the browser's shared pieces apart from every validator: field-errors.js, the loaders, Ajv's helpers", () => {
+    expect([...reached('field-errors.js')]).toEqual(['field-errors.js']);
+    expect([...reached('section-modules.js')]).toEqual(['section-modules.js']); // import() only: one chunk per section
+    expect([...reached('validators/discord-message.js')].sort()).toEqual(['validator-runtime.js', 'validators/discord-message.js']);
+    // The server's aggregate reaches everything, the environment included: it is the server's alone.
+    expect(reached('validators.js')).toContain('validators/environment.js');
+  });
+});
+
 describe('generated validators', () => {
   it('rejects a 6-character prefix at /prefix with the schema message', () => {
     expect(validateSection('basic', { prefix: '123456' })).toEqual({
@@ -378,17 +431,26 @@ describe('generated validators', () => {
     ).toBe(true);
   });
 
-  it('imports in plain Node ESM, reaching Ajv only through ajv/dist/runtime', () => {
-    for (const name of ['validators.js', 'environment-validator.js']) {
+  it('imports in plain Node ESM, reaching Ajv only through validator-runtime.js and ajv/dist/runtime', () => {
+    const modules = files(GENERATED).filter(
+      (name) => /^(validators\/|sections\/|collections\/|validators\.js|validator-runtime\.js)/.test(name) && name.endsWith('.js'),
+    );
+    expect(modules.length).toBeGreaterThan(100);
+    for (const name of modules) {
       const code = readFileSync(path.join(GENERATED, name), 'utf8');
-      expect(code).not.toMatch(/\brequire\(/);
-      const specifiers = [...code.matchAll(/^import [^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
-      for (const specifier of specifiers) expect(specifier).toMatch(/^(\.\/|ajv\/dist\/runtime\/\w+\.js$)/);
+      expect(code, name).not.toMatch(/\brequire\(/);
+      for (const specifier of importsOf(code))
+        expect(specifier, name).toMatch(name === 'validator-runtime.js' ? /^ajv\/dist\/runtime\/\w+\.js$/ : /^\.\.?\//);
     }
     const script = `
       const g = await import('@guildhall/generated');
       const v = await import('@guildhall/generated/validators.js');
-      const ok = g.validateSection('basic', {}).ok && v.validateBasic({}) && typeof g.openapi.paths === 'object';
+      const basic = await import('@guildhall/generated/sections/basic.js');
+      const greeting = await import('@guildhall/generated/sections/greeting.js');
+      const panels = await import('@guildhall/generated/collections/panels.js');
+      const enabled = Object.values(greeting.conditions).some((condition) => condition({ enabled: true }));
+      const ok = g.validateSection('basic', {}).ok && v.validateBasic({}) && basic.validate({}) && basic.validate === v.validateBasic
+        && enabled && panels.validate === v.validateTicketPanel && typeof g.openapi.paths === 'object';
       console.log(ok ? 'ok' : 'broken');`;
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, encoding: 'utf8' });
     expect(result.stderr).toBe('');

@@ -14,8 +14,9 @@ import { ChangeSignal, withChangeSignal } from './bot-api/change-signal.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { API_BODY_FAILURES, BODY_LIMIT, BOT_BODY_LIMIT, registerBodyParsers } from './http/body-parser.js';
 import { PRIVATE_BY_DEFAULT } from './http/cache-control.js';
+import { registerAnswerCompression } from './http/compression.js';
 import { csrfProtection } from './http/csrf.js';
-import { frontendAvailable, serveFrontend } from './http/frontend.js';
+import { FRONTEND_DIST, frontendAvailable, serveFrontend } from './http/frontend.js';
 import { declareRequestState, type HttpRequest, pathOf } from './http/http-types.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
@@ -92,6 +93,8 @@ export interface AppOptions {
    * `clock`: a test that moves plan dates weeks ahead must not see its sign-in's Discord token expire. Default Date.now.
    */
   discordSandboxNow?: () => number;
+  /** The built web app to serve (default frontend/dist): a test serves a build of its own. */
+  frontendDist?: string;
 }
 
 export async function createApp(env: NodeJS.ProcessEnv = process.env, options: AppOptions = {}): Promise<RunningApp> {
@@ -114,7 +117,7 @@ export async function createApp(env: NodeJS.ProcessEnv = process.env, options: A
   );
   await storage.init();
   try {
-    return await startOn(config, logger, storage, changeSignal, options.clock ?? (() => new Date()), options.discordSandboxNow);
+    return await startOn(config, logger, storage, changeSignal, options);
   } catch (err) {
     // A failed start (a busy port, say) still lets the database go, and with it the data directory's lock.
     await storage.close().catch(() => undefined);
@@ -127,8 +130,7 @@ async function startOn(
   logger: Logger,
   storage: StoragePort,
   changeSignal: ChangeSignal,
-  clock: Clock,
-  discordSandboxNow: (() => number) | undefined,
+  { clock = () => new Date(), discordSandboxNow, frontendDist = FRONTEND_DIST }: AppOptions,
 ): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
   const sessions = new Sessions(storage.sessions, secret);
@@ -164,6 +166,7 @@ async function startOn(
     for (const method of [route.method].flat()) routes.push({ method: method.toLowerCase(), path: route.url });
   });
   await fastify.register(fastifyCookie);
+  await registerAnswerCompression(fastify);
   declareRequestState(fastify);
   const uploadGate = config.discord.mode === 'sandbox' ? new SandboxUploadGate(app.get(DiscordSandboxService)) : undefined;
   registerBodyParsers(fastify, {
@@ -184,7 +187,7 @@ async function startOn(
   const securityHeaders = helmetHeaders(config);
   const botCredential = botCredentialCheck(config.botApiToken);
   const csrf = csrfProtection(secret);
-  const frontend = frontendAvailable() ? serveFrontend() : undefined;
+  const frontend = frontendAvailable(frontendDist) ? await serveFrontend(fastify, frontendDist) : undefined;
   if (!frontend) logger.warn('frontend/dist not found: the API runs without the web app (run npm run build)');
 
   /**

@@ -20,11 +20,17 @@ describe('serving the built frontend', () => {
   put('api/user', 'shadow');
   put('healthz', 'shadow');
 
+  put('.vite/manifest.json', '{}');
+  writeFileSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), 'outside');
+  afterAll(() => rmSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), { force: true }));
+
   const fastify = Fastify();
-  fastify.addHook('onRequest', serveFrontend(dist));
   fastify.setNotFoundHandler((_req, reply) => reply.code(418).send('fell through'));
   const app = fastify.server;
-  beforeAll(() => fastify.ready());
+  beforeAll(async () => {
+    fastify.addHook('onRequest', await serveFrontend(fastify, dist));
+    await fastify.ready();
+  });
   afterAll(() => fastify.close());
 
   it('serves hashed assets as immutable and other files for an hour', async () => {
@@ -41,6 +47,13 @@ describe('serving the built frontend', () => {
     expect(route.text).toContain('<title>app</title>');
     expect(route.headers['cache-control']).toBe('no-cache');
     expect((await request(app).get('/assets/gone-9999.js')).status).toBe(404);
+  });
+
+  it("never sends a dot folder (Vite's manifest) or a file outside the build: client routes get index.html", async () => {
+    for (const p of ['/.vite/manifest.json', `/..%2f${path.basename(dist)}-secret.txt`, `/%2e%2e/${path.basename(dist)}-secret.txt`]) {
+      const res = await request(app).get(p);
+      expect({ p, status: res.status, text: res.text }).toEqual({ p, status: 200, text: '<!doctype html><title>app</title>' });
+    }
   });
 
   it('never looks API, sandbox or health paths up on disk: they go on to the API', async () => {

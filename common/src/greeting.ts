@@ -1,6 +1,7 @@
 // The greeting a member sees: placeholders filled and the message Discord receives. The Welcome page's live
 // preview and the server's Send Preview both run this, so the preview is exactly what the bot posts.
-import { publishedSchemas } from '@guildhall/generated/schemas';
+// The one schema's own file, not the map of every published schema: the browser's pages import this module.
+import placeholderFile from '@guildhall/generated/schema.greeting-placeholder.json' with { type: 'json' };
 import type { GreetingPlaceholder, GreetingSettings } from '@guildhall/generated/types';
 import { displayAvatarUrl, type AvatarUser } from './cdn.js';
 import { discordDate, snowflakeSeconds } from './snowflake.js';
@@ -26,7 +27,7 @@ export interface GreetingMessage {
 }
 
 /** Placeholder names from schemas/common/greeting-placeholder.json. */
-export const GREETING_PLACEHOLDER_NAMES = publishedSchemas['greeting-placeholder'].enum as unknown as readonly GreetingPlaceholder[];
+export const GREETING_PLACEHOLDER_NAMES = placeholderFile.schema.enum as unknown as readonly GreetingPlaceholder[];
 
 const KNOWN = new Set<string>(GREETING_PLACEHOLDER_NAMES);
 const PLACEHOLDER = /\{([a-zA-Z]+\.[a-zA-Z]+)\}/g;

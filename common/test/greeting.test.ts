@@ -1,5 +1,5 @@
 import type { GreetingSettings } from '@guildhall/generated/types';
-import { validateSection } from '@guildhall/generated/field-errors';
+import { validateSection } from '@guildhall/generated/validators';
 import { describe, expect, it } from 'vitest';
 import {
   GREETING_PLACEHOLDER_NAMES,

@@ -6,7 +6,8 @@ import { takeRedirect } from './auth/redirect-memory';
 import { RequireAuth } from './auth/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { PublicLayout } from './layouts/PublicLayout';
-import { CUSTOM_SECTION_PAGES } from './pages/manage/section-pages';
+import { loadSectionModule } from './form/section-module';
+import { MANAGE_PAGES, sectionPageModule } from './manage-paths';
 import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS, type PublicPath } from './public-paths';
 
 // Every page is its own chunk: public pages never load the form engine (RJSF, Ajv), which only
@@ -19,7 +20,6 @@ function page(load: () => Promise<{ default: ComponentType<any> }>, props: Recor
     </Suspense>
   );
 }
-const comingSoon = (title: string) => page(() => import('./pages/ComingSoon'), { title });
 const ManageLayout = lazy(() => import('./layouts/ManageLayout').then((m) => ({ default: m.ManageLayout })));
 
 /** After sign-in, the path remembered by the login guard is used once (spec 1:2.3). */
@@ -47,26 +47,43 @@ function RedirectAfterLogin() {
 
 const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
-/**
- * Every section of schemas/sections.json at its path: its own page if it registered one, else the generic one (its
- * title, description and generated form).
- */
-const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, path }) => ({
-  path,
-  element: page(CUSTOM_SECTION_PAGES[name] ?? (() => import('./pages/manage/SectionPage')), { section: name }),
-}));
+// One lazy import per file, exactly what `() => import('./pages/manage/Dashboard')` would be: one chunk per page.
+// SectionHeader is the pages' header, not a page: no lazy import makes it a chunk of its own.
+const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>([
+  './pages/manage/*.tsx',
+  '!./pages/manage/SectionHeader.tsx',
+  './pages/ComingSoon.tsx',
+]);
+function managePageLoader(module: string) {
+  const load = managePageLoaders[`./${module}.tsx`];
+  if (!load) throw new Error(`manage-paths.ts names the page ${module}, and src/${module}.tsx is not one`);
+  return load;
+}
 
-/** The other manage screens by path; each later release replaces its "Coming Soon" (or becomes a section). */
-const MANAGE_PAGES: RouteObject[] = [
-  { path: 'dashboard', element: page(() => import('./pages/manage/Dashboard')) },
-  { path: 'reactionroles', element: comingSoon('Reaction Roles') },
-  { path: 'personalizer', element: comingSoon('Bot Personalizer') },
-  { path: 'tickets', element: page(() => import('./pages/manage/Tickets')) },
-  { path: 'tickets/panel', element: page(() => import('./pages/manage/TicketPanels')) },
-  { path: 'embeds', element: page(() => import('./pages/manage/EmbedBuilder')) },
-  { path: 'history', element: page(() => import('./pages/manage/History')) },
-  { path: 'transfer', element: page(() => import('./pages/manage/Transfer')) },
-];
+/**
+ * Every section of schemas/sections.json at its path: its own page if manage-paths.ts names one, else the generic one
+ * (its title, description and generated form). The section's generated module (schema, validator...) is fetched beside
+ * the page's chunk, not after it; the page shows its header meanwhile, and its form once the module is there.
+ */
+const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, path }) => {
+  const load = managePageLoader(sectionPageModule(name));
+  return {
+    path,
+    element: page(
+      () => {
+        loadSectionModule(name).catch(() => {}); // a failure shows where the page asks for the module
+        return load();
+      },
+      { section: name },
+    ),
+  };
+});
+
+/** The other manage screens by path (manage-paths.ts). */
+const OTHER_MANAGE_PAGES: RouteObject[] = Object.entries(MANAGE_PAGES).map(([path, entry]) => ({
+  path,
+  element: page(managePageLoader(entry.module), 'props' in entry ? entry.props : {}),
+}));
 
 /** Public pages by path (spec 1:2.1 and part 2): the table is public-paths.ts. */
 // One lazy import per file, exactly what `() => import('./pages/public/Home')` would be: one chunk per page.
@@ -118,7 +135,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={sectionPages.basic.path} replace /> },
               ...SECTION_PAGES,
-              ...MANAGE_PAGES,
+              ...OTHER_MANAGE_PAGES,
               { path: '*', element: page(() => import('./pages/NotFound')) },
             ],
           },

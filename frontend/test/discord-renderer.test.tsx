@@ -75,6 +75,15 @@ describe('Discord message renderer: content in Discord markdown', () => {
     expect(renderContent('a - b').querySelector('ul')).toBeNull();
   });
 
+  it('shows emoji as typed, and parses such a text again once the emoji pattern has loaded', async () => {
+    // The library's lists start after an emoji followed by spaces (as after bold text): that shows once it is loaded.
+    const content = renderContent('Hi 😀 - there 👍🏽');
+    expect(content.textContent).toBe('Hi 😀 - there 👍🏽');
+    await screen.findByRole('list');
+    expect(content.textContent).toBe('Hi 😀 there 👍🏽');
+    expect(content.querySelector('li')?.textContent).toBe('there 👍🏽');
+  });
+
   it('renders masked links and bare URLs as links that open in a new tab, and refuses other schemes', () => {
     const content = renderContent('[Rules](https://example.com/rules) and https://guildhall.dev and [x](javascript:alert(1))');
     const links = [...content.querySelectorAll('a')];

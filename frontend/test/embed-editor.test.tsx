@@ -1,5 +1,6 @@
 // The reusable embed editing parts (components/embed-editor): limits and presets come from the published schemas, and
 // each part works on its own (the embed builder reuses them without any panel).
+import panelFile from '@guildhall/generated/schema.ticket-panel.json';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,14 +10,14 @@ afterEach(cleanup);
 
 describe('schemaField', () => {
   it("reads a property's limit and title, and a colour's presets through its $ref", () => {
-    expect(schemaField('ticket-panel', 'description')).toMatchObject({ title: 'Panel description', maxLength: 4096 });
-    expect(schemaField('ticket-panel', 'footer').maxLength).toBe(2048);
-    expect(schemaField('ticket-panel', 'color').examples).toHaveLength(8);
-    expect(schemaField('ticket-panel', 'open_color').default).toBe('#43B581');
+    expect(schemaField(panelFile.schema, 'description')).toMatchObject({ title: 'Panel description', maxLength: 4096 });
+    expect(schemaField(panelFile.schema, 'footer').maxLength).toBe(2048);
+    expect(schemaField(panelFile.schema, 'color').examples).toHaveLength(8);
+    expect(schemaField(panelFile.schema, 'open_color').default).toBe('#43B581');
   });
 
   it('throws on a property the schema does not have, so a renamed one cannot silently lose its limit', () => {
-    expect(() => schemaField('ticket-panel', 'titel')).toThrow(/no property titel/);
+    expect(() => schemaField(panelFile.schema, 'titel')).toThrow(/no property titel/);
   });
 
   it('counts and cuts in code points, as the server counts', () => {

@@ -3,8 +3,8 @@
 // generated standalone code) gets the table's verdict, at the table's field, with the schema's own words.
 import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
 import { toFieldErrors } from '@guildhall/generated/field-errors';
-import { publishedSchemas } from '@guildhall/generated/schemas';
-import { validateDiscordMessage } from '@guildhall/generated/validators';
+import messageFile from '@guildhall/generated/schema.discord-message.json';
+import { validateDiscordMessage } from '@guildhall/generated/validators/discord-message.js';
 import { createSchemaUtils, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { EMBED_LIMIT_CASES } from '../../tests/fixtures/embed-limits';
@@ -14,9 +14,15 @@ import { validatorFor } from '../src/form/validator';
 const pointer = (property: string | undefined) => (property ?? '').replace(/\./g, '/');
 
 describe('Discord message limits in the browser (the shared table)', () => {
-  const validator = validatorFor('discord-message');
+  // The message's schema and validator as the embed builder imports them, through the form engine's validator.
+  const validator = validatorFor({
+    schemaId: messageFile.schema.$id,
+    schema: messageFile.schema,
+    validate: validateDiscordMessage,
+    conditions: {},
+  });
   // The root as RJSF holds it (refs made absolute), which is what a form hands its validator.
-  const schema = createSchemaUtils(undefined as never, publishedSchemas['discord-message'] as RJSFSchema).getRootSchema();
+  const schema = createSchemaUtils(undefined as never, messageFile.schema as RJSFSchema).getRootSchema();
 
   it.each(EMBED_LIMIT_CASES)('$name', ({ message, error }) => {
     const { errors } = validator.validateFormData(structuredClone(message), schema);

@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as basic from '@guildhall/generated/sections/basic.js';
 import { EngineForm } from '../src/form/EngineForm';
 
 afterEach(cleanup);
@@ -12,7 +13,7 @@ afterEach(cleanup);
 function Basic({ initial, onSubmit }: { initial: string; onSubmit(data: { formData?: unknown }): void }) {
   const [formData, setFormData] = useState<unknown>({ prefix: initial, invite_tracking: false, flag_translation: false });
   return (
-    <EngineForm section="basic" formData={formData} onChange={(e) => setFormData(e.formData)} onSubmit={onSubmit}>
+    <EngineForm form={basic} formData={formData} onChange={(e) => setFormData(e.formData)} onSubmit={onSubmit}>
       <button type="submit">Save Changes</button>
     </EngineForm>
   );

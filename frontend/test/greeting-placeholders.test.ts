@@ -1,5 +1,5 @@
 import { publishedSchemas } from '@guildhall/generated/schemas';
-import { validateSection } from '@guildhall/generated/field-errors';
+import { validateSection } from '@guildhall/generated/validators';
 import type { GreetingSettings } from '@guildhall/generated/types';
 import { describe, expect, it } from 'vitest';
 import {

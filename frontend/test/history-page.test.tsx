@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryItem } from '../src/api/history';
 import { queryKeys } from '../src/api/queries';
 import History from '../src/pages/manage/History';
-import { SectionHeader } from '../src/pages/manage/SectionPage';
+import { SectionHeader } from '../src/pages/manage/SectionHeader';
 
 const GUILD = '1100000000000010000';
 const CHANNEL = '1100000000000000101';

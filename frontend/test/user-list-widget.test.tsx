@@ -29,6 +29,8 @@ async function openUsers(settings: Record<string, unknown> = {}) {
     </QueryClientProvider>,
   );
   await user.click(await screen.findByRole('tab', { name: 'Users' }));
+  // The lists are a form part of their own (src/form/parts.ts), fetched as the tab is pointed at.
+  await screen.findByRole('combobox', { name: 'Extra Owners' });
   return { server, user };
 }
 

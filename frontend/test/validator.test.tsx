@@ -1,16 +1,15 @@
 // The form engine's if/then handling: RJSF evaluates each `if` of a section's schema through the validators the
-// generator precompiled (conditionsByHash), draws the `then` branch when the data satisfies it, and the schema's
-// cross-field rule ("an enabled greeting needs a channel") lands on its field.
+// generator precompiled into the section's module (`conditions`), draws the `then` branch when the data satisfies it,
+// and the schema's cross-field rule ("an enabled greeting needs a channel") lands on its field.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createSchemaUtils, hashForSchema, type RJSFSchema } from '@rjsf/utils';
-import { sections } from '@guildhall/generated/sections';
-import type { GreetingSettings } from '@guildhall/generated/types';
-import { conditionsByHash } from '@guildhall/generated/validators';
+import { sectionModules } from '@guildhall/generated/section-modules';
+import * as greeting from '@guildhall/generated/sections/greeting.js';
+import type { GreetingSettings, SectionName } from '@guildhall/generated/types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EngineForm } from '../src/form/EngineForm';
 import { validatorFor } from '../src/form/validator';
-import { publishedSchemas } from '@guildhall/generated/schemas';
 
 const GUILD_ID = '1100000000000000001';
 const CHANNEL_ID = '1200000000000000001';
@@ -30,14 +29,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const greetingDefaults = () => structuredClone(sections.greeting.defaults) as GreetingSettings;
+const greetingDefaults = () => structuredClone(greeting.defaults) as GreetingSettings;
 
 function renderGreeting(formData: unknown) {
   const onSubmit = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <EngineForm section="greeting" formData={formData} formContext={{ guildId: GUILD_ID }} onSubmit={onSubmit}>
+      <EngineForm form={greeting} formData={formData} formContext={{ guildId: GUILD_ID }} onSubmit={onSubmit}>
         <button type="submit">Save</button>
       </EngineForm>
     </QueryClientProvider>,
@@ -49,19 +48,28 @@ function renderGreeting(formData: unknown) {
 const fieldOf = (label: string) => screen.getByLabelText(label, { exact: false }).closest('[class*="mb-5"]') as HTMLElement;
 
 describe('validatorFor: if/then through precompiled conditions', () => {
-  it('has a precompiled validator for every if of every section, as RJSF hashes it', () => {
-    for (const name of Object.keys(sections)) {
-      const root = createSchemaUtils(undefined as never, publishedSchemas[name] as RJSFSchema).getRootSchema();
+  it("has a precompiled validator for every if of every section, as RJSF hashes it, in the section's own module", async () => {
+    let found = 0;
+    for (const name of Object.keys(sectionModules) as SectionName[]) {
+      const form = await sectionModules[name]();
+      const root = createSchemaUtils(undefined as never, form.schema as RJSFSchema).getRootSchema();
       const ifs: unknown[] = [];
       JSON.stringify(root, (key, value) => (key === 'if' && value && typeof value === 'object' ? (ifs.push(value), value) : value));
-      for (const condition of ifs) expect(conditionsByHash[hashForSchema(condition as RJSFSchema)], name).toBeTypeOf('function');
+      for (const condition of ifs) expect(form.conditions[hashForSchema(condition as RJSFSchema)], name).toBeTypeOf('function');
+      // Nothing but its own: a condition no `if` of this schema hashes to would be another section's code.
+      const hashes = new Set(ifs.map((condition) => hashForSchema(condition as RJSFSchema)));
+      expect(
+        Object.keys(form.conditions).filter((hash) => !hashes.has(hash)),
+        name,
+      ).toEqual([]);
+      found += ifs.length;
     }
-    expect(Object.keys(conditionsByHash).length).toBeGreaterThan(0);
+    expect(found).toBeGreaterThan(0);
   });
 
   it('draws the then branch for a document that satisfies the if, and the base schema otherwise', () => {
-    const validator = validatorFor('greeting');
-    const root = createSchemaUtils(undefined as never, publishedSchemas.greeting as RJSFSchema).getRootSchema();
+    const validator = validatorFor(greeting);
+    const root = createSchemaUtils(undefined as never, greeting.schema as RJSFSchema).getRootSchema();
     const utils = createSchemaUtils(validator, root);
     const enabled = greetingDefaults();
     enabled.welcome.enabled = true;

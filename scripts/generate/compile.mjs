@@ -1,7 +1,12 @@
 // Step 3, compile: Ajv standalone validators, compiled here at build time so no Ajv compile happens at request time
-// or in the browser. Two Ajv instances (lib/ajv.mjs): documents (settings and API payloads: defaults applied, errors
-// verbose) and the environment (the same, plus type coercion because env values are strings). Each becomes one
-// ES module whose only imports are Ajv's small runtime helpers (ajv/dist/runtime/*.js).
+// or in the browser. Each compiled schema becomes an ES module of its own (`validators/<name>.js`, one named export),
+// so a page imports the validators it names and nothing else; each section's `if` conditions (conditions.mjs) become
+// one more module's worth of code for the section's form module. Two kinds of Ajv instance (lib/ajv.mjs): documents
+// (settings and API payloads: defaults applied, errors verbose) and the environment (the same, plus type coercion
+// because env values are strings). A fresh instance per module, so a module's code (and its `validate10`,
+// `schema31` names) depends on its own schema only: a change elsewhere leaves it byte for byte as it was.
+// The only imports of the code are Ajv's small runtime helpers, reached through one module of ours
+// (`validator-runtime.js`), so every chunk that validates shares one copy of them.
 
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { conditionsOf } from './conditions.mjs';
@@ -15,57 +20,68 @@ const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 /** Which validator module a schema's validator lands in. */
 export const ENVIRONMENT_GROUP = 'config';
 const COMPILED_GROUPS = new Set(['common', 'settings', 'api', 'config']);
+/** The module that hands Ajv's runtime helpers to every validator, as generated modules one folder down import it. */
+export const RUNTIME_MODULE = 'validator-runtime.js';
 
 /**
- * @returns {{ modules: { documents: string, environment: string }, validators: Map<string, Function>,
- *             compiled: import('./load.mjs').SchemaFile[] }}
- *   `validators` are the same validators, compiled in memory for this run (section defaults are computed with them).
+ * @returns {{
+ *   modules: Map<string, string>,
+ *   conditions: Map<string, { code: string | null, entries: { hash: string, exportName: string }[] }>,
+ *   runtimeHelpers: string[],
+ *   validators: Map<string, Function>,
+ *   compiled: import('./load.mjs').SchemaFile[],
+ * }}
+ *   `modules`: file name -> the code of `validators/<name>.js`; `conditions`: section name -> the code of its
+ *   conditions (null when it has none) and their export names by hash; `runtimeHelpers`: the Ajv runtime helpers the
+ *   code imports; `validators`: the same validators, compiled in memory for this run (section defaults are computed
+ *   with them).
  */
 export function compile(catalog, bundles) {
   const compiled = catalog.files.filter((file) => COMPILED_GROUPS.has(file.group));
-  const documents = compiled.filter((file) => file.group !== ENVIRONMENT_GROUP);
-  const environment = compiled.filter((file) => file.group === ENVIRONMENT_GROUP);
+  const helpers = new Set();
   const validators = new Map();
-  const conditions = conditionsOf(catalog, bundles);
-  const modules = {
-    documents: compileModule(createAjv(DOCUMENT_OPTIONS), documents, bundles, validators, conditions),
-    environment: compileModule(createAjv(ENVIRONMENT_OPTIONS), environment, bundles, validators),
-  };
-  return { modules, validators, compiled, conditions };
-}
-
-/** `conditions`: null for the environment module; for the documents module, compiled beside the documents and mapped. */
-function compileModule(ajv, files, bundles, validators, conditions = null) {
-  for (const file of sourcesFirst(files)) {
+  const modules = new Map();
+  // One instance checks every schema against draft 2020-12 (its meta-schema compiled once: a quarter of a fresh
+  // instance's cost); each module's own instance then skips that check. Strict mode and our keywords' own checks
+  // (a misspelt x-ui hint) run in the compile all the same.
+  const checker = createAjv(DOCUMENT_OPTIONS);
+  for (const file of sourcesFirst(compiled)) {
+    const ajv = compiler(file.group === ENVIRONMENT_GROUP ? ENVIRONMENT_OPTIONS : DOCUMENT_OPTIONS);
     try {
-      ajv.validateSchema(bundles.get(file.id), true); // the whole schema, hints included, against draft 2020-12
+      checker.validateSchema(bundles.get(file.id), true); // the whole schema, hints included, against draft 2020-12
       ajv.addSchema(lean(bundles.get(file.id))); // strict compile: unknown keywords and invalid x-ui / x-messages throw
       validators.set(file.id, ajv.getSchema(file.id));
     } catch (error) {
       throw new SchemaError(file.rel, error.message);
     }
+    modules.set(file.name, toEsm(standaloneCode(ajv, { [file.exportName]: file.id }), helpers));
   }
-  for (const condition of conditions ?? []) {
+
+  const conditions = new Map();
+  for (const [name, entries] of conditionsOf(catalog, bundles)) {
+    const section = catalog.sections.find((row) => row.name === name);
+    conditions.set(name, { code: entries.length ? compileConditions(section, entries, bundles, helpers) : null, entries });
+  }
+  return { modules, conditions, runtimeHelpers: [...helpers].sort(), validators, compiled };
+}
+
+/** A section's conditions, compiled beside its schema (their refs are absolute URLs into it); only they are exported. */
+function compileConditions(section, entries, bundles, helpers) {
+  const ajv = compiler(DOCUMENT_OPTIONS);
+  ajv.addSchema(lean(bundles.get(section.file.id)));
+  for (const condition of entries) {
     try {
       ajv.addSchema(lean(condition.schema), condition.id);
       ajv.getSchema(condition.id);
     } catch (error) {
-      throw new SchemaError(`condition ${condition.hash}`, error.message);
+      throw new SchemaError(`${section.file.rel}: condition ${condition.hash}`, error.message);
     }
   }
-  const exports = Object.fromEntries(
-    [...files, ...(conditions ?? [])].map((entry) => [entry.exportName, entry.id]).sort(([a], [b]) => (a < b ? -1 : 1)),
-  );
-  const code = toEsm(standaloneCode(ajv, exports));
-  if (conditions === null) return code;
-  return [
-    code,
-    `/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */`,
-    `export const conditionsByHash = Object.freeze({`,
-    ...conditions.map((condition) => `  ${JSON.stringify(condition.hash)}: ${condition.exportName},`),
-    `});`,
-  ].join('\n');
+  return toEsm(standaloneCode(ajv, Object.fromEntries(entries.map((entry) => [entry.exportName, entry.id]))), helpers);
 }
+
+/** A fresh Ajv for one module's code; the schemas it compiles were checked against the meta-schema already. */
+const compiler = (options) => createAjv({ ...options, validateSchema: false });
 
 /**
  * The schema without the prose only people read (titles, descriptions, examples): the standalone module embeds the
@@ -77,22 +93,18 @@ function lean(schema) {
 }
 
 /**
- * Ajv's ESM output still reaches its runtime helpers with `require("ajv/dist/runtime/x").default`.
- * Turn each into an import that works in Node (which sees the CommonJS module object) and in bundlers (which hand
- * over its default export).
+ * Ajv's ESM output still reaches its runtime helpers with `require("ajv/dist/runtime/x").default`. Each becomes a
+ * named import from validator-runtime.js (which imports Ajv's module once, for Node and bundlers alike); `helpers`
+ * collects the names, for that module.
  */
-function toEsm(code) {
-  const helpers = new Map();
-  let esm = code.replace(/^"use strict";/, '').replace(/require\("ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/g, (_, helper) => {
-    helpers.set(helper, `runtime_${helper}`);
+function toEsm(code, helpers) {
+  const used = new Set();
+  const esm = code.replace(/^"use strict";/, '').replace(/require\("ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/g, (_, helper) => {
+    used.add(helper);
     return `runtime_${helper}`;
   });
   if (/\brequire\(/.test(esm)) throw new Error('compile: standalone code still calls require(): teach toEsm() about it');
-  const imports = [...helpers]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(
-      ([helper, local]) =>
-        `import ${local}Module from "ajv/dist/runtime/${helper}.js";\n` + `const ${local} = ${local}Module.default ?? ${local}Module;`,
-    );
-  return `${imports.join('\n')}\n${esm}`;
+  for (const helper of used) helpers.add(helper);
+  const names = [...used].sort().map((helper) => `${helper} as runtime_${helper}`);
+  return `${names.length ? `import { ${names.join(', ')} } from "../${RUNTIME_MODULE}";\n` : ''}${esm}`;
 }

@@ -1,10 +1,12 @@
-// Step 8, emit modules: every output file of generated/ as text (not yet formatted): the validator modules, the
-// data modules (sections, ui-schemas, openapi, plans; each as ES module and JSON), their .d.ts, the field-errors runtime (from templates/), the index and
-// the package.json with its exports map. write.mjs formats, adds banners and writes.
+// Step 8, emit modules: the output files of generated/ as text (not yet formatted): the validator modules (one per
+// schema, their shared runtime, the server's aggregate), the data modules (sections, ui-schemas, openapi, plans; each as
+// ES module and JSON), their .d.ts, the field-errors runtime (from templates/), the index and the package.json with its
+// exports map. emit-section-modules.mjs adds each section's form module; write.mjs formats, adds banners and writes.
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { RUNTIME_MODULE } from './compile.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { LIMIT_KEYWORDS } from './keywords/x-messages.mjs';
 import { SchemaError, sortKeys } from './lib/json.mjs';
@@ -25,12 +27,13 @@ const DEEP_FREEZE = `const deepFreeze = (value) => {
 /** Subpaths of the package (besides "."), each a .js with its .d.ts. */
 const MODULES = [
   'validators',
-  'environment-validator',
+  'validator-runtime',
   'field-errors',
   'schemas',
   'sections',
   'collections',
   'section-pages',
+  'section-modules',
   'ui-schemas',
   'openapi',
   'plans',
@@ -42,30 +45,54 @@ const MODULES = [
 export function emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }) {
   const files = {};
   const sections = sectionRows(catalog, compiled.validators, bundles);
-  const documentFiles = compiled.compiled.filter((file) => file.group !== 'config');
-  const environmentFiles = compiled.compiled.filter((file) => file.group === 'config');
 
-  // Validators
-  files['environment-validator.js'] = compiled.modules.environment;
-  files['environment-validator.d.ts'] = validatorDeclarations(environmentFiles);
+  // Validators: one module per schema (validators/<name>.js, what a page imports by name), the runtime helpers they
+  // share, and the server's aggregate (validators.js: every validator by name and by $id, validateSection), which
+  // no browser code imports: it reaches the environment and the server-only payloads.
+  for (const file of compiled.compiled) {
+    files[validatorFile(file.name)] = compiled.modules.get(file.name);
+    files[validatorFile(file.name).replace(/\.js$/, '.d.ts')] = validatorDeclarations([file], '../');
+  }
+  files[RUNTIME_MODULE] = runtimeModule(compiled.runtimeHelpers);
+  files[RUNTIME_MODULE.replace(/\.js$/, '.d.ts')] = [
+    `import type { ErrorObject } from 'ajv';`,
+    `/** An Ajv standalone validator: true when valid (defaults are then applied in place), else \`errors\` is set. */`,
+    `export interface StandaloneValidator<T> {`,
+    `  (data: unknown, context?: { instancePath?: string; parentData?: unknown; parentDataProperty?: string | number; rootData?: unknown }): data is T;`,
+    `  errors?: ErrorObject[] | null;`,
+    `}`,
+    ...compiled.runtimeHelpers.map(
+      (helper) =>
+        `/** Ajv's runtime helper ${helper} (ajv/dist/runtime/${helper}.js). */\nexport declare const ${helper}: (...args: never[]) => unknown;`,
+    ),
+  ].join('\n');
   files['validators.js'] = [
-    ...environmentFiles.map((file) => `import { ${file.exportName} as environment_${file.exportName} } from "./environment-validator.js";`),
-    compiled.modules.documents,
-    `export { ${environmentFiles.map((file) => file.exportName).join(', ')} } from "./environment-validator.js";`,
-    `/** Every validator by its schema's $id (the shape RJSF's createPrecompiledValidator expects). */`,
+    `import { validateWith } from "./field-errors.js";`,
+    `import { sections } from "./sections.js";`,
+    ...compiled.compiled.map((file) => `import { ${file.exportName} } from "./${validatorFile(file.name)}";`),
+    `export { ${compiled.compiled.map((file) => file.exportName).join(', ')} };`,
+    `/** Every validator by its schema's $id. */`,
     `export const validatorsById = Object.freeze({`,
-    ...documentFiles.map((file) => `  ${literal(file.id)}: ${file.exportName},`),
-    ...environmentFiles.map((file) => `  ${literal(file.id)}: environment_${file.exportName},`),
+    ...compiled.compiled.map((file) => `  ${literal(file.id)}: ${file.exportName},`),
     `});`,
+    `/** validateWith for a settings section by name (schemas/sections.json). Throws on an unknown section name. */`,
+    `export function validateSection(name, data) {`,
+    `  const section = Object.hasOwn(sections, name) ? sections[name] : undefined;`,
+    '  if (!section) throw new RangeError(`Unknown settings section: ${name}`);',
+    `  return validateWith(validatorsById[section.schemaId], data);`,
+    `}`,
   ].join('\n');
   files['validators.d.ts'] = [
-    `import type { ErrorObject } from 'ajv';`,
-    `export * from './environment-validator.js';`,
-    validatorDeclarations(documentFiles, true),
+    `import type { ValidationResult } from './field-errors.js';`,
+    `import type { SectionName, SettingsBySection } from './types.js';`,
+    `import type { StandaloneValidator } from './validator-runtime.js';`,
+    `export type { StandaloneValidator } from './validator-runtime.js';`,
+    ...compiled.compiled.map((file) => `export { ${file.exportName} } from './${validatorFile(file.name)}';`),
     `/** Every validator by its schema's $id. */`,
     `export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };`,
-    `/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */`,
-    `export declare const conditionsByHash: { readonly [hash: string]: StandaloneValidator<unknown> };`,
+    `/** Validates a settings document of the named section. Throws RangeError on an unknown section name. */`,
+    `export declare function validateSection<S extends SectionName>(name: S, data: unknown): ValidationResult<SettingsBySection[S]>;`,
+    `export declare function validateSection(name: string, data: unknown): ValidationResult<SettingsBySection[SectionName]>;`,
   ].join('\n');
 
   // The runtime fills the same limit placeholders the generator checks: one list, written in.
@@ -114,7 +141,11 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   // What a section's page shows is in section-pages.json (below); sections.json holds the rest, and sections.js joins them.
   const PAGE_KEYS = ['name', 'title', 'description', 'path', 'menuGroup', 'premium'];
   const pick = (row, keep) => Object.fromEntries(Object.entries(row).filter(([key]) => PAGE_KEYS.includes(key) === keep));
-  const pages = Object.fromEntries(Object.values(sections).map((row) => [row.name, pick(row, true)]));
+  // A page's Back (x-ui `back` on its schema's root) is part of its header, drawn before its form module arrives.
+  const backOf = (name) => uiSchemas[name]?.['ui:options']?.back;
+  const pages = Object.fromEntries(
+    Object.values(sections).map((row) => [row.name, { ...pick(row, true), ...(backOf(row.name) ? { back: backOf(row.name) } : {}) }]),
+  );
   const rest = Object.fromEntries(Object.values(sections).map((row) => [row.name, pick(row, false)]));
   files['sections.json'] = literal({ $comment: BANNER, sections: rest });
   files['sections.js'] = [
@@ -216,6 +247,8 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `  /** The sidebar group that lists the page. */`,
     `  readonly menuGroup: SectionTableRow['menuGroup'];`,
     `  readonly premium: boolean;`,
+    `  /** The header's Back (x-ui \`back\` on the schema's root): 'previous', or a path below /manage/{guildId}/. */`,
+    `  readonly back?: string;`,
     `}`,
     `/** In the table's order. */`,
     `export declare const sectionPages: { readonly [S in SectionName]: SectionPageInfo<S> };`,
@@ -269,7 +302,8 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
   Object.assign(files, client);
 
   // Index
-  const reexports = MODULES.filter((name) => !['types', 'openapi', 'environment-validator', 'client'].includes(name));
+  // Not through the index: types only, the OpenAPI document (its own export), the client, Ajv's helpers, the loaders.
+  const reexports = MODULES.filter((name) => !['types', 'openapi', 'client', 'validator-runtime', 'section-modules'].includes(name));
   files['index.js'] = [...reexports.map((name) => `export * from "./${name}.js";`), `export { openapi } from "./openapi.js";`].join('\n');
   files['index.d.ts'] = [
     `export type * from './types.js';`,
@@ -291,20 +325,40 @@ function jsonImport(file) {
   return `import data from './${file}' with { type: 'json' };`;
 }
 
-/** Declarations of a validator module; `home` is the module that declares StandaloneValidator (validators.d.ts). */
-function validatorDeclarations(files, home = false) {
-  const head = home
-    ? [
-        `/** An Ajv standalone validator: true when valid (defaults are then applied in place), else \`errors\` is set. */`,
-        `export interface StandaloneValidator<T> {`,
-        `  (data: unknown, context?: { instancePath?: string; parentData?: unknown; parentDataProperty?: string | number; rootData?: unknown }): data is T;`,
-        `  errors?: ErrorObject[] | null;`,
-        `}`,
-      ]
-    : [`import type { StandaloneValidator } from './validators.js';`];
+/**
+ * Ajv's runtime helpers whose code is one function of its own, with nothing around it: written into
+ * validator-runtime.js as ES code (the Ajv that generated the validators, pinned in package.json, is the one read).
+ * Ajv's modules are CommonJS, and a CommonJS module in the browser's validator chunks made the bundler split its
+ * interop helpers into a chunk of their own, which every page then loaded. Another helper is imported from Ajv.
+ */
+const SELF_CONTAINED_HELPERS = {
+  equal: () => require('ajv/dist/runtime/equal.js').default, // fast-deep-equal's function
+  ucs2length: () => require('ajv/dist/runtime/ucs2length.js').default,
+};
+
+function runtimeModule(helpers) {
+  const own = helpers.filter((helper) => Object.hasOwn(SELF_CONTAINED_HELPERS, helper));
+  const imported = helpers.filter((helper) => !own.includes(helper));
   return [
-    `import type { ${files.map((file) => file.typeName).join(', ')} } from './types.js';`,
-    ...head,
+    `// Ajv's runtime helpers, once for every standalone validator (validators/*.js, sections/*.js), so a bundle holds`,
+    `// one copy of each: written here as ES code where the helper is one self-contained function, else imported from Ajv`,
+    `// (CommonJS: Node hands over the module object, bundlers its default).`,
+    ...imported.map((helper) => `import ${helper}Module from "ajv/dist/runtime/${helper}.js";`),
+    ...own.map((helper) => `export const ${helper} = ${SELF_CONTAINED_HELPERS[helper]().toString()};`),
+    ...imported.map((helper) => `export const ${helper} = ${helper}Module.default ?? ${helper}Module;`),
+  ].join('\n');
+}
+
+/** The generated module of one schema's validator, importable as `@guildhall/generated/validators/<name>.js`. */
+export function validatorFile(name) {
+  return `validators/${name}.js`;
+}
+
+/** Declarations of validator modules; `up` leads from the module to generated/'s root. */
+function validatorDeclarations(files, up = './') {
+  return [
+    `import type { ${files.map((file) => file.typeName).join(', ')} } from '${up}types.js';`,
+    `import type { StandaloneValidator } from '${up}${RUNTIME_MODULE}';`,
     ...files.map(
       (file) =>
         `/** Validates ${file.typeName} (${file.id}). */\nexport declare const ${file.exportName}: StandaloneValidator<${file.typeName}>;`,
@@ -312,7 +366,7 @@ function validatorDeclarations(files, home = false) {
   ].join('\n');
 }
 
-function sectionRows(catalog, validators, bundles) {
+export function sectionRows(catalog, validators, bundles) {
   const rows = catalog.sections.map((section) => {
     const defaults = {};
     const validate = validators.get(section.file.id);
@@ -348,7 +402,7 @@ function schemaVersion(bundled) {
   return createHash('sha256').update(JSON.stringify(bundled)).digest('hex').slice(0, 12);
 }
 
-function collectionRows(catalog, validators) {
+export function collectionRows(catalog, validators) {
   const rows = catalog.collections.map((collection) => {
     const defaults = {};
     validators.get(collection.file.id)(defaults); // fills the defaults; a required property without one is simply absent

@@ -13,8 +13,10 @@ import { buildOpenApi } from './build-openapi.mjs';
 import { compile } from './compile.mjs';
 import { emitClient } from './emit-client.mjs';
 import { emitModules } from './emit-modules.mjs';
+import { emitSectionModules } from './emit-section-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
 import { extractUi } from './extract-ui.mjs';
+import { sortKeys } from './lib/json.mjs';
 import { load } from './load.mjs';
 import { resolve } from './resolve.mjs';
 import { compare, DEFAULT_OUT, format, REPO, write } from './write.mjs';
@@ -29,8 +31,9 @@ export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const uiSchemas = extractUi(catalog, bundles); //          5. RJSF uiSchemas from x-ui
   const openapi = buildOpenApi(catalog); //                  6. OpenAPI 3.1 document
   const client = emitClient(catalog); //                     7. the typed client (client.js, client.d.ts)
-  const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }); // 8. every output file
-  return format(files); //                                   9. prettier + banners (write/compare below)
+  const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }); // 8. the output files
+  Object.assign(files, emitSectionModules({ catalog, bundles, compiled, uiSchemas })); //  8b. one module per section
+  return format(sortKeys(files)); //                         9. prettier + banners (write/compare below)
 }
 
 async function main() {

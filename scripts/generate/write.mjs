@@ -30,7 +30,10 @@ export async function format(files) {
 export async function write(outDir, files) {
   await mkdir(outDir, { recursive: true });
   const { changed, extraneous } = await compare(outDir, files);
-  for (const name of changed) await writeFile(path.join(outDir, name), files[name]);
+  for (const name of changed) {
+    await mkdir(path.dirname(path.join(outDir, name)), { recursive: true }); // sections/, validators/...
+    await writeFile(path.join(outDir, name), files[name]);
+  }
   return { written: changed, extraneous };
 }
 
@@ -41,10 +44,19 @@ export async function compare(outDir, files) {
     const current = await readFile(path.join(outDir, name), 'utf8').catch(() => null);
     if (current !== content) changed.push(name);
   }
-  const present = await readdir(outDir, { withFileTypes: true }).catch(() => []);
-  const extraneous = present
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && !Object.hasOwn(files, entry.name))
-    .map((entry) => entry.name)
-    .sort();
+  // Files of <out> and of the folders the generator writes into (sections/...), by their names in `files`.
+  const folders = new Set([
+    '',
+    ...Object.keys(files)
+      .map((name) => path.posix.dirname(name))
+      .filter((dir) => dir !== '.'),
+  ]);
+  const present = [];
+  for (const folder of folders) {
+    const entries = await readdir(path.join(outDir, folder), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries)
+      if (entry.isFile() && !entry.name.startsWith('.')) present.push(folder ? `${folder}/${entry.name}` : entry.name);
+  }
+  const extraneous = present.filter((name) => !Object.hasOwn(files, name)).sort();
   return { changed, extraneous };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { applyPatch, invert } from '@guildhall/common/json-patch';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
-import { validateSection } from '@guildhall/generated/field-errors';
+import { validateSection } from '@guildhall/generated/validators';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { SettingsChangeEvent } from '@guildhall/generated/types';
 import type { Logger } from 'pino';

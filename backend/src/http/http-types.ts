@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route writes its own successful answer, headers and all (settings/settings-read.route.ts). */
     writesOwnAnswer?: boolean;
+    /** The route's answer is large JSON, compressed for a client that accepts it (http/compression.ts). */
+    compressAnswer?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user of a valid session cookie (auth/session.ts), else undefined. */

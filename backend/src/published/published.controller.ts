@@ -3,11 +3,13 @@ import { publishedSchemas, type JsonSchema } from '@guildhall/generated/schemas'
 import type { SchemaList } from '@guildhall/generated/types';
 import openapi from '@guildhall/generated/openapi.json' with { type: 'json' };
 import { ApiError } from '../http/api-error.js';
+import { CompressedAnswer } from '../http/compression.js';
 
 /** Every schema, as generated, so API clients and the form engine read the same source. */
 @Controller('api')
 export class PublishedController {
   @Get('schemas')
+  @CompressedAnswer()
   list(): SchemaList {
     return {
       success: true,
@@ -18,6 +20,7 @@ export class PublishedController {
   }
 
   @Get('schemas/:name')
+  @CompressedAnswer()
   @Header('Content-Type', 'application/schema+json')
   schema(@Param('name') name: string): JsonSchema {
     const schema = Object.prototype.hasOwnProperty.call(publishedSchemas, name) ? publishedSchemas[name] : undefined;
@@ -26,6 +29,7 @@ export class PublishedController {
   }
 
   @Get('openapi.json')
+  @CompressedAnswer()
   openapi(): typeof openapi {
     return openapi;
   }

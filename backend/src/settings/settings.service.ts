@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
-import { validateSection } from '@guildhall/generated/field-errors';
+import { validateSection } from '@guildhall/generated/validators';
 import type { SectionAccess } from '@guildhall/generated/types';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { ApiError } from '../http/api-error.js';

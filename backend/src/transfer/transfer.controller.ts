@@ -10,6 +10,7 @@ import { validateGuildCloneRequest, validateGuildImportRequest } from '@guildhal
 import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
+import { CompressedAnswer } from '../http/compression.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { TransferService } from './transfer.service.js';
 import { type HttpReply, type GuildRequest } from '../http/http-types.js';
@@ -21,6 +22,7 @@ export class TransferController {
   constructor(private readonly transfer: TransferService) {}
 
   @Get('export')
+  @CompressedAnswer()
   async export(@Req() req: GuildRequest, @Res({ passthrough: true }) res: HttpReply): Promise<GuildExport> {
     res.header('Content-Disposition', `attachment; filename="guildhall-${req.guild.id}.json"`);
     return this.transfer.export(req.guild, callerOf(req));

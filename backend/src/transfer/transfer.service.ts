@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { fieldChanges } from '@guildhall/common/json-patch';
 import { schemaLabel } from '@guildhall/common/schema-labels';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
-import { validateSection } from '@guildhall/generated/field-errors';
+import { validateSection } from '@guildhall/generated/validators';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type {

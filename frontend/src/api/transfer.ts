@@ -4,8 +4,6 @@ import { api, apiFile } from './client';
 // Export, import and clone of a guild's settings (issue 14). Not in the generated client yet: typed here from the
 // issue's contract and called through the one fetch wrapper (CSRF included).
 
-export const GUILD_EXPORT_SCHEMA = 'https://guildhall.dev/schemas/api/guild-export.json';
-
 /** GET /api/guild/{guildId}/export: every section's settings, with the schema versions they follow. */
 export interface GuildExport {
   $schema: string;

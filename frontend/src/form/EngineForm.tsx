@@ -1,20 +1,28 @@
 import Form, { type FormProps } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { publishedSchemas } from '@guildhall/generated/schemas';
-import { sections } from '@guildhall/generated/sections';
-import type { SectionName } from '@guildhall/generated/types';
 import { useMemo, useState } from 'react';
+import { partComponent } from './part-component';
+import type { SectionModule } from './section-module';
 import { validatorFor } from './validator';
 import { templates } from './theme';
 import { WidgetObjectField } from './theme/WidgetObjectField';
 import { widgets } from './widgets';
 
-/** An object whose x-ui names a widget is drawn by it (a map); see WidgetObjectField. */
-const FIELDS = { ObjectField: WidgetObjectField };
+/**
+ * An object whose x-ui names a widget is drawn by it (a map); see WidgetObjectField. RJSF's fields for arrays and for
+ * anyOf/oneOf are form parts, chunks of their own that few forms load (src/form/parts.ts).
+ */
+const MultiSchemaField = partComponent('form/parts/MultiSchemaField', (m) => m.MultiSchemaFieldPart);
+const FIELDS = {
+  ObjectField: WidgetObjectField,
+  ArrayField: partComponent('form/parts/ArrayField', (m) => m.ArrayFieldPart),
+  AnyOfField: MultiSchemaField,
+  OneOfField: MultiSchemaField,
+};
 
 export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'> & {
-  /** A section of schemas/sections.json: its published schema and precompiled validator are used. */
-  section: SectionName;
+  /** A section's generated module (useSectionModule): its published schema and precompiled validator are used. */
+  form: SectionModule;
   busy?: boolean;
 };
 
@@ -25,13 +33,13 @@ export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'
  * fixing a field and clicking Save would lose the click: the mousedown blurs the field, its error goes, the Save
  * button moves up under the pointer, and the mouseup lands beside it.
  */
-export function EngineForm({ section, busy, onChange, onError, templates: custom, ...rest }: EngineFormProps) {
+export function EngineForm({ form, busy, onChange, onError, templates: custom, ...rest }: EngineFormProps) {
   const [checking, setChecking] = useState(false);
-  const validator = useMemo(() => validatorFor(section), [section]);
+  const validator = useMemo(() => validatorFor(form), [form]);
   return (
     <Form
       {...rest}
-      schema={publishedSchemas[sections[section].schemaName] as RJSFSchema}
+      schema={form.schema as RJSFSchema}
       validator={validator}
       widgets={widgets}
       fields={FIELDS}

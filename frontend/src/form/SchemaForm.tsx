@@ -1,9 +1,5 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
-import { publishedSchemas } from '@guildhall/generated/schemas';
-import { sections } from '@guildhall/generated/sections';
 import type { SectionName, SettingsBySection } from '@guildhall/generated/types';
-import { uiSchemas } from '@guildhall/generated/ui-schemas';
-import { validatorsById } from '@guildhall/generated/validators';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
@@ -20,6 +16,7 @@ import type { FieldSlots, FormTabs, SchemaFormContext } from './core/form-contex
 import { applyVisibility } from './core/visibility';
 import { EngineForm } from './EngineForm';
 import { SaveBar } from './SaveBar';
+import { type SectionModule, useSectionModule } from './section-module';
 
 export interface SchemaFormProps<S extends SectionName> {
   guildId: string;
@@ -47,11 +44,9 @@ export interface SchemaFormProps<S extends SectionName> {
   tabs?: FormTabs;
 }
 
-/** A section's document with nothing set: every default of its schema, filled in by its validator (useDefaults). */
-export function defaultsOf(section: SectionName): Record<string, unknown> {
-  const document: Record<string, unknown> = {};
-  validatorsById[sections[section].schemaId]!(document);
-  return document;
+/** A section's document with nothing set: every default of its schema (the generator validated {} into it). */
+export function defaultsOf(form: SectionModule): Record<string, unknown> {
+  return structuredClone(form.defaults) as Record<string, unknown>;
 }
 
 /** The live values of the form around it, and a way to set some of them (page content inside a tab). */
@@ -67,13 +62,23 @@ export function useFormValues(): FormValues | null {
 }
 
 /**
- * The one settings form: loads a section, renders it from its schema and uiSchema, validates with the
- * precompiled validator as you type (after the first save attempt or blur), saves with the version it
- * loaded, shows server field errors at their fields, and on 409 lets the user choose.
+ * The one settings form: loads a section (its document and, beside it, its generated module: schema, uiSchema,
+ * validator), renders it from its schema and uiSchema, validates with the precompiled validator as you type (after
+ * the first save attempt or blur), saves with the version it loaded, shows server field errors at their fields, and
+ * on 409 lets the user choose.
  */
-export function SchemaForm<S extends SectionName>({
+export function SchemaForm<S extends SectionName>(props: SchemaFormProps<S>) {
+  const loaded = useSectionModule(props.section);
+  useSettings(props.guildId, props.section); // the document's request starts beside the module's, not after it
+  if (loaded.status === 'loading') return <Spinner label="Loading settings..." />;
+  if (loaded.status === 'error') return <LoadErrorCard title={DEFAULT_LOAD_ERROR} error={loaded.error} onRetry={loaded.retry} />;
+  return <LoadedSchemaForm {...props} form={loaded.module} />;
+}
+
+function LoadedSchemaForm<S extends SectionName>({
   guildId,
   section,
+  form,
   aside,
   actions,
   onValuesChange,
@@ -83,7 +88,7 @@ export function SchemaForm<S extends SectionName>({
   successMessage: successProp,
   onSaved,
   tabs,
-}: SchemaFormProps<S>) {
+}: SchemaFormProps<S> & { form: SectionModule<S> }) {
   type Settings = SettingsBySection[S];
   const query = useSettings(guildId, section);
   const save = useSaveSettings(guildId, section);
@@ -91,7 +96,7 @@ export function SchemaForm<S extends SectionName>({
   const [baseVersion, setBaseVersion] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [conflict, setConflict] = useState<Conflict<Settings> | null>(null);
-  const baseUi = uiSchemas[section] as UiSchema;
+  const baseUi = form.uiSchema as UiSchema;
   const rootOptions = (baseUi['ui:options'] ?? {}) as PageOptions;
   const successMessage = successProp ?? rootOptions.savedMessage ?? DEFAULT_SAVED_MESSAGE;
   const [banner, showBanner] = useTimedBanner(rootOptions.noticeSeconds ? rootOptions.noticeSeconds * 1000 : undefined);
@@ -112,7 +117,7 @@ export function SchemaForm<S extends SectionName>({
     if (formData) onValuesChange?.(formData);
   }, [formData, onValuesChange]);
 
-  const schema = publishedSchemas[sections[section].schemaName] as { properties?: Record<string, unknown> };
+  const schema = form.schema as { properties?: Record<string, unknown> };
   const lockedUi = useMemo(() => applyAccess(schema, baseUi, access?.capabilities, access?.denied), [schema, baseUi, access]);
   const uiSchema = useMemo<UiSchema>(
     () => ({
@@ -195,7 +200,7 @@ export function SchemaForm<S extends SectionName>({
         <StatusBanner banner={banner} />
         <FormValuesContext.Provider value={formValues}>
           <EngineForm
-            section={section}
+            form={form}
             uiSchema={uiSchema}
             formData={formData}
             formContext={formContext}
@@ -224,7 +229,7 @@ export function SchemaForm<S extends SectionName>({
                     title="Every setting back to its default (Save keeps them)"
                     disabled={busy}
                     onClick={() => {
-                      setFormData(defaultsOf(section) as unknown as Settings);
+                      setFormData(defaultsOf(form) as unknown as Settings);
                       setServerErrors(undefined);
                     }}
                   >

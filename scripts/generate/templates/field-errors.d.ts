@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { FieldError, SectionName, SettingsBySection } from './types.js';
-import type { StandaloneValidator } from './validators.js';
+import type { FieldError } from './types.js';
+import type { StandaloneValidator } from './validator-runtime.js';
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
 
@@ -14,6 +14,3 @@ export declare function localizeErrors(errors?: ErrorObject[] | null): void;
 export declare function toFieldErrors(errors?: readonly ErrorObject[] | null): FieldError[];
 /** Validates a deep copy of `data`; the value has defaults applied. Never mutates `data`. */
 export declare function validateWith<T>(validate: StandaloneValidator<T>, data: unknown): ValidationResult<T>;
-/** Validates a settings document of the named section. Throws RangeError on an unknown section name. */
-export declare function validateSection<S extends SectionName>(name: S, data: unknown): ValidationResult<SettingsBySection[S]>;
-export declare function validateSection(name: string, data: unknown): ValidationResult<SettingsBySection[SectionName]>;

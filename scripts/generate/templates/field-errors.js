@@ -1,9 +1,8 @@
 // Turns Ajv errors into what people read: { path, message } with the schema's own words (x-messages), the same in
 // the browser (RJSF: pass localizeErrors as createPrecompiledValidator's localizer) and on the server (the
-// validation pipe: toFieldErrors / validateSection). Kept as a template in scripts/generate/templates/.
-
-import { sections } from './sections.js';
-import { validatorsById } from './validators.js';
+// validation pipe: toFieldErrors, validateWith; validators.js's validateSection). Kept as a template in
+// scripts/generate/templates/. It imports no validator: every page that checks anything loads it, and it must not
+// bring the other sections' validators along.
 
 const TYPE_WORDS = {
   string: 'text',
@@ -152,13 +151,6 @@ function copyData(data) {
     parent[key] = copy;
   }
   return holder[0];
-}
-
-/** validateWith for a settings section by name (schemas/sections.json). Throws on an unknown section name. */
-export function validateSection(name, data) {
-  const section = Object.hasOwn(sections, name) ? sections[name] : undefined;
-  if (!section) throw new RangeError(`Unknown settings section: ${name}`);
-  return validateWith(validatorsById[section.schemaId], data);
 }
 
 function lastToken(path) {

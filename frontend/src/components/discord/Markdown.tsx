@@ -1,5 +1,5 @@
-import { type ReactNode, useMemo, useState } from 'react';
-import { parseDiscordMarkdown, type MarkdownNode } from './markdown';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { loadEmojiPattern, type MarkdownNode, needsEmojiPattern, parseDiscordMarkdown } from './markdown';
 import { formatDiscordTimestamp } from './timestamp';
 import type { MentionNames } from './types';
 
@@ -166,6 +166,20 @@ function renderNodes(nodes: MarkdownNode[], mentions: MentionNames): ReactNode[]
 
 /** Text in Discord's markdown dialect (bold, italic, underline, strike, spoilers, code, quotes, headers, lists, links, mentions, timestamps). */
 export function DiscordMarkdown({ text, mentions = {} }: { text: string; mentions?: MentionNames }) {
-  const tree = useMemo(() => parseDiscordMarkdown(text), [text]);
+  // A text that may hold Unicode emoji is parsed again once their pattern is there (markdown.ts: meanwhile they are text).
+  const waiting = needsEmojiPattern(text);
+  const [loaded, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    loadEmojiPattern().then(
+      () => live && setLoaded((n) => n + 1),
+      () => undefined, // offline: emoji stay text, as they already show
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  const tree = useMemo(() => parseDiscordMarkdown(text), [text, loaded]);
   return <>{renderNodes(tree, mentions)}</>;
 }

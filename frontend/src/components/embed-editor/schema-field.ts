@@ -1,5 +1,4 @@
 import { characters } from '@guildhall/common/embed-message';
-import { publishedSchemas } from '@guildhall/generated/schemas';
 
 /** What an editing part reads from one property of a published schema. */
 export interface SchemaField {
@@ -11,24 +10,24 @@ export interface SchemaField {
   default?: unknown;
 }
 
-const cache = new Map<string, SchemaField>();
+const cache = new WeakMap<object, Map<string, SchemaField>>();
 
 /**
- * One property of a published schema (`@guildhall/generated/schemas`), by name or by a dotted path through objects and
- * arrays ('author.name', 'fields.items.value'), `$ref`s to schemas/common followed: limits, titles and presets are
- * read here, never typed a second time in a page. Throws on a typo, so a renamed property fails at once rather than
- * losing its limit.
+ * One property of a published schema (its own file, `@guildhall/generated/schema.<name>.json`'s `schema`, or a
+ * generated module's `schema`), by name or by a dotted path through objects and arrays ('author.name',
+ * 'fields.items.value'), `$ref`s to schemas/common followed: limits, titles and presets are read here, never typed a
+ * second time in a page. Throws on a typo, so a renamed property fails at once rather than losing its limit.
  */
-export function schemaField(schemaName: string, property: string): SchemaField {
-  const key = `${schemaName}#${property}`;
-  const known = cache.get(key);
+export function schemaField(published: object, property: string): SchemaField {
+  const schema = published as PublishedSchema;
+  let fields = cache.get(schema);
+  if (!fields) cache.set(schema, (fields = new Map()));
+  const known = fields.get(property);
   if (known) return known;
-  const schema = publishedSchemas[schemaName] as PublishedSchema | undefined;
-  if (!schema) throw new Error(`schemaField: no published schema ${schemaName}`);
   let merged: SchemaNode = schema;
   for (const part of property.split('.')) {
     const next = part === 'items' ? merged.items : merged.properties?.[part];
-    if (!next) throw new Error(`schemaField: ${schemaName} has no property ${property}`);
+    if (!next) throw new Error(`schemaField: ${String(schema.$id)} has no property ${property}`);
     merged = typeof next.$ref === 'string' ? { ...localDefinition(schema, next.$ref), ...next } : next;
   }
   const field: SchemaField = {
@@ -38,7 +37,7 @@ export function schemaField(schemaName: string, property: string): SchemaField {
     examples: Array.isArray(merged.examples) ? merged.examples.filter((e): e is string => typeof e === 'string') : [],
     default: merged.default,
   };
-  cache.set(key, field);
+  fields.set(property, field);
   return field;
 }
 

@@ -1,13 +1,17 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { Fragment } from 'react';
-import { type Group, TabbedObject } from './TabbedObject';
+import { partComponent } from '../part-component';
+import type { Group } from './TabbedObject';
+
+/** A tabbed form's tabs: a form part (src/form/parts.ts), as AntiNuke's is the only one. */
+const TabbedObject = partComponent('form/parts/TabbedObject', (m) => m.TabbedObject);
 
 /**
  * Properties in order; those whose x-ui names a `group` are gathered in a titled panel after the
  * others (e.g. Levels' XP options). A group whose fields are all hidden disappears with them. The root object of a
  * schema whose x-ui says `layout: 'tabs'` shows its groups as tabs instead (TabbedObject).
  */
-export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId, registry, errorSchema }: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate({ properties, schema, uiSchema, title, fieldPathId, registry, errorSchema }: ObjectFieldTemplateProps) {
   const options = uiSchema?.['ui:options'] as { groups?: Group[]; layout?: string } | undefined;
   const groups = options?.groups ?? [];
   const groupOf = (name: string) => (uiSchema?.[name] as { 'ui:options'?: { group?: string } } | undefined)?.['ui:options']?.group;
@@ -22,7 +26,17 @@ export function ObjectFieldTemplate({ properties, uiSchema, title, fieldPathId, 
       </>
     );
   if (fieldPathId.path.length === 0 && options?.layout === 'tabs' && groups.length > 0) {
-    return <TabbedObject properties={properties} registry={registry} errorSchema={errorSchema} groups={groups} groupOf={groupOf} />;
+    return (
+      <TabbedObject
+        properties={properties}
+        schema={schema}
+        uiSchema={uiSchema}
+        registry={registry}
+        errorSchema={errorSchema}
+        groups={groups}
+        groupOf={groupOf}
+      />
+    );
   }
   const ungrouped = properties.filter((p) => !groupOf(p.name));
   // A nested object (e.g. an embed's author) is a titled set of fields, unless its uiSchema turns the label off.

@@ -1,6 +1,8 @@
 import type { ErrorSchema, ObjectFieldTemplateProps } from '@rjsf/utils';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { SchemaFormContext } from '../core/form-context';
+import { formPartsOf } from '../core/form-parts';
+import { loadFormPart } from '../parts';
 
 export interface Group {
   id: string;
@@ -18,15 +20,18 @@ function hasErrors(node: unknown): boolean {
  * (ARIA tabs: arrows, Home and End move between them), showing the active group's fields. The page may drive the tabs
  * and wrap a panel through the form context (`tabs`); otherwise the first tab opens and the form keeps the choice.
  * When errors appear (a refused save, the server's field errors) and none is on the open tab, the first tab holding
- * one opens, so the error is seen and focus can reach its field.
+ * one opens, so the error is seen and focus can reach its field. Pointing at or focusing a tab fetches the form parts
+ * its fields draw (AntiNuke's user lists: src/form/parts.ts), so that it opens whole.
  */
 export function TabbedObject({
   properties,
+  schema,
+  uiSchema,
   groups,
   groupOf,
   registry,
   errorSchema,
-}: Pick<ObjectFieldTemplateProps, 'properties' | 'registry' | 'errorSchema'> & {
+}: Pick<ObjectFieldTemplateProps, 'properties' | 'schema' | 'uiSchema' | 'registry' | 'errorSchema'> & {
   groups: Group[];
   groupOf(name: string): string | undefined;
 }) {
@@ -53,6 +58,12 @@ export function TabbedObject({
     const first = all.find((g) => names.includes(g.id));
     if (first) choose(first.id);
   }, [failingKey]);
+
+  const prefetch = (group: string) => {
+    for (const { name } of properties.filter((p) => groupOf(p.name) === group))
+      for (const part of formPartsOf(schema.properties?.[name], uiSchema?.[name], registry.rootSchema))
+        loadFormPart(part).catch(() => undefined); // drawn, it says so and offers a retry
+  };
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = groups.findIndex((g) => g.id === active);
@@ -98,6 +109,8 @@ export function TabbedObject({
             tabIndex={g.id === active ? 0 : -1}
             onClick={() => select(g.id)}
             onKeyDown={onKey}
+            onPointerEnter={() => prefetch(g.id)}
+            onFocus={() => prefetch(g.id)}
             className={`min-w-[6.5rem] flex-1 rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${g.id === active ? 'bg-brand text-white' : 'text-muted hover:bg-panel-2 hover:text-fg'}`}
           >
             {g.title}

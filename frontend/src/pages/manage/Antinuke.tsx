@@ -1,5 +1,4 @@
 import type { UiSchema } from '@rjsf/utils';
-import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -9,14 +8,13 @@ import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import type { FormTabs } from '../../form/core/form-context';
 import { SchemaForm } from '../../form/SchemaForm';
+import { useSectionModule } from '../../form/section-module';
 import { ACCESS_LABELS, type AntinukeAccess, mayEdit, readAccess } from './antinuke/access';
 import { AccessBadge, AccessDeniedModal, AntinukeTabPanel, PreflightWarnings, UnauthorizedNotice } from './antinuke/panels';
-import { SectionHeader } from './SectionPage';
-
-const ui = uiSchemas.antinuke as UiSchema;
+import { SectionHeader } from './SectionHeader';
 
 /** The tab (x-ui group) that shows a field named by a JSON Pointer such as `/log_channel` or `/modules/anti_ban`. */
-function groupOfPath(path: string): string | undefined {
+function groupOfPath(ui: UiSchema, path: string): string | undefined {
   const top = path.split('/')[1] ?? '';
   return ((ui[top] as UiSchema | undefined)?.['ui:options'] as { group?: string } | undefined)?.group;
 }
@@ -42,6 +40,7 @@ export default function Antinuke() {
 function AntinukePage({ guildId }: { guildId: string }) {
   const queries = useQueryClient();
   const query = useSettings(guildId, 'antinuke');
+  const antinuke = useSectionModule('antinuke');
   // A save's answer may carry no access (the PUT reports the document only): the last reported access stands until a
   // read says otherwise, so the form is not unmounted (and its saved notice lost) between the save and the reload.
   const reported = useMemo(() => readAccess(query.data), [query.data]);
@@ -95,7 +94,7 @@ function AntinukePage({ guildId }: { guildId: string }) {
         <PreflightWarnings
           warnings={preflight.data ?? []}
           onShow={(path) => {
-            const group = groupOfPath(path);
+            const group = antinuke.status === 'ready' ? groupOfPath(antinuke.module.uiSchema as UiSchema, path) : undefined;
             if (group) setTab(group);
           }}
         />

@@ -16,7 +16,7 @@ import { builderReducer, initialState, LIMITS, type MessageErrors, validateMessa
 import { Preview } from './embed-builder/Preview';
 import { SavedEmbeds } from './embed-builder/SavedEmbeds';
 import { SendOptions, type SendMode } from './embed-builder/SendOptions';
-import { SectionHistoryLink } from './SectionPage';
+import { SectionHistoryLink } from './SectionHeader';
 
 /** /manage/{guildId}/embeds (spec 2:2 "Embed Builder"): its own login prompt without a user (spec 2:6). */
 export default function EmbedBuilder() {

@@ -4,18 +4,21 @@ import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useSendGreetingPreview } from '../../api/queries';
-import { DiscordMessage, type MentionNames } from '../../components/discord';
+import type { MentionNames } from '../../components/discord';
+import { LazyDiscordMessage } from '../../components/discord/LazyDiscordMessage';
 import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { ConflictDialog } from '../../form/ConflictDialog';
 import { SaveBar } from '../../form/SaveBar';
+import { DEFAULT_LOAD_ERROR } from '../../form/core/page-messages';
+import { useSectionModule } from '../../form/section-module';
 import type { PlaceholderValues } from './shared/placeholders';
 import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
 import { greetingMessage, type GreetingKind, type GreetingSection } from './greeting/greeting-message';
 import { PlaceholderPanel } from './greeting/PlaceholderPanel';
-import { SectionHeader } from './SectionPage';
+import { SectionHeader } from './SectionHeader';
 import { KIND_TITLES, type SaveOutcome, useGreeting } from './greeting/use-greeting';
 
 const KINDS: GreetingKind[] = ['welcome', 'farewell'];
@@ -43,7 +46,7 @@ function GreetingPreview({
       {empty ? (
         <p className="bg-panel-2 p-4 text-sm text-muted">Nothing to send: write a message or fill in the embed.</p>
       ) : (
-        <DiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
+        <LazyDiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
       )}
     </div>
   );
@@ -209,6 +212,7 @@ function PreviewCard({
 export default function Greeting() {
   const { guildId = '' } = useParams();
   const greeting = useGreeting(guildId);
+  const form = useSectionModule('greeting'); // loads beside the document: its forms are drawn once both are here
   const preview = usePreviewContext(guildId);
   const [tab, setTab] = useState<Tab>('general');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, advanced: null, preview: null });
@@ -239,7 +243,9 @@ export default function Greeting() {
         <Spinner label="Loading settings..." />
       ) : greeting.query.isError ? (
         <LoadErrorCard title="Failed to load settings" error={greeting.query.error} onRetry={() => void greeting.query.refetch()} />
-      ) : !greeting.drafts ? (
+      ) : form.status === 'error' ? (
+        <LoadErrorCard title={DEFAULT_LOAD_ERROR} error={form.error} onRetry={form.retry} />
+      ) : !greeting.drafts || form.status === 'loading' ? (
         <Spinner label="Loading settings..." />
       ) : (
         <div className="flex flex-col gap-6">

@@ -7,7 +7,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { Spinner } from '../../components/Spinner';
 import { useTimedBanner } from '../../components/StatusBanner';
 import { type FormValues, SchemaForm } from '../../form/SchemaForm';
-import { SectionHeader } from './SectionPage';
+import { SectionHeader } from './SectionHeader';
 import { usePreviewContext } from './shared/preview-context';
 import { JoinDmPreview } from './joindms/JoinDmPreview';
 import { KeepDraft, type PendingDraft } from './joindms/KeepDraft';

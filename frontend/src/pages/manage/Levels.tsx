@@ -1,7 +1,7 @@
 import type { LevelsSettings } from '@guildhall/generated/types';
 import { Sparkles } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { DiscordMessage } from '../../components/discord';
+import { LazyDiscordMessage } from '../../components/discord/LazyDiscordMessage';
 import { fillLevelUpPlaceholders, LEVEL_UP_PLACEHOLDERS } from './shared/placeholders';
 import { BOT_AUTHOR, displayName, usePreviewContext } from './shared/preview-context';
 import { SectionPage } from './SectionPage';
@@ -69,7 +69,7 @@ export default function Levels() {
             {message === null ? (
               <p className="bg-panel-2 p-4 text-sm text-muted">Turn XP and levels on to send level-up messages.</p>
             ) : (
-              <DiscordMessage
+              <LazyDiscordMessage
                 author={BOT_AUTHOR}
                 mentions={preview.mentions}
                 message={{

@@ -6,7 +6,7 @@ import { useTicketCategories, useTicketCategoryChanges } from '../../api/queries
 import { AlertDialog } from '../../components/AlertDialog';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
-import { SectionHeader } from './SectionPage';
+import { SectionHeader } from './SectionHeader';
 import { AddCategoryDialog } from './ticket-categories/AddCategoryDialog';
 import { CategoryList } from './ticket-categories/CategoryList';
 import { failureMessage, LISTS, MESSAGES, type CategoryListType } from './ticket-categories/messages';

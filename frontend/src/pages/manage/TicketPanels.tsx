@@ -15,7 +15,7 @@ import { PANEL_CHANNEL_TYPES } from './ticket-panels/panel-channels';
 import type { PanelEntry } from './ticket-panels/panel-model';
 import { planLimitRefusal, type PlanLimitRefusal, planLimitText, UpgradeLink } from './ticket-panels/plan-limit';
 import { PreviewDialog } from './ticket-panels/PreviewDialog';
-import { SectionHistoryLink } from './SectionPage';
+import { SectionHistoryLink } from './SectionHeader';
 
 /** Spec 2:9: the list's notices clear after 4 seconds. */
 export const LIST_NOTICE_MS = 4000;

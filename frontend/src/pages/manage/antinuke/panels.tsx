@@ -1,4 +1,3 @@
-import { publishedSchemas } from '@guildhall/generated/schemas';
 import { AlertTriangle, Crown, ShieldAlert, ShieldCheck, ShieldOff, UserCheck, X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,6 +7,7 @@ import type { PreflightWarning } from '../../../api/types';
 import { AlertDialog } from '../../../components/AlertDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { useFormValues } from '../../../form/SchemaForm';
+import { type SectionModule, useSectionModule } from '../../../form/section-module';
 import type { AccessLevel, AntinukeAccess } from './access';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this section.';
@@ -128,15 +128,18 @@ export function CreateBypassRole({ guildId, allowed, reason }: { guildId: string
   );
 }
 
-const permissionTitles = (() => {
-  const schema = publishedSchemas.antinuke as { properties?: Record<string, { properties?: Record<string, { title?: string }> }> };
-  return Object.entries(schema.properties?.bypass_permissions?.properties ?? {}).map(([key, p]) => [key, p.title ?? key] as const);
-})();
+/** Each bypass permission and its title, from the schema of AntiNuke's module (loaded: the form around is drawn). */
+function permissionTitles(antinuke: SectionModule<'antinuke'> | undefined) {
+  const schema = antinuke?.schema as { properties?: Record<string, { properties?: Record<string, { title?: string }> }> } | undefined;
+  return Object.entries(schema?.properties?.bypass_permissions?.properties ?? {}).map(([key, p]) => [key, p.title ?? key] as const);
+}
 
 /** The current bypass role and what it may do (spec 2:2: 'No bypass role set'; each permission Allowed or Denied). */
 export function PermissionsSummary({ guildId }: { guildId: string }) {
   const form = useFormValues();
   const roles = useRoles(guildId);
+  const antinuke = useSectionModule('antinuke');
+  const titles = permissionTitles(antinuke.status === 'ready' ? antinuke.module : undefined);
   const roleId = form?.values.bypass_role as string | null | undefined;
   const permissions = (form?.values.bypass_permissions ?? {}) as Record<string, boolean | undefined>;
   const role = roleId ? roles.data?.find((r) => r.id === roleId) : undefined;
@@ -151,7 +154,7 @@ export function PermissionsSummary({ guildId }: { guildId: string }) {
         <>
           <p className="mt-2 text-sm">{role ? `@${role.name}` : roles.isPending ? 'Loading roles...' : `Unknown role (${roleId})`}</p>
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {permissionTitles.map(([key, title]) => (
+            {titles.map(([key, title]) => (
               <li key={key} className="flex items-center justify-between gap-3 rounded-lg bg-panel-2 px-3 py-2 text-sm">
                 <span>{title}</span>
                 <span className={`font-semibold ${permissions[key] ? 'text-ok' : 'text-danger'}`}>

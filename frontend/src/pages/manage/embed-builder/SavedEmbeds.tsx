@@ -1,3 +1,4 @@
+import savedEmbedFile from '@guildhall/generated/schema.saved-embed.json';
 import type { DiscordEmbed, SavedEmbed } from '@guildhall/generated/types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, Upload } from 'lucide-react';
@@ -26,7 +27,7 @@ interface SavedEmbedsProps {
 }
 
 /** The draft name's label and limit, from schemas/settings/saved-embed.json. */
-const NAME = schemaField('saved-embed', 'name');
+const NAME = schemaField(savedEmbedFile.schema, 'name');
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const savedKey = (guildId: string) => ['guild', guildId, 'collections', 'embeds'] as const;

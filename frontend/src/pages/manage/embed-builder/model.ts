@@ -2,13 +2,17 @@
 // reducer, so every handler is the stable `dispatch` and an edit replaces only the embed (and field) it touches: the
 // previews and field rows of the other embeds keep their identity and are not drawn again (keystroke-to-paint).
 import { validateWith } from '@guildhall/generated/field-errors';
+import discordEmbedFile from '@guildhall/generated/schema.discord-embed.json';
+import discordMessageFile from '@guildhall/generated/schema.discord-message.json';
 import type { DiscordEmbed } from '@guildhall/generated/types';
-import { validateDiscordMessage } from '@guildhall/generated/validators';
+import { validateDiscordMessage } from '@guildhall/generated/validators/discord-message.js';
 import { schemaField } from '../../../components/embed-editor';
 
+const SCHEMAS = { 'discord-embed': discordEmbedFile.schema, 'discord-message': discordMessageFile.schema };
+
 /** A limit of the published schemas by property path ('author.name', 'fields.items.value'): never typed twice. */
-function limit(schemaName: 'discord-embed' | 'discord-message', path: string, key: 'maxLength' | 'maxItems'): number {
-  const value = schemaField(schemaName, path)[key];
+function limit(schemaName: keyof typeof SCHEMAS, path: string, key: 'maxLength' | 'maxItems'): number {
+  const value = schemaField(SCHEMAS[schemaName], path)[key];
   if (value === undefined) throw new Error(`embed builder: ${schemaName} ${path} has no ${key}`);
   return value;
 }

@@ -1,18 +1,10 @@
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { uiSchemas } from '@guildhall/generated/ui-schemas';
-import { validateSection } from '@guildhall/generated/field-errors';
 import { memo, type ReactNode, useMemo } from 'react';
 import { EngineForm } from '../../../form/EngineForm';
+import { useSectionModule } from '../../../form/section-module';
 import { templates } from '../../../form/theme';
 import { ObjectFieldTemplate } from '../../../form/theme/ObjectFieldTemplate';
 import type { GreetingKind, GreetingSection } from './greeting-message';
-
-const baseUi = uiSchemas.greeting as UiSchema;
-/**
- * The form holds the whole document (RJSF compares the schema it resolved against the validator's, which depends on
- * the data's shape); the greeting not edited here stays at its defaults, is never shown and never saved from here.
- */
-const DEFAULT_DOCUMENT = (validateSection('greeting', {}) as { value: Record<GreetingKind, GreetingSection> }).value;
 
 /** The page's tabs name the x-ui groups of schemas/settings/greeting.json they show. */
 export type GreetingGroup = 'message' | 'embed';
@@ -47,7 +39,7 @@ function GreetingObjectTemplate(props: ObjectFieldTemplateProps) {
 
 const formTemplates = { ...templates, ObjectFieldTemplate: GreetingObjectTemplate };
 
-function uiSchemaFor(kind: GreetingKind): UiSchema {
+function uiSchemaFor(baseUi: UiSchema, kind: GreetingKind): UiSchema {
   const ui = baseUi[kind] as UiSchema;
   const embed = ui.embed as UiSchema;
   return {
@@ -71,7 +63,10 @@ export interface GreetingFormProps {
   children?: ReactNode;
 }
 
-/** RJSF over the whole greeting schema (so the precompiled validator applies as is), holding one greeting. */
+/**
+ * RJSF over the whole greeting schema (so the precompiled validator applies as is), holding one greeting. The page
+ * draws it once the greeting's module is loaded (useSectionModule), and renders nothing before.
+ */
 export const GreetingForm = memo(function GreetingForm({
   guildId,
   kind,
@@ -84,18 +79,25 @@ export const GreetingForm = memo(function GreetingForm({
   onHiddenErrors,
   children,
 }: GreetingFormProps) {
-  const uiSchema = useMemo(() => uiSchemaFor(kind), [kind]);
+  const loaded = useSectionModule('greeting');
+  const greeting = loaded.status === 'ready' ? loaded.module : undefined;
+  const uiSchema = useMemo(() => (greeting ? uiSchemaFor(greeting.uiSchema as UiSchema, kind) : {}), [greeting, kind]);
   const formContext = useMemo<GreetingFormContext>(() => ({ guildId, kind, group }), [guildId, kind, group]);
-  const formData = useMemo(() => ({ ...DEFAULT_DOCUMENT, [kind]: section }), [kind, section]);
+  // The form holds the whole document (RJSF compares the schema it resolved against the validator's, which depends on
+  // the data's shape); the greeting not edited here stays at its defaults, is never shown and never saved from here.
+  // A copy: the module's defaults are frozen, and the validator fills defaults into what it checks.
+  const defaults = useMemo(() => structuredClone(greeting?.defaults) as Record<GreetingKind, GreetingSection> | undefined, [greeting]);
+  const formData = useMemo(() => ({ ...defaults, [kind]: section }), [defaults, kind, section]);
   const extraErrors = useMemo(() => (serverErrors ? ({ [kind]: serverErrors } as ErrorSchema) : undefined), [kind, serverErrors]);
   const shown = (property: string | undefined) => {
     const field = property?.split('.')[2];
     const hint = field ? ((uiSchema[kind] as UiSchema)[field] as UiSchema | undefined) : undefined;
     return (hint?.['ui:options'] as { group?: string } | undefined)?.group === group;
   };
+  if (!greeting) return null;
   return (
     <EngineForm
-      section="greeting"
+      form={greeting}
       uiSchema={uiSchema}
       formData={formData}
       templates={formTemplates}

@@ -2,13 +2,12 @@ import { discordDate } from '@guildhall/common/snowflake';
 import { joinDmMessage } from '@guildhall/common/join-dm';
 import type { JoinDmSettings } from '@guildhall/generated/types';
 import { useMemo } from 'react';
-import { DiscordMessage, type MentionNames } from '../../../components/discord';
+import type { MentionNames } from '../../../components/discord';
+import { LazyDiscordMessage } from '../../../components/discord/LazyDiscordMessage';
 import { Spinner } from '../../../components/Spinner';
-import { defaultsOf } from '../../../form/SchemaForm';
+import { useSectionModule } from '../../../form/section-module';
 import type { PlaceholderValues } from '../shared/placeholders';
 import { BOT_AUTHOR } from '../shared/preview-context';
-
-const DEFAULTS = defaultsOf('joindms') as unknown as JoinDmSettings;
 
 /**
  * The preview's stand-ins (spec 2:5): the signed-in user and this server, but the member's account and join dates
@@ -31,11 +30,14 @@ export function JoinDmPreview({
   values: PlaceholderValues | null;
   mentions: MentionNames;
 }) {
+  // Drawn beside the section's form, so its module (and the schema's defaults) is there already.
+  const joindms = useSectionModule('joindms');
+  const defaults = joindms.status === 'ready' ? (joindms.module.defaults as JoinDmSettings) : null;
   const message = useMemo(() => {
-    if (!values) return null;
-    const settings = { ...DEFAULTS, ...draft, embed: { ...DEFAULTS.embed, ...draft.embed } } as JoinDmSettings;
+    if (!values || !defaults) return null;
+    const settings = { ...defaults, ...draft, embed: { ...defaults.embed, ...draft.embed } } as JoinDmSettings;
     return joinDmMessage(settings, previewValues(values));
-  }, [draft, values]);
+  }, [draft, values, defaults]);
   return (
     <section className="card p-4" aria-labelledby="joindm-preview-heading" data-joindm-preview="">
       <div className="mb-3 flex items-center justify-between gap-2">
@@ -52,7 +54,7 @@ export function JoinDmPreview({
         <p className="rounded-lg bg-panel-2 p-4 text-sm text-muted">Nothing to send: write a message or fill in the embed.</p>
       ) : (
         <div className="overflow-hidden rounded-lg">
-          <DiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
+          <LazyDiscordMessage author={BOT_AUTHOR} message={message} mentions={mentions} />
         </div>
       )}
     </section>

@@ -1,7 +1,9 @@
-import { publishedSchemas } from '@guildhall/generated/schemas';
+import greetingPlaceholderFile from '@guildhall/generated/schema.greeting-placeholder.json';
+import levelUpPlaceholderFile from '@guildhall/generated/schema.level-up-placeholder.json';
 import type { GreetingPlaceholder, LevelUpPlaceholder } from '@guildhall/generated/types';
 
-const placeholderSchema = publishedSchemas['greeting-placeholder'] as unknown as {
+// Each schema's own file (not the map of every published schema): a page imports what it reads.
+const placeholderSchema = greetingPlaceholderFile.schema as unknown as {
   enum: GreetingPlaceholder[];
   'x-ui': { enumLabels: Record<GreetingPlaceholder, string> };
 };
@@ -15,7 +17,7 @@ export const GREETING_PLACEHOLDERS: { name: GreetingPlaceholder; label: string }
 // Filling greeting placeholders is shared with the server's Send Preview (@guildhall/common/greeting).
 export { fillGreetingPlaceholders, type PlaceholderValues } from '@guildhall/common/greeting';
 
-const levelUpSchema = publishedSchemas['level-up-placeholder'] as unknown as { enum: LevelUpPlaceholder[] };
+const levelUpSchema = levelUpPlaceholderFile.schema as unknown as { enum: LevelUpPlaceholder[] };
 
 /** Level-up placeholders (schemas/common/level-up-placeholder.json), written in braces, in the spec's order. */
 export const LEVEL_UP_PLACEHOLDERS: string[] = levelUpSchema.enum.map((name) => `{${name}}`);

@@ -1,12 +1,12 @@
 // A ticket panel as the editors hold it: the collection's defaults, what the client may send, the checks the schema
 // makes (the same validator the server runs), and the previews drawn from common/'s message builders.
 import { openMessage, panelMessage, type PanelMessage } from '@guildhall/common/ticket-panel';
-import { collections } from '@guildhall/generated/collections';
+import * as panels from '@guildhall/generated/collections/panels.js';
 import { validateWith } from '@guildhall/generated/field-errors';
 import type { TicketPanel } from '@guildhall/generated/types';
-import { validateTicketPanel } from '@guildhall/generated/validators';
 
-export const PANEL_SCHEMA = collections.panels.schemaName;
+/** The panel's published schema (the panels collection's module: its schema, defaults and validator, nothing else). */
+export const PANEL_SCHEMA = panels.schema;
 
 /** One panel as the collection API answers it. */
 export interface PanelEntry {
@@ -18,11 +18,11 @@ export interface PanelEntry {
 /** A panel being edited: every property, channel_id empty until one is chosen. */
 export type PanelDraft = Omit<TicketPanel, 'channel_id'> & { channel_id: string };
 
-const SERVER_OWNED = collections.panels.serverOwned as readonly string[];
+const SERVER_OWNED = panels.serverOwned;
 
 /** A new panel: the schema's defaults (Reset to defaults gives the same). */
 export function defaultPanel(): PanelDraft {
-  return { ...(structuredClone(collections.panels.defaults) as Omit<PanelDraft, 'channel_id'>), channel_id: '' };
+  return { ...(structuredClone(panels.defaults) as Omit<PanelDraft, 'channel_id'>), channel_id: '' };
 }
 
 export function draftOf(item: TicketPanel): PanelDraft {
@@ -50,7 +50,7 @@ export type PanelErrors = Partial<Record<string, string>>;
  * first message per property is kept; paths are the schema's (/title) or the server's (/item/title).
  */
 export function validatePanel(draft: PanelDraft): PanelErrors {
-  const result = validateWith(validateTicketPanel, itemToSend(draft));
+  const result = validateWith(panels.validate, itemToSend(draft));
   return result.ok ? {} : errorsByField(result.fieldErrors);
 }
 

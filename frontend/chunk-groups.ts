@@ -1,0 +1,262 @@
+/**
+ * Which chunk each module of the production build goes to (Rolldown's `output.codeSplitting.groups`, issue 26).
+ *
+ * Left to itself, Rolldown makes a chunk per set of pages that share a module: 120 files, most of them one icon or one
+ * small component of a few hundred bytes, and a manage page loaded 30 to 58 of them. Each file costs a request and its
+ * response headers on top of its bytes, and compresses worse alone than beside its neighbours. Here what several pages
+ * share goes to one chunk per kind of page instead:
+ *  - `index` (the entry): everything the entry loads anyway (React, the router, the API client...), which Rolldown
+ *    would otherwise split out where lazy pages share it, and the small modules that public and manage pages both use
+ *    (icons, small helpers);
+ *  - `shared`: the larger modules that both use (the plans' table);
+ *  - `public`: what only public pages share (links, headers, plan tables);
+ *  - `form`: the form engine (RJSF, our theme and widgets) and what only settings pages share;
+ *  - `manage`: what settings pages share with the other manage pages (banners, dialogs, their icons).
+ * A module one page alone uses stays in that page's chunk; what only some of the other manage pages share (the embed
+ * editor, the history list) stays where Rolldown puts it; a lazily loaded renderer (the Discord message preview) stays
+ * a chunk of its own with what only it uses. Public pages load neither `form` nor `manage` (tests/bundle-size.test.ts
+ * checks that the form engine stays off them).
+ *
+ * Pages import icons through lucide-react's index, which re-exports every icon: who uses an icon is read from the names
+ * each module imports from such an index, not from the index itself (else every icon would follow the first page that
+ * imports one).
+ */
+import type { ModuleInfo } from 'rolldown';
+
+export type ChunkGroup = 'index' | 'shared' | 'public' | 'form' | 'manage';
+type Side = 'public' | 'manage';
+
+interface ChunkingContext {
+  getModuleInfo(moduleId: string): ModuleInfo | null;
+}
+
+/**
+ * A module both public and manage pages use goes to the entry when it weighs at most this (bytes of code, with what it
+ * imports that the entry lacks): an icon, a small helper. A larger one keeps a chunk of its own.
+ */
+const SMALL_SHARED = 4096;
+
+const FORM_ENGINE = /[\\/]node_modules[\\/]@rjsf[\\/]/;
+const MANAGE_PAGE = /[\\/]src[\\/](pages[\\/]manage[\\/]|pages[\\/]ComingSoon\.tsx$|layouts[\\/]ManageLayout\.tsx$)/;
+const MANAGE_LAYOUT = /[\\/]src[\\/]layouts[\\/]ManageLayout\.tsx$/;
+const SECTION_MODULE = /[\\/]generated[\\/]sections[\\/]/;
+const OTHER_PAGE = /[\\/]src[\\/]pages[\\/]/;
+const PACKAGE = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/;
+
+/** Statements of a package's index that only re-exports: `export { a as b, default as c } from './x.mjs'`. */
+const RE_EXPORT = /export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+/** What is left of an index once its imports and re-exports are gone: nothing but these. */
+const NOTHING_ELSE = /^[\s;]*(['"]use strict['"][\s;]*)?$/;
+
+/** A group's `name` function per chunk of ChunkGroup (null: where Rolldown would put the module). */
+export function chunkGroups(): (id: string, ctx: ChunkingContext) => ChunkGroup | null {
+  let context: ChunkingContext | undefined;
+  const memo = {
+    roots: new Map<string, Set<string>>(),
+    formRoot: new Map<string, boolean>(),
+    sides: new Map<string, Set<Side>>(),
+    barrels: new Map<string, Map<string, string> | null>(),
+    group: new Map<string, ChunkGroup | null>(),
+  };
+
+  const info = (id: string) => context!.getModuleInfo(id);
+  /** A module that starts a chunk of its own: the entry, or one that something imports lazily. */
+  const isRoot = (id: string) => {
+    const m = info(id);
+    return !!m && (m.isEntry || m.dynamicImporters.length > 0);
+  };
+  const isEntry = (id: string) => info(id)?.isEntry === true;
+
+  /**
+   * A package's index that only re-exports its modules (lucide-react's): each exported name and the module that holds
+   * it. Null for any other module.
+   */
+  function barrel(id: string): Map<string, string> | null {
+    if (memo.barrels.has(id)) return memo.barrels.get(id)!;
+    let names: Map<string, string> | null = null;
+    const m = info(id);
+    if (m?.code && PACKAGE.test(id) && !m.isEntry) {
+      const code = m.code.replace(COMMENTS, '');
+      const rest = code.replace(RE_EXPORT, '').replace(/import\s*\*\s*as\s*\w+\s*from\s*['"][^'"]+['"]|export\s*\{[^}]*\}/g, '');
+      if (NOTHING_ELSE.test(rest.replace(/;/g, ''))) {
+        names = new Map();
+        for (const [, list, from] of code.matchAll(RE_EXPORT)) {
+          const target = m.importedIds.find((imported) => sameModule(imported, id, from!));
+          if (!target) continue;
+          for (const name of list!.split(','))
+            names.set(
+              name
+                .trim()
+                .split(/\s+as\s+/)
+                .pop()!,
+              target,
+            );
+        }
+      }
+    }
+    memo.barrels.set(id, names);
+    return names;
+  }
+
+  /** The modules of a package index that `importer` names, or all of them if it takes the index whole. */
+  function namedFrom(importer: string, index: string, names: Map<string, string>): string[] {
+    const pkg = PACKAGE.exec(index)?.[1]?.replace(/\\/g, '/');
+    const code = info(importer)?.code ?? '';
+    const picked = new Set<string>();
+    const escaped = pkg?.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    for (const [statement, list] of code.matchAll(
+      new RegExp(`(?:import|export)\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*['"]${escaped}['"]`, 'g'),
+    )) {
+      if (/^(import|export)\s*type\b/.test(statement)) continue;
+      for (const name of list!.split(',')) {
+        const imported = name
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!;
+        const target = names.get(imported);
+        if (target) picked.add(target);
+      }
+    }
+    // A namespace or default import (`import * as icons`, `import Icons, {...}`): every module of the index.
+    if (new RegExp(`import\\s+(\\*\\s*as\\s+\\w+|(?!type\\s)[\\w$]+\\s*(,\\s*\\{[^}]*\\})?)\\s*from\\s*['"]${escaped}['"]`).test(code))
+      return [...new Set(names.values())];
+    return [...picked];
+  }
+
+  /** The modules that import `id` statically, seeing through package indexes to what imports from them. */
+  function importersOf(id: string): string[] {
+    const found: string[] = [];
+    for (const importer of info(id)?.importers ?? []) {
+      const names = barrel(importer);
+      if (!names) found.push(importer);
+      else for (const user of info(importer)?.importers ?? []) if (namedFrom(user, importer, names).includes(id)) found.push(user);
+    }
+    return found;
+  }
+
+  /** The modules `id` imports statically, seeing through package indexes to the modules it names. */
+  function importsOf(id: string): string[] {
+    return (info(id)?.importedIds ?? []).flatMap((imported) => {
+      const names = barrel(imported);
+      return names ? namedFrom(id, imported, names) : [imported];
+    });
+  }
+
+  /** The roots (the entry, and modules imported lazily) whose static imports reach `id`, itself included. */
+  function rootsOf(id: string): Set<string> {
+    const known = memo.roots.get(id);
+    if (known) return known;
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const stack = [id];
+    while (stack.length) {
+      const at = stack.pop()!;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      if (isRoot(at)) found.add(at);
+      stack.push(...importersOf(at));
+    }
+    memo.roots.set(id, found);
+    return found;
+  }
+  const inEntry = (id: string) => [...rootsOf(id)].some(isEntry);
+
+  /** Whether a root's static imports reach the form engine: a settings page. */
+  function isFormRoot(root: string): boolean {
+    const known = memo.formRoot.get(root);
+    if (known !== undefined) return known;
+    const seen = new Set<string>();
+    const stack = [root];
+    let found = false;
+    while (stack.length && !found) {
+      const at = stack.pop()!;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      if (FORM_ENGINE.test(at)) found = true;
+      else stack.push(...importsOf(at));
+    }
+    memo.formRoot.set(root, found);
+    return found;
+  }
+
+  /** Which kind of page loads a root: by its path, else by what imports it lazily. */
+  function sidesOf(root: string, visiting = new Set<string>()): Set<Side> {
+    const known = memo.sides.get(root);
+    if (known) return known;
+    const found = new Set<Side>();
+    if (MANAGE_PAGE.test(root) || SECTION_MODULE.test(root)) found.add('manage');
+    else if (OTHER_PAGE.test(root)) found.add('public');
+    else if (!visiting.has(root)) {
+      visiting.add(root);
+      for (const importer of info(root)?.dynamicImporters ?? [])
+        for (const r of rootsOf(importer)) for (const side of sidesOf(r, visiting)) found.add(side);
+    }
+    if (!visiting.has(root) || found.size) memo.sides.set(root, found);
+    return found;
+  }
+
+  /** Bytes of `id` and of the static imports it would bring along that the entry does not hold or take already. */
+  function sharedWeight(id: string): number {
+    let bytes = 0;
+    const seen = new Set<string>();
+    const stack = [id];
+    while (stack.length) {
+      const at = stack.pop()!;
+      if (seen.has(at) || inEntry(at) || (at !== id && groupOf(at) === 'index')) continue;
+      seen.add(at);
+      if (at !== id && isRoot(at)) return Infinity;
+      bytes += info(at)?.code?.length ?? Infinity;
+      stack.push(...importsOf(at));
+    }
+    return bytes;
+  }
+
+  function groupOf(id: string): ChunkGroup | null {
+    if (memo.group.has(id)) return memo.group.get(id)!;
+    memo.group.set(id, null); // an import cycle back to `id` counts it as staying where it is
+    const group = classify(id);
+    memo.group.set(id, group);
+    return group;
+  }
+
+  function classify(id: string): ChunkGroup | null {
+    if (inEntry(id)) return 'index';
+    if (isRoot(id)) return null;
+    const reached = [...rootsOf(id)];
+    // One page alone, or exactly the pages that load one lazily loaded module it is part of: Rolldown's own chunk
+    // (that page's, that module's) is the right one.
+    if (reached.length <= 1 || reached.some((r) => sameSet(rootsOf(r), reached))) return null;
+    if (FORM_ENGINE.test(id) || reached.every(isFormRoot)) return 'form';
+    const kinds = new Set(reached.flatMap((r) => [...sidesOf(r)]));
+    // Shared with a settings page or the manage layout (which every manage page loads): into the manage chunk.
+    if (kinds.size === 1 && kinds.has('manage'))
+      return reached.some((r) => isFormRoot(r) || SECTION_MODULE.test(r) || MANAGE_LAYOUT.test(r)) ? 'manage' : null;
+    if (kinds.size === 1 && kinds.has('public')) return 'public';
+    const weight = sharedWeight(id);
+    return weight <= SMALL_SHARED ? 'index' : Number.isFinite(weight) ? 'shared' : null;
+  }
+
+  return (id, ctx) => {
+    if (ctx !== context) {
+      context = ctx;
+      for (const map of Object.values(memo)) map.clear();
+    }
+    return groupOf(id);
+  };
+}
+
+/** Whether `imported` is the module that `from`, as written in `importer`, names (a relative path). */
+function sameModule(imported: string, importer: string, from: string): boolean {
+  if (!from.startsWith('.')) return false;
+  const dir = importer.replace(/[\\/][^\\/]*$/, '');
+  const parts = `${dir}/${from}`.split(/[\\/]/);
+  const resolved: string[] = [];
+  for (const part of parts) {
+    if (part === '..') resolved.pop();
+    else if (part !== '.') resolved.push(part);
+  }
+  return imported.replace(/\\/g, '/').replace(/\?.*$/, '') === resolved.join('/');
+}
+
+const sameSet = (a: Set<string>, b: readonly string[]) => a.size === b.length && b.every((x) => a.has(x));
