@@ -105,6 +105,8 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
   });
 
   it('filters by section and by author, and pages with before', async () => {
+    // Each test makes the entries it reads, so it passes alone too (as a mutation run runs it).
+    await save('basic', (s) => (s.prefix = '?'));
     await save('moderation', (s) => (s.max_warnings = 5), admin);
     const byAdmin = (await history(`?userId=${ADMIN.id}`)).body.entries;
     expect(byAdmin.length).toBeGreaterThan(0);
@@ -195,6 +197,7 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
   });
 
   it('refuses an invalid resolution with 400, and one for a field the change did not touch', async () => {
+    await save('basic', (s) => (s.prefix = '+'));
     const target = await latest('basic');
     const bad = await revert(target.id, { resolutions: { '/prefix': 'maybe' } });
     expect(bad.status).toBe(400);
@@ -206,6 +209,7 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
   });
 
   it("answers 404 for an unknown entry and for another guild's, and 403 in a guild the user may not manage", async () => {
+    await save('basic', (s) => (s.prefix = '-'));
     const target = await latest('basic');
     expect((await revert(target.id, {}, owner, OTHER)).status).toBe(404);
     expect((await revert(999_999_999)).status).toBe(404);
@@ -345,6 +349,7 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
   });
 
   it('needs the CSRF header to revert', async () => {
+    await save('basic', (s) => (s.prefix = '$'));
     const target = await latest('basic');
     const { status } = await owner.json(`/api/guild/${GUILD}/history/${target.id}/revert`, { method: 'POST', json: {}, csrf: false });
     expect(status).toBe(403);
