@@ -181,7 +181,9 @@ function LoadedSchemaForm<S extends SectionName>({
     [save, showBanner, query, successMessage, onSaved, rootOptions.saveErrorMessages],
   );
 
-  if (query.isPending) return <Spinner label="Loading settings..." />;
+  // Until the effect above has taken the loaded document, the form would draw the schema's defaults (a busy machine
+  // showed '.' for a stored '!'), and an edit then could save them over what the server keeps.
+  if (query.isPending || (query.data && formData === undefined)) return <Spinner label="Loading settings..." />;
   if (query.isError)
     return (
       <LoadErrorCard title={rootOptions.loadErrorMessage ?? DEFAULT_LOAD_ERROR} error={query.error} onRetry={() => void query.refetch()} />
