@@ -6,16 +6,7 @@
 // own. The x-messages words travel in the schema; field-errors.js, Ajv's helpers (validator-runtime.js) and the form
 // engine stay shared, cached once.
 
-import { sectionRows, collectionRows, validatorFile } from './emit-modules.mjs';
-
-const literal = (value) => JSON.stringify(value);
-const DEEP_FREEZE = `const deepFreeze = (value) => {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-};`;
+import { DEEP_FREEZE, literal, sectionRows, collectionRows, validatorFile } from './emit-modules.mjs';
 
 /** @returns {Record<string, string>} file name in generated/ -> content */
 export function emitSectionModules({ catalog, bundles, compiled, uiSchemas }) {
