@@ -63,9 +63,19 @@ import type {
   User,
   UserSearchResponse,
 } from './types.js';
-/** Sends one request and resolves with the parsed JSON answer (rejects on an error answer). */
-export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<unknown>;
-/** One function per JSON operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */
+/** A file the API answers: its bytes and the name its Content-Disposition gives (when it gives one). */
+export interface FileAnswer {
+  blob: Blob;
+  filename: string | undefined;
+}
+/** Sends one request and resolves with the parsed JSON answer, or with a FileAnswer when `read` is 'file' (rejects on an error answer). */
+export type Transport = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  read?: 'file',
+) => Promise<unknown>;
+/** One function per JSON or file operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */
 export interface GuildhallClient {
   /** One section's settings (defaults and version 0 before the first save). */
   getSettings<S extends SectionName>(guildId: string, section: S): Promise<SectionSettingsResponse<S>>;
@@ -257,6 +267,8 @@ export interface GuildhallClient {
   ): Promise<HistoryListResponse>;
   /** POST /api/guild/{guildId}/history/{entryId}/revert: Revert one change: apply the inverse of its patch to the current document and save it as a new version (its own entry, revertOf the change) */
   revertHistoryEntry(guildId: string, entryId: string, body: HistoryRevertRequest): Promise<HistoryRevertResponse>;
+  /** GET /api/guild/{guildId}/tickets/transcripts/{id}/download: One transcript as a file: html (looks like the channel, everything user-written escaped), txt or json */
+  downloadTranscript(guildId: string, id: string, query?: { format?: 'html' | 'txt' | 'json' }): Promise<FileAnswer>;
 }
 /** The client over a transport (the frontend passes its fetch wrapper). */
 export declare function createClient(transport: Transport): GuildhallClient;

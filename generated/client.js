@@ -8,7 +8,7 @@ const withQuery = (path, query = {}) => {
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 };
-/** The API's JSON operations over a transport: (method, path, body?) => Promise of the parsed answer. */
+/** The API's JSON (and file) operations over a transport: (method, path, body?, read?) => Promise of the answer. */
 export function createClient(transport) {
   return Object.freeze({
     getSettings: (guildId, section) => transport('GET', `/api/guild/${segment(guildId)}/settings/${segment(section)}`),
@@ -98,5 +98,7 @@ export function createClient(transport) {
     listHistory: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/history`, query)),
     revertHistoryEntry: (guildId, entryId, body) =>
       transport('POST', `/api/guild/${segment(guildId)}/history/${segment(entryId)}/revert`, body),
+    downloadTranscript: (guildId, id, query) =>
+      transport('GET', withQuery(`/api/guild/${segment(guildId)}/tickets/transcripts/${segment(id)}/download`, query), undefined, 'file'),
   });
 }

@@ -2108,7 +2108,7 @@ export interface OperationTable {
   operations: OperationTableRow[];
 }
 /**
- * One route of the API. It answers exactly one of: `redirect` (302), `response` (a published type, JSON) or `responseSchema`. A row with a `response` type is a JSON operation: the generated client has a function for it, named by its operationId.
+ * One route of the API. It answers exactly one of: `redirect` (302), `response` (a published type, JSON) or `responseSchema`. A row with a `response` type is a JSON operation: the generated client has a function for it, named by its operationId; so has a row answering a file (a `contentType` neither JSON nor text/event-stream), which resolves with the file's bytes and name.
  */
 export interface OperationTableRow {
   /**

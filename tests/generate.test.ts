@@ -538,6 +538,30 @@ describe('generated documents', () => {
     for (const name of Object.keys(client).filter((name) => !['getSettings', 'putSettings'].includes(name))) expect(ids).toContain(name);
   });
 
+  it('emits a function per file-answering operation that asks the transport for the file, and none for a stream or a schema', async () => {
+    const calls: unknown[][] = [];
+    const client = createClient(async (...args) => {
+      calls.push(args);
+      return { blob: new Blob(['hello']), filename: 'transcript_t1.txt' };
+    });
+    const rows = JSON.parse(readFileSync(path.join(REPO, 'schemas/operations.json'), 'utf8')).operations as {
+      operationId: string;
+      contentType?: string;
+    }[];
+    const files = rows.filter((op) => op.contentType && !/json$/.test(op.contentType) && op.contentType !== 'text/event-stream');
+    expect(files.map((op) => op.operationId)).toEqual(['downloadTranscript']);
+    expect(Object.keys(client)).toContain('downloadTranscript');
+    for (const notAFile of ['streamSettingsChanges', 'getSchema', 'getOpenApi']) expect(Object.keys(client)).not.toContain(notAFile);
+
+    const file = await client.downloadTranscript('7', 't/1', { format: 'txt' });
+    await client.downloadTranscript('7', 't1');
+    expect(file.filename).toBe('transcript_t1.txt');
+    expect(calls).toEqual([
+      ['GET', '/api/guild/7/tickets/transcripts/t%2F1/download?format=txt', undefined, 'file'],
+      ['GET', '/api/guild/7/tickets/transcripts/t1/download', undefined, 'file'],
+    ]);
+  });
+
   it('is an OpenAPI 3.1 document whose every $ref resolves, with a GET and PUT path per section', () => {
     const doc = JSON.parse(readFileSync(path.join(GENERATED, 'openapi.json'), 'utf8'));
     expect(doc).toEqual(openapi);

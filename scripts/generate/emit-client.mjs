@@ -2,11 +2,14 @@
 // operationId (the same names as the OpenAPI document), typed with the generated types. It does no I/O itself: it
 // takes a transport `(method, path, body?) => Promise<unknown>`, so the frontend's one fetch wrapper (credentials,
 // CSRF header, `{ success: false }` -> error) stays the only place that talks HTTP. Path parameters are encoded.
+// An operation that answers a file (a `contentType` that is neither JSON nor an event stream: a transcript's download)
+// has a function too: it asks the transport for the file (`read` 'file'), which resolves with its bytes and name.
 
 import { collectionOperationIds, settingsOperationIds } from './build-openapi.mjs';
 
 const SETTINGS_PATH = '/api/guild/{guildId}/settings/{section}';
 const literal = (value) => JSON.stringify(value);
+const FILE_ANSWER = 'FileAnswer';
 
 /** @returns {{ 'client.js': string, 'client.d.ts': string }} */
 export function emitClient(catalog) {
@@ -14,9 +17,11 @@ export function emitClient(catalog) {
     ...settingsFunctions(catalog),
     ...catalog.collections.flatMap(collectionFunctions),
     ...catalog.operations.filter((op) => op.response).map(tableFunction),
+    ...catalog.operations.filter(answersFile).map(fileFunction),
   ];
   const types = new Set(['SectionName', 'SectionSettingsPutRequest', 'SectionSettingsResponse']);
   for (const fn of functions) for (const name of fn.types) types.add(name);
+  const readsFiles = functions.some((fn) => fn.returns === FILE_ANSWER);
   const usesQuery = functions.some((fn) => fn.query.length);
 
   const js = [
@@ -33,7 +38,7 @@ export function emitClient(catalog) {
           `};`,
         ]
       : []),
-    `/** The API's JSON operations over a transport: (method, path, body?) => Promise of the parsed answer. */`,
+    `/** The API's JSON (and file) operations over a transport: (method, path, body?, read?) => Promise of the answer. */`,
     `export function createClient(transport) {`,
     `  return Object.freeze({`,
     ...functions.map((fn) => `    ${fn.name}: (${fn.args.map((arg) => arg.name).join(', ')}) => ${fn.call},`),
@@ -46,9 +51,21 @@ export function emitClient(catalog) {
     ...(functions.some((fn) => fn.args.some((arg) => arg.type === 'SchemaName'))
       ? [`import type { SchemaName } from './schemas.js';`]
       : []),
-    `/** Sends one request and resolves with the parsed JSON answer (rejects on an error answer). */`,
-    `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<unknown>;`,
-    `/** One function per JSON operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */`,
+    ...(readsFiles
+      ? [
+          `/** A file the API answers: its bytes and the name its Content-Disposition gives (when it gives one). */`,
+          `export interface ${FILE_ANSWER} {`,
+          `  blob: Blob;`,
+          `  filename: string | undefined;`,
+          `}`,
+          `/** Sends one request and resolves with the parsed JSON answer, or with a ${FILE_ANSWER} when \`read\` is 'file' (rejects on an error answer). */`,
+          `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, read?: 'file') => Promise<unknown>;`,
+        ]
+      : [
+          `/** Sends one request and resolves with the parsed JSON answer (rejects on an error answer). */`,
+          `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<unknown>;`,
+        ]),
+    `/** One function per JSON or file operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */`,
     `export interface GuildhallClient {`,
     ...functions.flatMap((fn) => [
       `  /** ${fn.doc} */`,
@@ -191,6 +208,18 @@ function tableFunction(op) {
     query,
     call: `transport(${literal(op.method.toUpperCase())}, ${url}${op.request ? ', body' : ''})`,
   };
+}
+
+/** A row whose answer is a file: a media type of its own that is not JSON, nor a stream of events (the change feed). */
+function answersFile(op) {
+  return op.contentType !== undefined && !/[/+]json$/.test(op.contentType) && op.contentType !== 'text/event-stream';
+}
+
+/** A file-answering row: the JSON function's arguments and path, the transport asked for the file. */
+function fileFunction(op) {
+  const fn = tableFunction({ ...op, response: FILE_ANSWER });
+  const call = `${fn.call.slice(0, -1)}${op.request ? '' : ', undefined'}, 'file')`;
+  return { ...fn, types: fn.types.filter((name) => name !== FILE_ANSWER), call };
 }
 
 /** A parameter's TypeScript type: string unless its schema says otherwise. */
