@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryItem } from '../src/api/history';
-import { queryKeys } from '../src/api/queries';
+import { queryKeys } from '../src/api/query-keys';
 import History from '../src/pages/manage/History';
 import { SectionHeader } from '../src/pages/manage/SectionHeader';
 

@@ -1,5 +1,5 @@
 import type { FieldError } from '@guildhall/generated/types';
-import { createClient } from '@guildhall/generated/client';
+import { createClient, type FileAnswer, type Transport } from '@guildhall/generated/client';
 
 /** A failed API call: the server's `{ success: false, error }` (plus fieldErrors, 409's current document...). */
 export class ApiError extends Error {
@@ -74,17 +74,11 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
   return data as T;
 }
 
-/** A file the API answers (a transcript's download): its bytes and the name the server gave it. */
-export interface ApiFile {
-  blob: Blob;
-  filename: string | undefined;
-}
-
 /**
  * GET a file with the same credentials and errors as api(): a JSON refusal becomes an ApiError with the server's
- * words; the file's name comes from Content-Disposition.
+ * words; the file's name comes from Content-Disposition. The generated client's file operations come here.
  */
-export async function apiFile(path: string): Promise<ApiFile> {
+async function apiFile(path: string): Promise<FileAnswer> {
   let res: Response;
   try {
     res = await fetch(path, { credentials: 'include' });
@@ -105,8 +99,17 @@ export async function apiFile(path: string): Promise<ApiFile> {
   return { blob: await res.blob(), filename: filename ? decodeURIComponent(filename) : undefined };
 }
 
+/** The generated client's transport over `api()` (and `apiFile()` for a file), with a signal that may abort the call. */
+const transport =
+  (signal?: AbortSignal): Transport =>
+  (method, path, body, read) =>
+    read === 'file' ? apiFile(path) : api(path, signal ? { method, json: body, signal } : { method, json: body });
+
 /**
  * The API's operations, typed from the schemas (@guildhall/generated/client, one function per operationId), over
  * `api()`: the generated client builds method, path and body; this wrapper stays the one place that fetches.
  */
-export const client = createClient((method, path, body) => api(path, { method, json: body }));
+export const client = createClient(transport());
+
+/** The same client, its calls aborted by `signal` (TanStack Query's, so a superseded search stops fetching). */
+export const clientWith = (signal: AbortSignal) => createClient(transport(signal));

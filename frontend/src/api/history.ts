@@ -1,4 +1,5 @@
 import type {
+  CollectionName,
   HistoryItem as HistoryItemSchema,
   HistoryListResponse,
   HistoryRevertConflict,
@@ -7,7 +8,7 @@ import type {
 } from '@guildhall/generated/types';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from './client';
-import { queryKeys } from './queries';
+import { type HistoryKeyFilter, queryKeys } from './query-keys';
 
 // The configuration history API (issue 14), through the generated client: the types are the published schemas'.
 
@@ -18,22 +19,13 @@ export type HistoryChange = HistoryItem['changes'][number];
 export type HistoryAuthor = NonNullable<HistoryItem['author']>;
 export type HistoryPage = HistoryListResponse;
 
-export interface HistoryFilter {
-  section?: string;
-  collection?: string;
-  itemId?: string;
-  userId?: string;
-}
+export type HistoryFilter = HistoryKeyFilter;
 
 export type Resolution = 'keep' | 'apply';
 export type RevertConflict = HistoryRevertConflict['conflicts'][number];
 export type RevertResult = HistoryRevertResponse;
 
 export const HISTORY_PAGE_SIZE = 50;
-
-export function historyKey(guildId: string, filter: HistoryFilter = {}) {
-  return ['guild', guildId, 'history', filter.section ?? '', filter.collection ?? '', filter.itemId ?? '', filter.userId ?? ''] as const;
-}
 
 export function fetchHistory(guildId: string, filter: HistoryFilter, before?: number | null) {
   const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => Boolean(value)));
@@ -46,8 +38,8 @@ export function revertChange(guildId: string, entryId: number, resolutions?: Rec
 
 /** The timeline, newest first, a page at a time ("Load older" asks for the entries before the last one shown). */
 export function useHistory(guildId: string, filter: HistoryFilter) {
-  return useInfiniteQuery<HistoryPage, Error, InfiniteData<HistoryPage>, ReturnType<typeof historyKey>, number | null>({
-    queryKey: historyKey(guildId, filter),
+  return useInfiniteQuery<HistoryPage, Error, InfiniteData<HistoryPage>, ReturnType<typeof queryKeys.history>, number | null>({
+    queryKey: queryKeys.history(guildId, filter),
     queryFn: ({ pageParam }) => fetchHistory(guildId, filter, pageParam),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
@@ -64,13 +56,13 @@ export function invalidateChanged(
   guildId: string,
   entry: Pick<HistoryItem, 'section' | 'collection'>,
 ) {
-  const stale: (readonly unknown[])[] = [['guild', guildId, 'history']];
+  const stale: (readonly unknown[])[] = [queryKeys.allHistory(guildId)];
   if (entry.section) {
     stale.push(queryKeys.settings(guildId, entry.section as SectionName));
-    if (entry.section === 'ticket-categories') stale.push(['guild', guildId, 'tickets', 'categories']);
+    if (entry.section === 'ticket-categories') stale.push(queryKeys.ticketCategories(guildId));
     if (entry.section === 'antinuke') stale.push(queryKeys.antinukePreflight(guildId));
   }
-  if (entry.collection) stale.push(['guild', guildId, 'collections', entry.collection]);
+  if (entry.collection) stale.push(queryKeys.collection(guildId, entry.collection as CollectionName));
   return Promise.all(stale.map((queryKey) => queries.invalidateQueries({ queryKey })));
 }
 

@@ -8,32 +8,13 @@ import type {
   TicketCategoryRequest,
   TicketDefaultCategoryRequest,
   TicketPanelDeployRequest,
+  User,
+  UserSearchResult,
 } from '@guildhall/generated/types';
-import { api, ApiError, apiFile, client } from './client';
-import type { CurrentUser, GuildUser, PreflightWarning } from './types';
+import { ApiError, client, clientWith } from './client';
+import { queryKeys } from './query-keys';
 
 // Every TanStack Query hook of the app: each calls the generated client, so answers are typed by their schemas.
-
-export const queryKeys = {
-  user: ['user'] as const,
-  topServers: ['top-servers'] as const,
-  botStatus: ['bot-status'] as const,
-  managedGuild: (guildId: string) => ['guild', guildId, 'summary'] as const,
-  channels: (guildId: string) => ['guild', guildId, 'channels'] as const,
-  roles: (guildId: string) => ['guild', guildId, 'roles'] as const,
-  stats: (guildId: string) => ['guild', guildId, 'stats'] as const,
-  settings: (guildId: string, section: SectionName) => ['guild', guildId, 'settings', section] as const,
-  userSearch: (guildId: string, q: string) => ['guild', guildId, 'search-users', q] as const,
-  users: (guildId: string, ids: readonly string[]) => ['guild', guildId, 'users', ids.join(',')] as const,
-  antinukePreflight: (guildId: string) => ['guild', guildId, 'antinuke', 'preflight'] as const,
-  ticketPanels: (guildId: string) => ['guild', guildId, 'collections', 'panels'] as const,
-  guildPremium: (guildId: string) => ['guild', guildId, 'premium'] as const,
-  paymentOrder: (orderId: string) => ['payment-order', orderId] as const,
-};
-
-// Routes not yet in the generated client (user search and lookup, AntiNuke's bypass role and pre-flight): called
-// through the one fetch wrapper here, so moving them to the generated client is a change in this file only.
-const guildPath = (guildId: string) => `/api/guild/${encodeURIComponent(guildId)}`;
 
 /** A Discord user id as users type it (spec 2:5: 17 to 19 digits). */
 export const USER_ID = /^[0-9]{17,19}$/;
@@ -41,7 +22,7 @@ export const USER_ID = /^[0-9]{17,19}$/;
 export const USER_SEARCH_MIN = 2;
 
 /** GET /api/user, where 401 is simply "signed out" (null); anything else is logged and treated the same (spec 1:8). */
-async function fetchCurrentUser(): Promise<CurrentUser | null> {
+async function fetchCurrentUser(): Promise<User | null> {
   try {
     return await client.getUser();
   } catch (err) {
@@ -138,10 +119,12 @@ export function useSendGreetingPreview(guildId: string) {
  */
 export function useUserSearch(guildId: string, q: string) {
   const query = q.trim();
-  return useQuery<GuildUser[]>({
+  return useQuery<UserSearchResult[]>({
     queryKey: queryKeys.userSearch(guildId, query),
     queryFn: ({ signal }) =>
-      api<{ users: GuildUser[] }>(`${guildPath(guildId)}/search-users?q=${encodeURIComponent(query)}`, { signal }).then((r) => r.users),
+      clientWith(signal)
+        .searchGuildUsers(guildId, { q: query })
+        .then((r) => r.users),
     enabled: query.length >= USER_SEARCH_MIN && !/^[0-9]+$/.test(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -151,9 +134,9 @@ export function useUserSearch(guildId: string, q: string) {
 /** The users behind a list of ids (those that resolve; the others are shown as unknown). */
 export function useUsers(guildId: string, ids: readonly string[]) {
   const sorted = [...new Set(ids)].sort();
-  return useQuery<GuildUser[]>({
+  return useQuery<UserSearchResult[]>({
     queryKey: queryKeys.users(guildId, sorted),
-    queryFn: () => api<{ users: GuildUser[] }>(`${guildPath(guildId)}/users?ids=${sorted.join(',')}`).then((r) => r.users),
+    queryFn: () => client.resolveGuildUsers(guildId, { ids: sorted.join(',') }).then((r) => r.users),
     enabled: sorted.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -164,10 +147,7 @@ export function useUsers(guildId: string, ids: readonly string[]) {
 export function useCreateBypassRole(guildId: string) {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<{ role: { id: string; name: string; color: number } }>(`${guildPath(guildId)}/antinuke/create-bypass-role`, {
-        method: 'POST',
-      }).then((r) => r.role),
+    mutationFn: () => client.createAntinukeBypassRole(guildId).then((r) => r.role),
     onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.roles(guildId) }),
   });
 }
@@ -176,7 +156,7 @@ export function useCreateBypassRole(guildId: string) {
 export function useAntinukePreflight(guildId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.antinukePreflight(guildId),
-    queryFn: () => api<{ warnings?: PreflightWarning[] }>(`${guildPath(guildId)}/antinuke/preflight`).then((r) => r.warnings ?? []),
+    queryFn: () => client.getAntinukePreflight(guildId).then((r) => r.warnings),
     enabled,
     retry: false,
   });
@@ -185,7 +165,7 @@ export function useAntinukePreflight(guildId: string, enabled = true) {
 /** The Ticket categories page: the section's lists with the guild's live category channels and the ids Discord lost. */
 export function useTicketCategories(guildId: string) {
   return useQuery({
-    queryKey: ['guild', guildId, 'tickets', 'categories'] as const,
+    queryKey: queryKeys.ticketCategories(guildId),
     queryFn: () => client.getTicketCategories(guildId),
     refetchOnWindowFocus: false,
     retry: false,
@@ -199,7 +179,7 @@ export function useTicketCategories(guildId: string) {
 export function useTicketCategoryChanges(guildId: string) {
   const queries = useQueryClient();
   const onSuccess = (answer: TicketCategoriesResponse) => {
-    queries.setQueryData(['guild', guildId, 'tickets', 'categories'], answer);
+    queries.setQueryData(queryKeys.ticketCategories(guildId), answer);
     void queries.invalidateQueries({ queryKey: queryKeys.settings(guildId, 'ticket-categories') });
   };
   return {
@@ -225,13 +205,11 @@ export interface TranscriptFilter {
   date?: string;
 }
 
-const transcriptsKey = (guildId: string) => ['guild', guildId, 'transcripts'] as const;
-
 /** The guild's saved transcripts, newest first, filtered on the server; the last list stays while a new filter loads. */
 export function useTranscripts(guildId: string, filter: TranscriptFilter) {
   const query = { q: filter.q || undefined, date: filter.date || undefined };
   return useQuery({
-    queryKey: [...transcriptsKey(guildId), query.q ?? '', query.date ?? ''],
+    queryKey: queryKeys.transcripts(guildId, query.q ?? '', query.date ?? ''),
     queryFn: () => client.listTranscripts(guildId, query).then((r) => r.transcripts),
     placeholderData: keepPreviousData,
   });
@@ -240,7 +218,7 @@ export function useTranscripts(guildId: string, filter: TranscriptFilter) {
 /** GET .../transcripts/{id}/download: the file in the guild's configured format, named by the server. */
 export function useDownloadTranscript(guildId: string) {
   return useMutation({
-    mutationFn: (id: string) => apiFile(`${guildPath(guildId)}/tickets/transcripts/${encodeURIComponent(id)}/download`),
+    mutationFn: (id: string) => client.downloadTranscript(guildId, id),
   });
 }
 
@@ -249,7 +227,7 @@ export function useDeleteTranscript(guildId: string) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => client.deleteTranscript(guildId, id),
-    onSuccess: () => queries.invalidateQueries({ queryKey: transcriptsKey(guildId) }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.allTranscripts(guildId) }),
   });
 }
 

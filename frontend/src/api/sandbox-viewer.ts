@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DiscordMessageData } from '../components/discord';
 import { api, ApiError } from './client';
+import { queryKeys } from './query-keys';
 
 // The Discord sandbox's viewer (/sandbox/discord/viewer): not an API operation (the sandbox stands in for Discord and
 // only runs offline), so it has no row in schemas/operations.json and is fetched by path.
@@ -50,7 +51,7 @@ const POLL_MS = 3000;
  */
 export function useSandboxOverview() {
   return useQuery({
-    queryKey: ['sandbox-viewer'],
+    queryKey: queryKeys.sandboxViewer,
     queryFn: () => api<ViewerData>(`${VIEWER}/guilds`),
     refetchInterval: (query) => (query.state.error instanceof ApiError && query.state.error.unauthenticated ? false : POLL_MS),
     retry: false,
@@ -60,7 +61,7 @@ export function useSandboxOverview() {
 /** What the bot posted in one channel; polled while a channel is selected. */
 export function useSandboxMessages(channelId: string | null) {
   return useQuery({
-    queryKey: ['sandbox-viewer', channelId],
+    queryKey: queryKeys.sandboxMessages(channelId),
     queryFn: () => api<{ channel: ViewerChannel; messages: PostedMessage[] }>(`${VIEWER}/channels/${channelId}/messages`),
     enabled: !!channelId,
     refetchInterval: POLL_MS,
@@ -89,7 +90,7 @@ export function useSimulateTicket() {
           const said = err instanceof ApiError && typeof err.body.message === 'string' ? err.body.message : undefined;
           throw said ? new ApiError((err as ApiError).status, said, (err as ApiError).body) : err;
         }),
-    onSettled: () => queries.invalidateQueries({ queryKey: ['sandbox-viewer'] }),
+    onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.sandboxViewer }),
   });
 }
 
@@ -120,6 +121,6 @@ export function useSimulateJoin() {
           const said = err instanceof ApiError && typeof err.body.message === 'string' ? err.body.message : undefined;
           throw said ? new ApiError((err as ApiError).status, said, (err as ApiError).body) : err;
         }),
-    onSettled: () => queries.invalidateQueries({ queryKey: ['sandbox-viewer'] }),
+    onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.sandboxViewer }),
   });
 }

@@ -1,96 +1,38 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFile } from './client';
+import type { GuildCloneRequest, GuildImportRequest } from '@guildhall/generated/types';
+import { client } from './client';
+import { queryKeys } from './query-keys';
 
-// Export, import and clone of a guild's settings (issue 14). Not in the generated client yet: typed here from the
-// issue's contract and called through the one fetch wrapper (CSRF included).
+// Export, import and clone of a guild's settings (issue 14), through the generated client: the types are the
+// published schemas' (guild-export, guild-import-request/response, guild-clone-request/response).
 
-/** GET /api/guild/{guildId}/export: every section's settings, with the schema versions they follow. */
-export interface GuildExport {
-  $schema: string;
-  exportedAt: string;
-  guild: { id: string; name: string };
-  schemaVersions: Record<string, string>;
-  sections: Record<string, unknown>;
-  collections?: Record<string, unknown[]>;
-}
-
-export interface FieldChange {
-  path: string;
-  label: string;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** What an import or a clone would change in one section. */
-export interface SectionPreview {
-  section: string;
-  title: string;
-  changes: FieldChange[];
-  /** An import only: why this section is left as it is (the caller's access level may not change it). */
-  skipped?: string;
-}
-
-export interface ImportRequest {
-  document: GuildExport;
-  dryRun?: boolean;
-}
-export interface ImportResult {
-  success: true;
-  preview: SectionPreview[];
-  /** Only when applied: the sections written. */
-  sections?: string[];
-}
-
-export interface UnmappedReference {
-  id: string;
-  name: string;
-  paths: string[];
-}
-export interface CloneMapping {
-  channels?: Record<string, string | null>;
-  roles?: Record<string, string | null>;
-}
-export interface CloneRequest {
-  targetGuildId: string;
-  sections: string[];
-  mapping?: CloneMapping;
-  dryRun?: boolean;
-}
-export interface CloneResult {
-  success: true;
-  applied: boolean;
-  unmapped: { channels: UnmappedReference[]; roles: UnmappedReference[] };
-  preview: SectionPreview[];
-}
-
-const guildPath = (guildId: string) => `/api/guild/${encodeURIComponent(guildId)}`;
-
-export const exportGuild = (guildId: string) => apiFile(`${guildPath(guildId)}/export`);
-export const importGuild = (guildId: string, body: ImportRequest) =>
-  api<ImportResult>(`${guildPath(guildId)}/import`, { method: 'POST', json: body });
-export const cloneGuild = (guildId: string, body: CloneRequest) =>
-  api<CloneResult>(`${guildPath(guildId)}/clone`, { method: 'POST', json: body });
+/**
+ * An import's body as the page sends it: the generated type describes the validated request, where `dryRun` has
+ * taken its default (false); the page leaves it out when it applies.
+ */
+export type ImportRequest = Omit<GuildImportRequest, 'dryRun'> & Partial<Pick<GuildImportRequest, 'dryRun'>>;
 
 /** After an applied import or clone, every page of the changed guild reads its settings and history again. */
 function useRefreshGuild() {
   const queries = useQueryClient();
   return (guildId: string) =>
     Promise.all([
-      queries.invalidateQueries({ queryKey: ['guild', guildId, 'settings'] }),
-      queries.invalidateQueries({ queryKey: ['guild', guildId, 'collections'] }),
-      queries.invalidateQueries({ queryKey: ['guild', guildId, 'tickets'] }),
-      queries.invalidateQueries({ queryKey: ['guild', guildId, 'history'] }),
+      queries.invalidateQueries({ queryKey: queryKeys.allSettings(guildId) }),
+      queries.invalidateQueries({ queryKey: queryKeys.allCollections(guildId) }),
+      queries.invalidateQueries({ queryKey: queryKeys.allTickets(guildId) }),
+      queries.invalidateQueries({ queryKey: queryKeys.allHistory(guildId) }),
     ]);
 }
 
 export function useExportGuild(guildId: string) {
-  return useMutation({ mutationFn: () => exportGuild(guildId) });
+  return useMutation({ mutationFn: () => client.exportGuildSettings(guildId) });
 }
 
 export function useImportGuild(guildId: string) {
   const refresh = useRefreshGuild();
   return useMutation({
-    mutationFn: (body: ImportRequest) => importGuild(guildId, body),
+    // The server applies dryRun's default (false) when the page leaves it out.
+    mutationFn: (body: ImportRequest) => client.importGuildSettings(guildId, body as GuildImportRequest),
     onSuccess: (_result, body) => (body.dryRun ? undefined : refresh(guildId)),
   });
 }
@@ -98,7 +40,7 @@ export function useImportGuild(guildId: string) {
 export function useCloneGuild(guildId: string) {
   const refresh = useRefreshGuild();
   return useMutation({
-    mutationFn: (body: CloneRequest) => cloneGuild(guildId, body),
+    mutationFn: (body: GuildCloneRequest) => client.cloneGuildSettings(guildId, body),
     onSuccess: (result, body) => (result.applied ? refresh(body.targetGuildId) : undefined),
   });
 }

@@ -1,14 +1,15 @@
+import type { User } from '@guildhall/generated/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { client as apiClient } from '../api/client';
-import { queryKeys, useCurrentUser } from '../api/queries';
-import type { CurrentUser } from '../api/types';
+import { useCurrentUser } from '../api/queries';
+import { queryKeys } from '../api/query-keys';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 interface AuthState {
   status: AuthStatus;
-  user: CurrentUser | null;
+  user: User | null;
   logout(): Promise<void>;
   refresh(): Promise<unknown>;
 }
@@ -26,7 +27,7 @@ export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; o
       console.error('Logout failed', err);
     }
     client.setQueryData(queryKeys.user, null);
-    client.removeQueries({ queryKey: ['guild'] });
+    client.removeQueries({ queryKey: queryKeys.guilds });
     onLoggedOut();
   }, [client, onLoggedOut]);
 

@@ -1,9 +1,8 @@
-import type { PaymentCreateRequest, Plan, PlanPeriod } from '@guildhall/generated/types';
+import type { PaymentCreateRequest, Plan, PlanPeriod, User } from '@guildhall/generated/types';
 import { CreditCard, Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, client } from '../../api/client';
-import type { CurrentUser } from '../../api/types';
 import { planTerm } from '../premium/plan-status';
 import { purchaseGuilds } from './purchase-guilds';
 
@@ -26,7 +25,7 @@ export interface PaymentState {
  * returned paymentUrl leaves the app for the provider; without one the pending page takes over; any error goes to the
  * failed page, except a 400 naming fields, which stays here so the buyer can fix them (spec 1:4).
  */
-export function PurchaseForm({ user, plan, period }: { user: CurrentUser; plan: Plan; period: PlanPeriod }) {
+export function PurchaseForm({ user, plan, period }: { user: User; plan: Plan; period: PlanPeriod }) {
   const navigate = useNavigate();
   const guilds = useMemo(() => purchaseGuilds(user.guilds ?? []), [user.guilds]);
   const ids = { guildId: useId(), email: useId(), discordId: useId(), form: useId() };

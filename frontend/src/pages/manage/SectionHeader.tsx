@@ -1,11 +1,10 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
-import type { SectionName } from '@guildhall/generated/types';
+import type { SectionName, User } from '@guildhall/generated/types';
 import { ArrowLeft, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../api/queries';
-import type { CurrentUser } from '../../api/types';
+import { queryKeys } from '../../api/query-keys';
 import { levelledSections } from '../guild-entry';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 
@@ -46,7 +45,7 @@ export function SectionHistoryLink({ section, collection }: { section?: SectionN
   const { guildId = '' } = useParams();
   // Someone let in by a section's access levels alone (no Manage Server) cannot open the guild's history. The user is
   // read from the cache (RequireAuth loaded it before any manage page), so the header needs no AuthProvider.
-  const user = useQueryClient().getQueryData<CurrentUser | null>(queryKeys.user);
+  const user = useQueryClient().getQueryData<User | null>(queryKeys.user);
   if (levelledSections(user?.guilds.find((g) => g.id === guildId))) return null;
   const query = section ? `section=${encodeURIComponent(section)}` : `collection=${encodeURIComponent(collection ?? '')}`;
   return (

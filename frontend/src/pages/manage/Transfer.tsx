@@ -29,8 +29,9 @@ export default function Transfer() {
 
   const download = () =>
     exportGuild.mutate(undefined, {
-      onSuccess: ({ blob, filename }) => {
-        saveFile(blob, filename ?? `guildhall-${guildId}.json`);
+      // The document as the server wrote it (compact JSON), under the name its Content-Disposition gives.
+      onSuccess: (document) => {
+        saveFile(new Blob([JSON.stringify(document)], { type: 'application/json' }), `guildhall-${guildId}.json`);
         notify({ kind: 'success', message: 'Export downloaded.' });
       },
       onError: (err) => notify({ kind: 'error', message: err.message }),

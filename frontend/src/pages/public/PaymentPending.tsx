@@ -3,7 +3,8 @@ import { Clock } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, client } from '../../api/client';
-import { queryKeys, usePaymentOrder } from '../../api/queries';
+import { usePaymentOrder } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import {
   detailRows,

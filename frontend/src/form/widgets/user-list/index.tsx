@@ -1,9 +1,9 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { displayAvatarUrl } from '@guildhall/common/cdn';
+import type { UserSearchResult } from '@guildhall/generated/types';
 import { UserPlus, X } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { USER_ID, USER_SEARCH_MIN, useUserSearch, useUsers } from '../../../api/queries';
-import type { GuildUser } from '../../../api/types';
 import { FallbackImage } from '../../../components/FallbackImage';
 import type { SchemaFormContext } from '../../core/form-context';
 
@@ -11,7 +11,7 @@ const INVALID_ID = 'Invalid user ID format. Please enter a valid Discord user ID
 
 type Messages = Record<string, string | undefined>;
 
-function nameOf(user: GuildUser): string {
+function nameOf(user: UserSearchResult): string {
   return user.global_name || user.username;
 }
 
@@ -47,7 +47,7 @@ export function UserListWidget(props: WidgetProps) {
   const [active, setActive] = useState(-1);
   const [message, setMessage] = useState<string | null>(null);
   /** Users picked from suggestions: shown at once, before the lookup answers. */
-  const [picked, setPicked] = useState<Record<string, GuildUser>>({});
+  const [picked, setPicked] = useState<Record<string, UserSearchResult>>({});
   const input = useRef<HTMLInputElement>(null);
   const listboxId = useId();
   const messageId = `${id}__message`;
@@ -62,7 +62,7 @@ export function UserListWidget(props: WidgetProps) {
   const nobody = open && searching && !locked && search.isFetched && !search.isPlaceholderData && suggestions.length === 0;
   const resolved = useUsers(guildId, ids);
   const known = useMemo(() => {
-    const map = new Map<string, GuildUser>(Object.entries(picked));
+    const map = new Map<string, UserSearchResult>(Object.entries(picked));
     for (const user of resolved.data ?? []) map.set(user.id, user);
     return map;
   }, [picked, resolved.data]);
@@ -72,7 +72,7 @@ export function UserListWidget(props: WidgetProps) {
     setActive(-1);
   };
 
-  const add = (userId: string, user?: GuildUser) => {
+  const add = (userId: string, user?: UserSearchResult) => {
     if (!rules.pattern.test(userId)) return setMessage(rules.invalid);
     if (ids.includes(userId)) return setMessage(rules.duplicate);
     if (ids.length >= rules.maxItems) return setMessage(rules.full);
@@ -218,7 +218,7 @@ const UserRows = memo(function UserRows({
   onRemove,
 }: {
   ids: string[];
-  known: ReadonlyMap<string, GuildUser>;
+  known: ReadonlyMap<string, UserSearchResult>;
   pending: boolean;
   locked: boolean;
   label: string;

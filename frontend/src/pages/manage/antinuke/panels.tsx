@@ -1,9 +1,9 @@
+import type { AntinukePreflight } from '@guildhall/generated/types';
 import { AlertTriangle, Crown, ShieldAlert, ShieldCheck, ShieldOff, UserCheck, X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useCreateBypassRole, useRoles } from '../../../api/queries';
-import type { PreflightWarning } from '../../../api/types';
 import { AlertDialog } from '../../../components/AlertDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { useFormValues } from '../../../form/SchemaForm';
@@ -196,7 +196,7 @@ export function Hierarchy() {
 }
 
 /** The server's pre-flight warnings about the saved settings, each with a way to its field's tab. */
-export function PreflightWarnings({ warnings, onShow }: { warnings: PreflightWarning[]; onShow(path: string): void }) {
+export function PreflightWarnings({ warnings, onShow }: { warnings: AntinukePreflight['warnings']; onShow(path: string): void }) {
   if (warnings.length === 0) return null;
   return (
     <section aria-labelledby="preflight-title" className="mb-6 rounded-xl border border-warn/50 bg-warn/10 p-4 text-sm" data-preflight="">

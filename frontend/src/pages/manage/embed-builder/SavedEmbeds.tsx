@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, Upload } from 'lucide-react';
 import { type ChangeEvent, memo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 import { AlertDialog } from '../../../components/AlertDialog';
 import { schemaField } from '../../../components/embed-editor';
 import type { Banner } from '../../../components/StatusBanner';
@@ -30,7 +31,6 @@ interface SavedEmbedsProps {
 const NAME = schemaField(savedEmbedFile.schema, 'name');
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
-const savedKey = (guildId: string) => ['guild', guildId, 'collections', 'embeds'] as const;
 
 function download(name: string, json: string) {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
@@ -49,7 +49,7 @@ function download(name: string, json: string) {
 export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder, check, onLoad, notify }: SavedEmbedsProps) {
   const queries = useQueryClient();
   const list = useQuery({
-    queryKey: savedKey(guildId),
+    queryKey: queryKeys.savedEmbeds(guildId),
     queryFn: () => client.listSavedEmbeds(guildId),
     refetchOnWindowFocus: false,
   });
@@ -66,7 +66,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
 
   const items = (list.data?.items ?? []) as Entry[];
   const cap = list.data?.cap;
-  const refresh = () => queries.invalidateQueries({ queryKey: savedKey(guildId) });
+  const refresh = () => queries.invalidateQueries({ queryKey: queryKeys.savedEmbeds(guildId) });
   const ok = (message: string) => notify({ kind: 'success', message });
   const fail = (message: string) => notify({ kind: 'error', message });
 

@@ -2,7 +2,7 @@ import type { GuildSummary } from '@guildhall/generated/types';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useMemo } from 'react';
 import { client } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
+import { queryKeys } from '../../../api/query-keys';
 
 export type SendMode = 'webhook' | 'channel';
 

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JoinDmSettings, SettingsResponse } from '@guildhall/generated/types';
 import { useCallback, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
-import { queryKeys, useSettings } from '../../../api/queries';
-
-export const joinDmStatsKey = (guildId: string) => ['guild', guildId, 'joindms', 'stats'] as const;
+import { useSettings } from '../../../api/queries';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * A failure in the page's words: no answer (status 0) or a thrown error is `thrown`; an answer that said no is the
@@ -18,7 +17,7 @@ export function failureMessage(err: unknown, refused: string, thrown: string, pr
 }
 
 export function useJoinDmStats(guildId: string) {
-  return useQuery({ queryKey: joinDmStatsKey(guildId), queryFn: () => client.getJoinDmStats(guildId).then((r) => r.stats) });
+  return useQuery({ queryKey: queryKeys.joinDmStats(guildId), queryFn: () => client.getJoinDmStats(guildId).then((r) => r.stats) });
 }
 
 /**
@@ -62,6 +61,6 @@ export function useSendJoinDmTest(guildId: string) {
   return useMutation({
     mutationFn: () => client.sendJoinDmTest(guildId),
     // A test counts as a delivery either way.
-    onSettled: () => queries.invalidateQueries({ queryKey: joinDmStatsKey(guildId) }),
+    onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.joinDmStats(guildId) }),
   });
 }

@@ -1,9 +1,10 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
+import type { GuildCloneRequest, GuildCloneResponse, SectionName, UnmappedReference } from '@guildhall/generated/types';
 import { Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useCurrentUser } from '../../../api/queries';
-import { type CloneMapping, type CloneResult, type UnmappedReference, useCloneGuild } from '../../../api/transfer';
+import { useCloneGuild } from '../../../api/transfer';
 import type { Banner } from '../../../components/StatusBanner';
 import { FieldErrorList } from './field-errors';
 import { useGuildLists } from './names';
@@ -61,8 +62,8 @@ export function CloneCard({ guildId, notify }: { guildId: string; notify(banner:
   const user = useCurrentUser();
   const targets = (user.data?.guilds ?? []).filter((g) => g.id !== guildId && !g.sections && g.settingsUrl.startsWith('/manage/'));
   const [targetId, setTargetId] = useState('');
-  const [chosen, setChosen] = useState<string[]>(() => Object.keys(sectionPages));
-  const [result, setResult] = useState<CloneResult | null>(null);
+  const [chosen, setChosen] = useState<SectionName[]>(() => Object.keys(sectionPages) as SectionName[]);
+  const [result, setResult] = useState<GuildCloneResponse | null>(null);
   const [channelChoices, setChannelChoices] = useState<Choices>({});
   const [roleChoices, setRoleChoices] = useState<Choices>({});
   const [problem, setProblem] = useState<ApiError | Error | null>(null);
@@ -82,7 +83,7 @@ export function CloneCard({ guildId, notify }: { guildId: string; notify(banner:
 
   const run = (dryRun: boolean) => {
     setProblem(null);
-    const mapping: CloneMapping = { channels: toMapping(channelChoices), roles: toMapping(roleChoices) };
+    const mapping: GuildCloneRequest['mapping'] = { channels: toMapping(channelChoices), roles: toMapping(roleChoices) };
     clone.mutate(
       { targetGuildId: targetId, sections: chosen, mapping, dryRun },
       {

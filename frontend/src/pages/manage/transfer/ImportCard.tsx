@@ -1,7 +1,8 @@
+import type { GuildExport, TransferSectionPreview } from '@guildhall/generated/types';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { type GuildExport, type SectionPreview, useImportGuild } from '../../../api/transfer';
+import { useImportGuild } from '../../../api/transfer';
 import type { Banner } from '../../../components/StatusBanner';
 import type { GuildNames } from '../history/values';
 import { FieldErrorList } from './field-errors';
@@ -20,7 +21,7 @@ export function ImportCard({ guildId, names, notify }: { guildId: string; names:
   const importGuild = useImportGuild(guildId);
   const [document, setDocument] = useState<GuildExport | null>(null);
   const [fileName, setFileName] = useState('');
-  const [preview, setPreview] = useState<SectionPreview[] | null>(null);
+  const [preview, setPreview] = useState<TransferSectionPreview[] | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {

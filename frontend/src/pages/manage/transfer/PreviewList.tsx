@@ -1,9 +1,17 @@
-import type { SectionPreview } from '../../../api/transfer';
+import type { TransferSectionPreview } from '@guildhall/generated/types';
 import { ChangeList } from '../history/HistoryEntry';
 import type { GuildNames } from '../history/values';
 
 /** What an import or a clone would change, section by section, field by field. */
-export function PreviewList({ preview, names, headingLevel = 3 }: { preview: SectionPreview[]; names: GuildNames; headingLevel?: 3 | 4 }) {
+export function PreviewList({
+  preview,
+  names,
+  headingLevel = 3,
+}: {
+  preview: TransferSectionPreview[];
+  names: GuildNames;
+  headingLevel?: 3 | 4;
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const skipped = preview.filter((s) => s.skipped);
   const changed = preview.filter((s) => !s.skipped && s.changes.length > 0);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { client } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
+import { queryKeys } from '../../../api/query-keys';
 import type { Channel, Role } from '../../../api/types';
 import type { GuildNames } from '../history/values';
 
