@@ -6,6 +6,49 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'generated/**', '.data/**', 'coverage/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The frontend calls the API only through the generated client and names cached data only through api/query-keys.ts
+  // (tests/frontend-api-lint.test.ts plants each bypass). api/client.ts is the fetch wrapper; the sandbox viewer's
+  // routes are the sandbox's, not API operations, so api/sandbox-viewer.ts may still call api().
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/api/client.ts', 'frontend/src/api/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch']",
+          message: 'Call the API through the generated client (`client` of api/client.ts); only its fetch wrapper fetches.',
+        },
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Build query keys with `queryKeys` of api/query-keys.ts, so an invalidation names the same key.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)(Data|State)$|^(invalidate|remove|refetch|cancel|reset|prefetch|fetch)Queries$|^(prefetch|fetch|ensure)Query(Data)?$/] > ArrayExpression',
+          message: 'Build query keys with `queryKeys` of api/query-keys.ts, so an invalidation names the same key.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/api/sandbox-viewer.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/client', './client'],
+              importNames: ['api'],
+              message: 'Call the API through the generated client (`client` of api/client.ts), typed by the schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     languageOptions: {
       globals: {
