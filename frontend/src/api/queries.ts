@@ -1,3 +1,4 @@
+import type { GuildhallClient } from '@guildhall/generated/client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ContactMessage,
@@ -198,12 +199,8 @@ export function useTicketCategoryChanges(guildId: string) {
 
 // ---- ticket transcripts (spec 2:2 Ticket transcripts) -------------------------------------------------------------
 
-export interface TranscriptFilter {
-  /** Ticket id or user name, case-insensitive (the server matches). */
-  q?: string;
-  /** The start of the created date, e.g. 2026-11-22. */
-  date?: string;
-}
+/** The list's filters, as the operation's query parameters: `q` a ticket id or user name, `date` a created day's start. */
+export type TranscriptFilter = NonNullable<Parameters<GuildhallClient['listTranscripts']>[1]>;
 
 /** The guild's saved transcripts, newest first, filtered on the server; the last list stays while a new filter loads. */
 export function useTranscripts(guildId: string, filter: TranscriptFilter) {

@@ -1,3 +1,4 @@
+import type { GuildhallClient } from '@guildhall/generated/client';
 import type { CollectionName, SectionName } from '@guildhall/generated/types';
 
 // Every TanStack Query key of the app, built here and nowhere else: a query, an invalidation and a setQueryData name
@@ -5,13 +6,8 @@ import type { CollectionName, SectionName } from '@guildhall/generated/types';
 // start with ['guild', guildId, ...], so the prefixes below (all of a guild's settings, collections, history...)
 // match every key under them.
 
-/** What narrows the configuration history's timeline (the History page's filters). */
-export interface HistoryKeyFilter {
-  section?: string;
-  collection?: string;
-  itemId?: string;
-  userId?: string;
-}
+/** What narrows the configuration history's timeline (the History page's filters): the operation's query but paging. */
+export type HistoryKeyFilter = Omit<NonNullable<Parameters<GuildhallClient['listHistory']>[1]>, 'before' | 'limit'>;
 
 const guild = (guildId: string) => ['guild', guildId] as const;
 const collection = (guildId: string, name: CollectionName) => [...guild(guildId), 'collections', name] as const;

@@ -2,18 +2,15 @@
 // makes (the same validator the server runs), and the previews drawn from common/'s message builders.
 import { openMessage, panelMessage, type PanelMessage } from '@guildhall/common/ticket-panel';
 import * as panels from '@guildhall/generated/collections/panels.js';
+import type { GuildhallClient } from '@guildhall/generated/client';
 import { validateWith } from '@guildhall/generated/field-errors';
 import type { TicketPanel } from '@guildhall/generated/types';
 
 /** The panel's published schema (the panels collection's module: its schema, defaults and validator, nothing else). */
 export const PANEL_SCHEMA = panels.schema;
 
-/** One panel as the collection API answers it. */
-export interface PanelEntry {
-  id: string;
-  version: number;
-  item: TicketPanel;
-}
+/** One panel as the collection API answers it (the generated client's entry, without the envelope's `success`). */
+export type PanelEntry = Omit<Awaited<ReturnType<GuildhallClient['getTicketPanel']>>, 'success'>;
 
 /** A panel being edited: every property, channel_id empty until one is chosen. */
 export type PanelDraft = Omit<TicketPanel, 'channel_id'> & { channel_id: string };
