@@ -29,7 +29,8 @@ export default function Transfer() {
 
   const download = () =>
     exportGuild.mutate(undefined, {
-      // The document as the server wrote it (compact JSON), under the name its Content-Disposition gives.
+      // The document as the server wrote it (compact JSON), under the name the export's Content-Disposition names (the
+      // operation's description; the JSON client reads no headers).
       onSuccess: (document) => {
         saveFile(new Blob([JSON.stringify(document)], { type: 'application/json' }), `guildhall-${guildId}.json`);
         notify({ kind: 'success', message: 'Export downloaded.' });
