@@ -597,6 +597,17 @@ function storageContract(harness: () => AdapterHarness) {
       ]);
     });
 
+    it("records nothing for the server's own records (no guild), even given a change", async () => {
+      const collection = unique('system');
+      const latest = await storage.history.latestId();
+      const record = await storage.records.insert(collection, { guildId: null, data: { value: 'one' } });
+      const replaced = await storage.records.replace(collection, record.id, { value: 'two' }, 1, { author: alice, action: 'update' });
+      expect(replaced).toMatchObject({ ok: true, record: { version: 2, data: { value: 'two' } } });
+      expect(await storage.records.delete(collection, record.id, { author: alice, action: 'delete' })).toBe(true);
+      expect(await storage.records.get(collection, record.id)).toBeNull();
+      expect(await storage.history.latestId()).toBe(latest);
+    });
+
     it("keeps the newest 500 entries of each section of a guild: another section's and another guild's are untouched", async () => {
       const [guild, other] = [unique('g'), unique('g')];
       await storage.settings.put(other, 'seeded', { n: 0 }, 0, save);
