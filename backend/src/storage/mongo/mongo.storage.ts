@@ -82,14 +82,37 @@ class StaleSection extends Error {
  * The storage port on MongoDB, through mongoose (DATABASE_URL=mongodb://... or mongodb+srv://...).
  *
  * Changes: MongoDB guarantees atomicity for one document, and this adapter asks for nothing more, so it is correct on
- * a standalone server as on a replica set. A recorded write (a save with its history entry) writes the data and its
- * change (the patch, the author, the document it replaced) into the one document, atomically; then moves the change
- * to `history`, whose `_id` is the change's token, so moving it twice writes it once. If the move fails, the writer
- * undoes the write (puts back the document it replaced) and throws: neither lands. If the writer dies in between, the
- * change waits in the document; the next write to that document, or the next start, finishes the move. Claims on
- * the change's state (pending -> forwarding / undoing, one atomic update each) decide who moves or undoes it.
- * putMany writes each section with a change naming a batch, then marks the batch committed; before that mark the
- * batch's changes are undone, after it they are moved.
+ * a standalone server as on a replica set (the wire server the tests run has no transactions either). A recorded write
+ * (a save with its history entry) is a two-phase commit over one document and `history`, a state machine whose state
+ * is the document's `change` (mongo.schemas.ts PendingChange) and, for putMany, its batch's `state`:
+ *
+ *   clean       no `change`: the data is the last write's, its history entry (if any) recorded.
+ *   pending     the writer wrote the data, the change (patch, author, version) and the document it replaced, in one
+ *               atomic write. Next it moves the change: appends the history entry (its `_id` is the change's token,
+ *               so a second append writes nothing), then unsets `change` -> clean. A failed append: it claims
+ *               pending -> undoing and undoes (below), and the write throws (unless someone else claimed the change
+ *               first, or the entry landed after all: then the write stands).
+ *   forwarding  someone other than the writer claimed the change (one atomic update from the state it saw) to move it,
+ *               as above -> clean: when the writer is presumed dead (the change is older than GRACE_MS), or at once
+ *               when its batch is committed. A forwarding change older than GRACE_MS is claimed again.
+ *   undoing     claimed to be undone: if the entry is in history after all, the move landed (-> clean, the write
+ *               stands); otherwise the document it replaced is put back, or the document removed if there was none
+ *               -> clean, neither the write nor its entry landed.
+ *   deleted     (records) a recorded deletion is the record marked `deleted` with its change: readers see nothing;
+ *               moving the change removes the document.
+ *
+ * putMany writes each section as `pending` with a change naming a batch (state applying), then marks the batch
+ * committed. Its changes are moved only once the batch is committed; while it is applying, others wait for it up to
+ * GRACE_MS, then mark it aborted (one atomic update, so the writer's commit mark then fails and it undoes its
+ * sections and throws); an aborted batch's changes are undone. A batch with no change left is removed.
+ *
+ * A writer that dies leaves its document in one of these states, and recovery takes it on to clean: the next write to
+ * the document (readForWrite -> settle: a write naming the document's version waits for a live writer's change, any
+ * write settles an abandoned one), or the next start (sweep: every change older than GRACE_MS). From pending or
+ * forwarding (no batch, or a committed one): moved. From undoing: undone, or moved if the entry landed. From a batch
+ * still applying after GRACE_MS: aborted, then undone. Each transition is one conditional update on the change's token
+ * and state, so two recoverers never both move, nor both undo, nor one move what the other undoes.
+ * backend/test/mongo-recovery.test.ts leaves the database in each state and checks what recovery makes of it.
  *
  * History ids: the change feed reads "ids above N", so ids must be handed out in the order entries become visible.
  * Entries are inserted under a lease (the `history` document of `locks`, which also counts the ids), held from the
