@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PatchOperation } from '@guildhall/common/json-patch';
 import { runMigrations } from './migrate.js';
+import { ownMethods } from './port-overlay.js';
 import {
   type ChangeRecord,
   changeRecord,
@@ -115,10 +116,10 @@ const SUBJECTS = (n: number) => `SELECT s ->> 'scope', s ->> 'key' FROM jsonb_ar
  * progress); close() is idempotent. Each store of the port is a class below that implements it.
  */
 export class PostgresStorage implements StoragePort {
-  readonly settings: SettingsStore = new PostgresSettings(() => this.db());
-  readonly records: RecordStore = new PostgresRecords(() => this.db());
-  readonly history: HistoryStore = new PostgresHistory(() => this.db());
-  readonly sessions: SessionStore = new PostgresSessions(() => this.db());
+  readonly settings: SettingsStore = ownMethods(new PostgresSettings(() => this.db()));
+  readonly records: RecordStore = ownMethods(new PostgresRecords(() => this.db()));
+  readonly history: HistoryStore = ownMethods(new PostgresHistory(() => this.db()));
+  readonly sessions: SessionStore = ownMethods(new PostgresSessions(() => this.db()));
   private readonly migrations: readonly Migration[];
   private initializing?: Promise<void>;
   private closing?: Promise<void>;

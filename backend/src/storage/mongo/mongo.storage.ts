@@ -17,6 +17,7 @@ import {
   subjectsOf,
   toStorableJson,
 } from '../storage-rules.js';
+import { ownMethods } from '../port-overlay.js';
 import type {
   ChangeNote,
   HistoryEntry,
@@ -120,10 +121,10 @@ class StaleSection extends Error {
  */
 export class MongoStorage implements StoragePort {
   readonly kind = 'mongodb' as const;
-  readonly settings: SettingsStore = new MongoSettings(this);
-  readonly records: RecordStore = new MongoRecords(this);
-  readonly history: HistoryStore = new MongoHistory(this);
-  readonly sessions: SessionStore = new MongoSessions(this);
+  readonly settings: SettingsStore = ownMethods(new MongoSettings(this));
+  readonly records: RecordStore = ownMethods(new MongoRecords(this));
+  readonly history: HistoryStore = ownMethods(new MongoHistory(this));
+  readonly sessions: SessionStore = ownMethods(new MongoSessions(this));
   private readonly migrations: readonly MongoMigration[];
   private connection?: Connection;
   private models?: MongoModels;
