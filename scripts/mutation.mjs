@@ -78,8 +78,14 @@ export const GROUPS = {
     ],
   },
   caps: {
-    // insertCappedRecord of each storage; in MongoDB also its turn-taking and lease (inTurn, takeLease).
-    mutate: ['backend/src/storage/postgres.storage.ts:546-572', 'backend/src/storage/mongo/mongo.storage.ts:659-724'],
+    // records.insertCapped of each storage and the cap check both apply (checkCap); in MongoDB also its turn-taking and
+    // lease (inTurn, takeLease).
+    mutate: [
+      'backend/src/storage/postgres.storage.ts:566-591',
+      'backend/src/storage/mongo/mongo.storage.ts:435-472',
+      'backend/src/storage/mongo/mongo.storage.ts:726-752',
+      'backend/src/storage/storage-rules.ts:50-52',
+    ],
     tests: ['backend/test/storage.contract.test.ts', 'backend/test/plan-limits.test.ts'],
   },
   history: {

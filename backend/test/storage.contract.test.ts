@@ -78,6 +78,21 @@ function storageContract(harness: () => AdapterHarness) {
     await expect(storage.ping()).resolves.toBeUndefined();
   });
 
+  it('answers a store method taken off its store, as callers and tests take them', async () => {
+    const guild = unique('g');
+    const { put, get } = storage.settings;
+    expect(await put(guild, 'general', { prefix: '!' }, 0)).toMatchObject({ ok: true, document: { version: 1 } });
+    expect(await get(guild, 'general')).toMatchObject({ version: 1, data: { prefix: '!' } });
+    const { insert, count } = storage.records;
+    await insert('panels', { guildId: guild, data: {} });
+    expect(await count('panels', { guildId: guild })).toBe(1);
+    const { latestId } = storage.history;
+    expect(await latestId()).toBeGreaterThanOrEqual(0);
+    const { set, get: session } = storage.sessions;
+    await set(guild, { user: 'alice' }, new Date(Date.now() + 60_000));
+    expect(await session(guild)).toEqual({ user: 'alice' });
+  });
+
   describe('settings', () => {
     it('starts at version 0 (nothing stored) and adds 1 per save', async () => {
       const guild = unique('g');
@@ -595,6 +610,17 @@ function storageContract(harness: () => AdapterHarness) {
         { op: 'test', path: '/title', value: 'Two' },
         { op: 'remove', path: '/title' },
       ]);
+    });
+
+    it("records nothing for the server's own records (no guild), even given a change", async () => {
+      const collection = unique('system');
+      const latest = await storage.history.latestId();
+      const record = await storage.records.insert(collection, { guildId: null, data: { value: 'one' } });
+      const replaced = await storage.records.replace(collection, record.id, { value: 'two' }, 1, { author: alice, action: 'update' });
+      expect(replaced).toMatchObject({ ok: true, record: { version: 2, data: { value: 'two' } } });
+      expect(await storage.records.delete(collection, record.id, { author: alice, action: 'delete' })).toBe(true);
+      expect(await storage.records.get(collection, record.id)).toBeNull();
+      expect(await storage.history.latestId()).toBe(latest);
     });
 
     it("keeps the newest 500 entries of each section of a guild: another section's and another guild's are untouched", async () => {

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { overlayPort } from '../storage/port-overlay.js';
 import type { StoragePort } from '../storage/storage.port.js';
 
 /**
@@ -38,38 +39,18 @@ export function withChangeSignal(storage: StoragePort, signal: ChangeSignal): St
       if (recorded(result)) signal.notify();
       return result;
     });
-  const settings: StoragePort['settings'] = {
-    get: (guildId, section) => storage.settings.get(guildId, section),
-    put: (guildId, section, data, expectedVersion, change) =>
-      after(storage.settings.put(guildId, section, data, expectedVersion, change), (r) => Boolean(change) && r.ok),
-    putMany: (guildId, writes, change) => after(storage.settings.putMany(guildId, writes, change), (r) => r.ok),
-  };
-  const records: StoragePort['records'] = {
-    list: (collection, filter) => storage.records.list(collection, filter),
-    get: (collection, id) => storage.records.get(collection, id),
-    insert: (collection, record) => storage.records.insert(collection, record),
-    update: (collection, id, data) => storage.records.update(collection, id, data),
-    replace: (collection, id, data, expectedVersion, change) =>
-      after(storage.records.replace(collection, id, data, expectedVersion, change), (r) => Boolean(change) && r.ok),
-    count: (collection, filter) => storage.records.count(collection, filter),
-    insertCapped: (collection, record, cap, change) =>
-      after(storage.records.insertCapped(collection, record, cap, change), (r) => Boolean(change) && r !== null),
-    delete: (collection, id, change) => after(storage.records.delete(collection, id, change), (r) => Boolean(change) && r),
-  };
-  return {
-    get kind() {
-      return storage.kind;
+  return overlayPort(storage, {
+    settings: {
+      put: (guildId, section, data, expectedVersion, change) =>
+        after(storage.settings.put(guildId, section, data, expectedVersion, change), (r) => Boolean(change) && r.ok),
+      putMany: (guildId, writes, change) => after(storage.settings.putMany(guildId, writes, change), (r) => r.ok),
     },
-    init: () => storage.init(),
-    ping: () => storage.ping(),
-    close: () => storage.close(),
-    settings,
-    records,
-    get sessions() {
-      return storage.sessions;
+    records: {
+      replace: (collection, id, data, expectedVersion, change) =>
+        after(storage.records.replace(collection, id, data, expectedVersion, change), (r) => Boolean(change) && r.ok),
+      insertCapped: (collection, record, cap, change) =>
+        after(storage.records.insertCapped(collection, record, cap, change), (r) => Boolean(change) && r !== null),
+      delete: (collection, id, change) => after(storage.records.delete(collection, id, change), (r) => Boolean(change) && r),
     },
-    get history() {
-      return storage.history;
-    },
-  };
+  });
 }

@@ -1,7 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { diff, type PatchOperation } from '@guildhall/common/json-patch';
+import type { PatchOperation } from '@guildhall/common/json-patch';
 import { runMigrations } from './migrate.js';
-import { checkRecordVersion, checkSettingsVersion, optionalCount, toStorableJson as toJson } from './storage-checks.js';
+import { ownMethods } from './port-overlay.js';
+import {
+  type ChangeRecord,
+  changeRecord,
+  checkCap,
+  checkRecordVersion,
+  checkSettingsVersion,
+  DELETED_VERSION,
+  isAtVersion,
+  isHistoryId,
+  NO_DATA,
+  optionalCount,
+  recordsChange,
+  sectionOrder,
+  subjectsOf,
+  toStorableJson as toJson,
+} from './storage-rules.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 import type { SqlClient, SqlExecutor } from './sql-executor.js';
 import type {
@@ -10,13 +26,17 @@ import type {
   HistoryFilter,
   PutManyResult,
   PutSettingsResult,
+  HistoryStore,
   RecordFilter,
+  RecordStore,
   ReplaceRecordResult,
+  SessionStore,
   SettingsDocument,
-  StoredRecord,
+  SettingsStore,
   SettingsWrite,
+  StoragePort,
+  StoredRecord,
 } from './storage.port.js';
-import { StorageAdapter } from './storage-adapter.js';
 import { HISTORY_RETENTION, RecordExistsError } from './storage.port.js';
 
 export interface PostgresStorageOptions {
@@ -57,14 +77,15 @@ interface HistoryRow {
 }
 
 /** What a write records: the history row without its id and time (the transaction gives both). */
-interface HistoryWrite {
+interface HistoryWrite extends ChangeRecord {
   guildId: string;
   scope: 'settings' | 'records';
   key: string;
   itemId: string | null;
-  version: number;
-  patch: PatchOperation[];
 }
+
+/** The executor once init() has run (each store waits for it). */
+type Db = () => Promise<SqlExecutor>;
 
 /** A stale version met inside putMany's transaction: thrown to roll every section back. */
 class StaleSection extends Error {
@@ -92,9 +113,13 @@ const SUBJECTS = (n: number) => `SELECT s ->> 'scope', s ->> 'key' FROM jsonb_ar
 /**
  * The storage port on PostgreSQL: PGlite embedded or a server, depending on the executor. The SQL
  * is the same for both. Call init() before anything else (other calls wait for an init in
- * progress); close() is idempotent.
+ * progress); close() is idempotent. Each store of the port is a class below that implements it.
  */
-export class PostgresStorage extends StorageAdapter {
+export class PostgresStorage implements StoragePort {
+  readonly settings: SettingsStore = ownMethods(new PostgresSettings(() => this.db()));
+  readonly records: RecordStore = ownMethods(new PostgresRecords(() => this.db()));
+  readonly history: HistoryStore = ownMethods(new PostgresHistory(() => this.db()));
+  readonly sessions: SessionStore = ownMethods(new PostgresSessions(() => this.db()));
   private readonly migrations: readonly Migration[];
   private initializing?: Promise<void>;
   private closing?: Promise<void>;
@@ -104,7 +129,6 @@ export class PostgresStorage extends StorageAdapter {
     private readonly executor: SqlExecutor,
     options: PostgresStorageOptions = {},
   ) {
-    super();
     this.migrations = options.migrations ?? MIGRATIONS;
   }
 
@@ -157,10 +181,12 @@ export class PostgresStorage extends StorageAdapter {
     await this.initializing;
     return this.executor;
   }
+}
 
-  // Settings
+class PostgresSettings implements SettingsStore {
+  constructor(private readonly db: Db) {}
 
-  protected async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
+  async get<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
     const db = await this.db();
     const rows = await db.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2`, [
       guildId,
@@ -175,24 +201,13 @@ export class PostgresStorage extends StorageAdapter {
    * row, which then fails. So of several puts naming the same version exactly one wins, without
    * explicit locking.
    */
-  protected putSettings<T>(
-    guildId: string,
-    section: string,
-    data: T,
-    expectedVersion: number,
-    change?: ChangeNote,
-  ): Promise<PutSettingsResult<T>> {
+  put<T>(guildId: string, section: string, data: T, expectedVersion: number, change?: ChangeNote): Promise<PutSettingsResult<T>> {
     return change
-      ? this.putSettingsRecorded(guildId, section, data, expectedVersion, change)
-      : this.putSettingsUnrecorded(guildId, section, data, expectedVersion);
+      ? this.putRecorded(guildId, section, data, expectedVersion, change)
+      : this.putUnrecorded(guildId, section, data, expectedVersion);
   }
 
-  private async putSettingsUnrecorded<T>(
-    guildId: string,
-    section: string,
-    data: T,
-    expectedVersion: number,
-  ): Promise<PutSettingsResult<T>> {
+  private async putUnrecorded<T>(guildId: string, section: string, data: T, expectedVersion: number): Promise<PutSettingsResult<T>> {
     checkSettingsVersion(expectedVersion);
     const db = await this.db();
     const rows =
@@ -212,7 +227,7 @@ export class PostgresStorage extends StorageAdapter {
           );
     if (rows[0]) return { ok: true, document: toSettings<T>(rows[0]) };
     // A separate statement, so it sees the write that beat ours.
-    return { ok: false, current: await this.getSettings<T>(guildId, section) };
+    return { ok: false, current: await this.get<T>(guildId, section) };
   }
 
   /**
@@ -221,7 +236,7 @@ export class PostgresStorage extends StorageAdapter {
    * against exactly the data this write replaces. A first save (version 0) inserts; a concurrent first save makes
    * ON CONFLICT wait for the other to commit, then skip.
    */
-  private async putSettingsRecorded<T>(
+  private async putRecorded<T>(
     guildId: string,
     section: string,
     data: T,
@@ -232,36 +247,28 @@ export class PostgresStorage extends StorageAdapter {
     const json = toJson(data);
     const db = await this.db();
     return db.transaction(async (tx) => {
-      const written = await this.writeSettingsIn<T>(tx, guildId, section, json, expectedVersion);
+      const written = await writeSettingsIn<T>(tx, guildId, section, json, expectedVersion);
       if (!written.ok) return written;
       const { document, previous } = written;
-      await this.recordChanges(tx, change, [
-        { guildId, scope: 'settings', key: section, itemId: null, version: document.version, patch: diff(previous, document.data) },
+      await recordChanges(tx, [
+        { guildId, scope: 'settings', key: section, itemId: null, ...changeRecord(change, previous, document.data, document.version) },
       ]);
       return { ok: true, document };
     });
   }
 
-  /**
-   * Every section in one transaction, each version-checked as put does; one stale version rolls all back. Rows are
-   * locked in section order, so two overlapping putMany calls cannot deadlock each other.
-   */
-  protected async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
-    const sections = new Set<string>();
-    for (const write of writes) {
-      checkSettingsVersion(write.expectedVersion);
-      if (sections.has(write.section)) throw new RangeError(`putMany names section ${write.section} twice`);
-      sections.add(write.section);
-    }
-    const ordered = writes.map((write, index) => ({ write, index, json: toJson(write.data) }));
-    ordered.sort((a, b) => (a.write.section < b.write.section ? -1 : a.write.section > b.write.section ? 1 : 0));
+  /** Every section in one transaction, each version-checked as put does; one stale version rolls all back. */
+  async putMany<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
+    const order = sectionOrder(writes);
+    const json = writes.map((write) => toJson(write.data));
     const db = await this.db();
     try {
       return await db.transaction(async (tx) => {
         const documents: SettingsDocument<T>[] = new Array<SettingsDocument<T>>(writes.length);
         const entries: HistoryWrite[] = [];
-        for (const { write, index, json } of ordered) {
-          const written = await this.writeSettingsIn<T>(tx, guildId, write.section, json, write.expectedVersion);
+        for (const index of order) {
+          const write = writes[index]!;
+          const written = await writeSettingsIn<T>(tx, guildId, write.section, json[index]!, write.expectedVersion);
           if (!written.ok) throw new StaleSection(write.section, written.current);
           documents[index] = written.document;
           entries.push({
@@ -269,11 +276,10 @@ export class PostgresStorage extends StorageAdapter {
             scope: 'settings',
             key: write.section,
             itemId: null,
-            version: written.document.version,
-            patch: diff(written.previous, written.document.data),
+            ...changeRecord(change, written.previous, written.document.data, written.document.version),
           });
         }
-        await this.recordChanges(tx, change, entries);
+        await recordChanges(tx, entries);
         return { ok: true, documents };
       });
     } catch (error) {
@@ -281,94 +287,112 @@ export class PostgresStorage extends StorageAdapter {
       throw error;
     }
   }
+}
 
-  /** The version-checked write of one section inside a transaction, with the data it replaced ({} when none). */
-  private async writeSettingsIn<T>(
-    tx: SqlClient,
-    guildId: string,
-    section: string,
-    json: string,
-    expectedVersion: number,
-  ): Promise<{ ok: true; document: SettingsDocument<T>; previous: unknown } | { ok: false; current: SettingsDocument<T> | null }> {
-    if (expectedVersion === 0) {
-      const rows = await tx.query<SettingsRow>(
-        `INSERT INTO settings (guild_id, section, version, data, updated_at)
-         VALUES ($1, $2, 1, $3::text::jsonb, now())
-         ON CONFLICT (guild_id, section) DO NOTHING
-         RETURNING ${SETTINGS_COLUMNS}`,
-        [guildId, section, json],
-      );
-      if (rows[0]) return { ok: true, document: toSettings<T>(rows[0]), previous: {} };
-      // A new statement: under READ COMMITTED it sees the row that beat ours.
-      const current = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2`, [
-        guildId,
-        section,
-      ]);
-      return { ok: false, current: current[0] ? toSettings<T>(current[0]) : null };
-    }
-    const stored = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2 FOR UPDATE`, [
-      guildId,
-      section,
-    ]);
-    if (!stored[0] || Number(stored[0].version) !== expectedVersion)
-      return { ok: false, current: stored[0] ? toSettings<T>(stored[0]) : null };
+/** The version-checked write of one section inside a transaction, with the data it replaced (NO_DATA when none). */
+async function writeSettingsIn<T>(
+  tx: SqlClient,
+  guildId: string,
+  section: string,
+  json: string,
+  expectedVersion: number,
+): Promise<{ ok: true; document: SettingsDocument<T>; previous: unknown } | { ok: false; current: SettingsDocument<T> | null }> {
+  if (expectedVersion === 0) {
     const rows = await tx.query<SettingsRow>(
-      `UPDATE settings SET version = version + 1, data = $3::text::jsonb, updated_at = now()
-       WHERE guild_id = $1 AND section = $2
+      `INSERT INTO settings (guild_id, section, version, data, updated_at)
+       VALUES ($1, $2, 1, $3::text::jsonb, now())
+       ON CONFLICT (guild_id, section) DO NOTHING
        RETURNING ${SETTINGS_COLUMNS}`,
       [guildId, section, json],
     );
-    return { ok: true, document: toSettings<T>(rows[0]!), previous: stored[0].data };
+    if (rows[0]) return { ok: true, document: toSettings<T>(rows[0]), previous: NO_DATA };
+    // A new statement: under READ COMMITTED it sees the row that beat ours.
+    const current = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2`, [
+      guildId,
+      section,
+    ]);
+    return { ok: false, current: current[0] ? toSettings<T>(current[0]) : null };
   }
+  const stored = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE guild_id = $1 AND section = $2 FOR UPDATE`, [
+    guildId,
+    section,
+  ]);
+  if (!stored[0] || !isAtVersion(stored[0], expectedVersion)) return { ok: false, current: stored[0] ? toSettings<T>(stored[0]) : null };
+  const rows = await tx.query<SettingsRow>(
+    `UPDATE settings SET version = version + 1, data = $3::text::jsonb, updated_at = now()
+     WHERE guild_id = $1 AND section = $2
+     RETURNING ${SETTINGS_COLUMNS}`,
+    [guildId, section, json],
+  );
+  return { ok: true, document: toSettings<T>(rows[0]!), previous: stored[0].data };
+}
 
-  /**
-   * Inserts the history entries of a write, last in its transaction, then drops the entries beyond HISTORY_RETENTION
-   * of each subject written (guild, section or collection). The advisory lock (HISTORY_LOCK) is taken after the data
-   * writes, so a transaction holding it never waits for a row lock: it cannot deadlock with a writer that holds a row
-   * and waits for it.
-   */
-  private async recordChanges(tx: SqlClient, change: ChangeNote, entries: readonly HistoryWrite[]): Promise<void> {
-    if (!entries.length) return;
-    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [HISTORY_LOCK]);
-    const author = change.author
-      ? toJson({ userId: change.author.userId, userName: change.author.userName, avatar: change.author.avatar })
-      : null;
-    for (const entry of entries) {
-      await tx.query(
-        `INSERT INTO history (guild_id, scope, key, item_id, version, action, author, patch, revert_of, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, $9, now())`,
-        [
-          entry.guildId,
-          entry.scope,
-          entry.key,
-          entry.itemId,
-          entry.version,
-          change.action,
-          author,
-          toJson(entry.patch),
-          change.revertOf ?? null,
-        ],
-      );
-    }
-    const subjects = new Map(entries.map((entry) => [JSON.stringify([entry.guildId, entry.scope, entry.key]), entry]));
-    for (const { guildId, scope, key } of subjects.values()) {
-      // What retention drops is remembered as the guild's highest dropped id, so the change feed can tell a client
-      // whose cursor is older that it missed something (history.droppedAfter).
-      await tx.query(
-        `WITH dropped AS (
-           DELETE FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3
-             AND id < (SELECT id FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3 ORDER BY id DESC OFFSET $4 LIMIT 1)
-           RETURNING id)
-         INSERT INTO history_dropped (guild_id, max_id) SELECT $1, max(id) FROM dropped HAVING count(*) > 0
-         ON CONFLICT (guild_id) DO UPDATE SET max_id = GREATEST(history_dropped.max_id, EXCLUDED.max_id)`,
-        [guildId, scope, key, HISTORY_RETENTION - 1],
-      );
-    }
+/**
+ * Inserts the history entries of a write, last in its transaction, then drops the entries beyond HISTORY_RETENTION
+ * of each subject written (guild, section or collection). The advisory lock (HISTORY_LOCK) is taken after the data
+ * writes, so a transaction holding it never waits for a row lock: it cannot deadlock with a writer that holds a row
+ * and waits for it.
+ */
+async function recordChanges(tx: SqlClient, entries: readonly HistoryWrite[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [HISTORY_LOCK]);
+  for (const entry of entries) {
+    await tx.query(
+      `INSERT INTO history (guild_id, scope, key, item_id, version, action, author, patch, revert_of, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb, $9, now())`,
+      [
+        entry.guildId,
+        entry.scope,
+        entry.key,
+        entry.itemId,
+        entry.version,
+        entry.action,
+        entry.author ? toJson(entry.author) : null,
+        toJson(entry.patch),
+        entry.revertOf,
+      ],
+    );
   }
+  for (const { guildId, scope, key } of subjectsOf(entries)) {
+    // What retention drops is remembered as the guild's highest dropped id, so the change feed can tell a client
+    // whose cursor is older that it missed something (history.droppedAfter).
+    await tx.query(
+      `WITH dropped AS (
+         DELETE FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3
+           AND id < (SELECT id FROM history WHERE guild_id = $1 AND scope = $2 AND key = $3 ORDER BY id DESC OFFSET $4 LIMIT 1)
+         RETURNING id)
+       INSERT INTO history_dropped (guild_id, max_id) SELECT $1, max(id) FROM dropped HAVING count(*) > 0
+       ON CONFLICT (guild_id) DO UPDATE SET max_id = GREATEST(history_dropped.max_id, EXCLUDED.max_id)`,
+      [guildId, scope, key, HISTORY_RETENTION - 1],
+    );
+  }
+}
 
-  // History
+/** A record's history entry, when its write records one (recordsChange). */
+async function recordItemChange(
+  tx: SqlClient,
+  change: ChangeNote,
+  record: StoredRecord<unknown>,
+  before: unknown,
+  after: unknown,
+  version: number,
+): Promise<void> {
+  if (!recordsChange(change, record.guildId)) return;
+  await recordChanges(tx, [
+    {
+      guildId: record.guildId!,
+      scope: 'records',
+      key: record.collection,
+      itemId: record.id,
+      ...changeRecord(change, before, after, version),
+    },
+  ]);
+}
 
-  protected async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
+class PostgresHistory implements HistoryStore {
+  constructor(private readonly db: Db) {}
+
+  async list(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
     const limit = optionalCount('limit', filter.limit) ?? 0;
     const params: unknown[] = [guildId];
     const where = ['guild_id = $1'];
@@ -396,14 +420,14 @@ export class PostgresStorage extends StorageAdapter {
     return rows.map(toHistory);
   }
 
-  protected async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
-    if (!Number.isSafeInteger(id) || id < 1) return null;
+  async get(guildId: string, id: number): Promise<HistoryEntry | null> {
+    if (!isHistoryId(id)) return null;
     const db = await this.db();
     const rows = await db.query<HistoryRow>(`SELECT ${HISTORY_COLUMNS} FROM history WHERE guild_id = $1 AND id = $2`, [guildId, id]);
     return rows[0] ? toHistory(rows[0]) : null;
   }
 
-  protected async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
+  async since(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
     const from = optionalCount('after', after) ?? 0;
     const count = optionalCount('limit', limit) ?? 0;
     const db = await this.db();
@@ -419,13 +443,13 @@ export class PostgresStorage extends StorageAdapter {
     return rows.map(toHistory);
   }
 
-  protected async latestHistoryId(): Promise<number> {
+  async latestId(): Promise<number> {
     const db = await this.db();
     const rows = await db.query<{ id: number | string | null }>('SELECT max(id) AS id FROM history');
     return Number(rows[0]?.id ?? 0);
   }
 
-  protected async historyDroppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean> {
+  async droppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean> {
     const db = await this.db();
     const rows = guildIds
       ? await db.query<{ n: number }>('SELECT count(*)::int AS n FROM history_dropped WHERE guild_id = ANY($1::text[]) AND max_id > $2', [
@@ -435,10 +459,12 @@ export class PostgresStorage extends StorageAdapter {
       : await db.query<{ n: number }>('SELECT count(*)::int AS n FROM history_dropped WHERE max_id > $1', [after]);
     return (rows[0]?.n ?? 0) > 0;
   }
+}
 
-  // Records
+class PostgresRecords implements RecordStore {
+  constructor(private readonly db: Db) {}
 
-  protected async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
+  async list<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
     const limit = optionalCount('limit', filter.limit);
     const offset = optionalCount('offset', filter.offset) ?? 0;
     const db = await this.db();
@@ -457,13 +483,13 @@ export class PostgresStorage extends StorageAdapter {
     return rows.map((row) => toRecord<T>(row));
   }
 
-  protected async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
+  async get<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
     const db = await this.db();
     const rows = await db.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM records WHERE collection = $1 AND id = $2`, [collection, id]);
     return rows[0] ? toRecord<T>(rows[0]) : null;
   }
 
-  protected async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
+  async insert<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
     const id = record.id ?? randomUUID();
     const db = await this.db();
     try {
@@ -480,7 +506,7 @@ export class PostgresStorage extends StorageAdapter {
     }
   }
 
-  protected async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
+  async update<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
     const db = await this.db();
     const rows = await db.query<RecordRow>(
       `UPDATE records SET data = $3::text::jsonb, version = version + 1, updated_at = now()
@@ -491,13 +517,7 @@ export class PostgresStorage extends StorageAdapter {
     return rows[0] ? toRecord<T>(rows[0]) : null;
   }
 
-  protected async replaceRecord<T>(
-    collection: string,
-    id: string,
-    data: T,
-    expectedVersion: number,
-    change?: ChangeNote,
-  ): Promise<ReplaceRecordResult<T>> {
+  async replace<T>(collection: string, id: string, data: T, expectedVersion: number, change?: ChangeNote): Promise<ReplaceRecordResult<T>> {
     checkRecordVersion(expectedVersion);
     const json = toJson(data);
     const db = await this.db();
@@ -508,7 +528,7 @@ export class PostgresStorage extends StorageAdapter {
           collection,
           id,
         ]);
-        if (!stored[0] || Number(stored[0].version) !== expectedVersion)
+        if (!stored[0] || !isAtVersion(stored[0], expectedVersion))
           return { ok: false, current: stored[0] ? toRecord<T>(stored[0]) : null };
         const rows = await tx.query<RecordRow>(
           `UPDATE records SET data = $3::text::jsonb, version = version + 1, updated_at = now()
@@ -517,7 +537,7 @@ export class PostgresStorage extends StorageAdapter {
           [collection, id, json],
         );
         const record = toRecord<T>(rows[0]!);
-        await this.recordItemChange(tx, change, record, stored[0].data, record.data, record.version);
+        await recordItemChange(tx, change, record, stored[0].data, record.data, record.version);
         return { ok: true, record };
       });
     }
@@ -528,10 +548,10 @@ export class PostgresStorage extends StorageAdapter {
       [collection, id, json, expectedVersion],
     );
     if (rows[0]) return { ok: true, record: toRecord<T>(rows[0]) };
-    return { ok: false, current: await this.getRecord<T>(collection, id) };
+    return { ok: false, current: await this.get<T>(collection, id) };
   }
 
-  protected async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
+  async count(collection: string, filter: { guildId?: string } = {}): Promise<number> {
     const db = await this.db();
     const rows =
       filter.guildId === undefined
@@ -543,13 +563,13 @@ export class PostgresStorage extends StorageAdapter {
     return Number(rows[0]?.n ?? 0);
   }
 
-  protected async insertCappedRecord<T>(
+  async insertCapped<T>(
     collection: string,
     record: { guildId: string; data: T },
     cap: number,
     change?: ChangeNote,
   ): Promise<StoredRecord<T> | null> {
-    if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`cap must be a non-negative integer, got ${String(cap)}`);
+    checkCap(cap);
     const json = toJson(record.data);
     const db = await this.db();
     return db.transaction(async (tx) => {
@@ -565,12 +585,12 @@ export class PostgresStorage extends StorageAdapter {
         [collection, randomUUID(), record.guildId, json, cap],
       );
       const inserted = rows[0] ? toRecord<T>(rows[0]) : null;
-      if (inserted && change) await this.recordItemChange(tx, change, inserted, {}, inserted.data, inserted.version);
+      if (inserted && change) await recordItemChange(tx, change, inserted, NO_DATA, inserted.data, inserted.version);
       return inserted;
     });
   }
 
-  protected async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
+  async delete(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
     const db = await this.db();
     if (!change) {
       const rows = await db.query('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id', [collection, id]);
@@ -583,29 +603,17 @@ export class PostgresStorage extends StorageAdapter {
       ]);
       if (!rows[0]) return false;
       const deleted = toRecord(rows[0]);
-      await this.recordItemChange(tx, change, deleted, deleted.data, {}, 0);
+      await recordItemChange(tx, change, deleted, deleted.data, NO_DATA, DELETED_VERSION);
       return true;
     });
   }
+}
 
-  /** A record's history entry. Records of no guild (the server's own) have no guild history to be in. */
-  private async recordItemChange(
-    tx: SqlClient,
-    change: ChangeNote,
-    record: StoredRecord<unknown>,
-    before: unknown,
-    after: unknown,
-    version: number,
-  ): Promise<void> {
-    if (record.guildId === null) return;
-    await this.recordChanges(tx, change, [
-      { guildId: record.guildId, scope: 'records', key: record.collection, itemId: record.id, version, patch: diff(before, after) },
-    ]);
-  }
+/** Expiry compares with this process's clock, the one that computed expiresAt. */
+class PostgresSessions implements SessionStore {
+  constructor(private readonly db: Db) {}
 
-  // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
-
-  protected async getSession(sid: string): Promise<unknown> {
+  async get(sid: string): Promise<unknown> {
     const db = await this.db();
     const rows = await db.query<{ data: unknown }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > $2::timestamptz', [
       sid,
@@ -614,7 +622,7 @@ export class PostgresStorage extends StorageAdapter {
     return rows[0] ? rows[0].data : null;
   }
 
-  protected async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
+  async set(sid: string, data: unknown, expiresAt: Date): Promise<void> {
     const db = await this.db();
     await db.query(
       `INSERT INTO sessions (sid, data, expires_at) VALUES ($1, $2::text::jsonb, $3::timestamptz)
@@ -624,7 +632,7 @@ export class PostgresStorage extends StorageAdapter {
   }
 
   /** Extends a live session only: an expired one stays expired (prune will remove it). */
-  protected async touchSession(sid: string, expiresAt: Date): Promise<void> {
+  async touch(sid: string, expiresAt: Date): Promise<void> {
     const db = await this.db();
     await db.query('UPDATE sessions SET expires_at = $2::timestamptz WHERE sid = $1 AND expires_at > $3::timestamptz', [
       sid,
@@ -633,12 +641,12 @@ export class PostgresStorage extends StorageAdapter {
     ]);
   }
 
-  protected async destroySession(sid: string): Promise<void> {
+  async destroy(sid: string): Promise<void> {
     const db = await this.db();
     await db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
   }
 
-  protected async pruneSessions(now: Date = new Date()): Promise<number> {
+  async prune(now: Date = new Date()): Promise<number> {
     const db = await this.db();
     // Counting in SQL because PGlite and node-postgres report affected rows differently.
     const rows = await db.query<{ n: number }>(

@@ -1,3 +1,4 @@
+import { overlayPort } from './port-overlay.js';
 import type { ChangeNote, SessionStore, SettingsDocument, SettingsStore, SettingsWrite, StoragePort } from './storage.port.js';
 
 /**
@@ -167,7 +168,7 @@ export function withReadCache(storage: StoragePort, options: ReadCacheOptions): 
     }
   };
 
-  const sessions: SessionStore = {
+  const sessions: Partial<SessionStore> = {
     get(sid) {
       // Unknown ids are not cached: a session may be created by another instance a moment later.
       return sessionCache.read(
@@ -177,22 +178,9 @@ export function withReadCache(storage: StoragePort, options: ReadCacheOptions): 
       );
     },
     set: (sid, data, expiresAt) => sessionWrite(sid, () => storage.sessions.set(sid, data, expiresAt)),
-    touch: (sid, expiresAt) => storage.sessions.touch(sid, expiresAt),
     destroy: (sid) => sessionWrite(sid, () => storage.sessions.destroy(sid)),
-    prune: (now) => storage.sessions.prune(now),
   };
 
-  return {
-    get kind() {
-      return storage.kind;
-    },
-    init: () => storage.init(),
-    ping: () => storage.ping(),
-    close: () => storage.close(),
-    settings,
-    records: storage.records,
-    sessions,
-    // Not cached: the timeline and the feed must see every entry as soon as it is committed.
-    history: storage.history,
-  };
+  // Records are not cached, nor is history: the timeline and the feed must see every entry as soon as it is committed.
+  return overlayPort(storage, { settings, sessions });
 }

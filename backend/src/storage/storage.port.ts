@@ -5,6 +5,10 @@ import type { PatchOperation } from '@guildhall/common/json-patch';
  * PostgreSQL adapter (PGlite embedded or a PostgreSQL server) and the MongoDB adapter (mongoose)
  * are interchangeable. One contract suite (backend/test/storage.contract.test.ts) runs
  * against every adapter available.
+ *
+ * Each method is declared here only: each adapter implements the four stores as classes of its own, applying the rules
+ * of storage-rules.ts (versions, caps, what a write records in the history), and a wrapper of the port (the read
+ * cache, the change feed's signal) names only the methods it changes (port-overlay.ts).
  */
 
 /** A guild's settings for one section, with the optimistic-concurrency version it is at. */

@@ -19,7 +19,10 @@ const options = { versionKey: false, minimize: false, strict: true } as const;
 export interface PendingChange {
   /** The history entry's `_id`: moving it twice writes it once. */
   token: string;
-  /** pending: its writer is moving it; forwarding: someone else is, for a writer that died; undoing: being undone. */
+  /**
+   * pending: its writer is moving it; forwarding: someone else is (its writer died, or its batch committed); undoing:
+   * being undone. The states and their transitions: mongo.storage.ts, the class comment.
+   */
   state: 'pending' | 'forwarding' | 'undoing';
   /** putMany's batch, when the change is one section of one. */
   batch: string | null;

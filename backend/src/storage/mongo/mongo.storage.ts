@@ -1,21 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { diff, type PatchOperation } from '@guildhall/common/json-patch';
 import mongoose, { type Connection, type Model, Types } from 'mongoose';
-import { checkRecordVersion, checkSettingsVersion, optionalCount, toStorableJson } from '../storage-checks.js';
+import {
+  type ChangeRecord,
+  changeRecord,
+  checkCap,
+  checkRecordVersion,
+  checkSettingsVersion,
+  DELETED_VERSION,
+  isAtVersion,
+  isHistoryId,
+  NO_DATA,
+  optionalCount,
+  recordsChange,
+  sectionOrder,
+  subjectsOf,
+  toStorableJson,
+} from '../storage-rules.js';
+import { ownMethods } from '../port-overlay.js';
 import type {
   ChangeNote,
   HistoryEntry,
   HistoryFilter,
+  HistoryStore,
   PutManyResult,
   PutSettingsResult,
   RecordFilter,
+  RecordStore,
   ReplaceRecordResult,
+  SessionStore,
   SettingsDocument,
+  SettingsStore,
   SettingsWrite,
+  StoragePort,
   StoredRecord,
 } from '../storage.port.js';
-import { StorageAdapter } from '../storage-adapter.js';
 import { HISTORY_RETENTION, RecordExistsError } from '../storage.port.js';
 import { MONGO_MIGRATIONS, ensureCounter, type MongoMigration } from './mongo.migrations.js';
 import { modelsOn, type MongoModels } from './mongo.models.js';
@@ -64,21 +83,48 @@ class StaleSection extends Error {
  * The storage port on MongoDB, through mongoose (DATABASE_URL=mongodb://... or mongodb+srv://...).
  *
  * Changes: MongoDB guarantees atomicity for one document, and this adapter asks for nothing more, so it is correct on
- * a standalone server as on a replica set. A recorded write (a save with its history entry) writes the data and its
- * change (the patch, the author, the document it replaced) into the one document, atomically; then moves the change
- * to `history`, whose `_id` is the change's token, so moving it twice writes it once. If the move fails, the writer
- * undoes the write (puts back the document it replaced) and throws: neither lands. If the writer dies in between, the
- * change waits in the document; the next write to that document, or the next start, finishes the move. Claims on
- * the change's state (pending -> forwarding / undoing, one atomic update each) decide who moves or undoes it.
- * putMany writes each section with a change naming a batch, then marks the batch committed; before that mark the
- * batch's changes are undone, after it they are moved.
+ * a standalone server as on a replica set (the wire server the tests run has no transactions either). A recorded write
+ * (a save with its history entry) is a two-phase commit over one document and `history`, a state machine whose state
+ * is the document's `change` (mongo.schemas.ts PendingChange) and, for putMany, its batch's `state`:
+ *
+ *   clean       no `change`: the data is the last write's, its history entry (if any) recorded.
+ *   pending     the writer wrote the data, the change (patch, author, version) and the document it replaced, in one
+ *               atomic write. Next it moves the change: appends the history entry (its `_id` is the change's token,
+ *               so a second append writes nothing), then unsets `change` -> clean. A failed append: it claims
+ *               pending -> undoing and undoes (below), and the write throws (unless someone else claimed the change
+ *               first, or the entry landed after all: then the write stands).
+ *   forwarding  someone other than the writer claimed the change (one atomic update from the state it saw) to move it,
+ *               as above -> clean: when the writer is presumed dead (the change is older than GRACE_MS), or at once
+ *               when its batch is committed. A forwarding change older than GRACE_MS is claimed again.
+ *   undoing     claimed to be undone: if the entry is in history after all, the move landed (-> clean, the write
+ *               stands); otherwise the document it replaced is put back, or the document removed if there was none
+ *               -> clean, neither the write nor its entry landed.
+ *   deleted     (records) a recorded deletion is the record marked `deleted` with its change: readers see nothing;
+ *               moving the change removes the document.
+ *
+ * putMany writes each section as `pending` with a change naming a batch (state applying), then marks the batch
+ * committed. Its changes are moved only once the batch is committed; while it is applying, others wait for it up to
+ * GRACE_MS, then mark it aborted (one atomic update, so the writer's commit mark then fails and it undoes its
+ * sections and throws); an aborted batch's changes are undone. A batch with no change left is removed.
+ *
+ * A writer that dies leaves its document in one of these states, and recovery takes it on to clean: the next write to
+ * the document (readForWrite -> settle: a write naming the document's version waits for a live writer's change, any
+ * write settles an abandoned one), or the next start (sweep: every change older than GRACE_MS). From pending or
+ * forwarding (no batch, or a committed one): moved. From undoing: undone, or moved if the entry landed. From a batch
+ * still applying after GRACE_MS: aborted, then undone. Each transition is one conditional update on the change's token
+ * and state, so two recoverers never both move, nor both undo, nor one move what the other undoes.
+ * backend/test/mongo-recovery.test.ts leaves the database in each state and checks what recovery makes of it.
  *
  * History ids: the change feed reads "ids above N", so ids must be handed out in the order entries become visible.
  * Entries are inserted under a lease (the `history` document of `locks`, which also counts the ids), held from the
  * ids being drawn until the insert is done: the analogue of the PostgreSQL adapter's advisory lock.
  */
-export class MongoStorage extends StorageAdapter {
+export class MongoStorage implements StoragePort {
   readonly kind = 'mongodb' as const;
+  readonly settings: SettingsStore = ownMethods(new MongoSettings(this));
+  readonly records: RecordStore = ownMethods(new MongoRecords(this));
+  readonly history: HistoryStore = ownMethods(new MongoHistory(this));
+  readonly sessions: SessionStore = ownMethods(new MongoSessions(this));
   private readonly migrations: readonly MongoMigration[];
   private connection?: Connection;
   private models?: MongoModels;
@@ -94,7 +140,6 @@ export class MongoStorage extends StorageAdapter {
     private readonly url: string,
     options: MongoStorageOptions = {},
   ) {
-    super();
     this.migrations = options.migrations ?? MONGO_MIGRATIONS;
   }
 
@@ -153,7 +198,7 @@ export class MongoStorage extends StorageAdapter {
     return this.closing;
   }
 
-  private async db(): Promise<MongoModels> {
+  async db(): Promise<MongoModels> {
     if (!this.initializing) throw new Error('MongoStorage.init() must be called before use');
     await this.initializing;
     if (this.closing) throw new Error('MongoStorage is closed');
@@ -203,7 +248,7 @@ export class MongoStorage extends StorageAdapter {
     }
   }
 
-  private async releaseLease(m: MongoModels, name: string, holder: string): Promise<void> {
+  async releaseLease(m: MongoModels, name: string, holder: string): Promise<void> {
     await m.locks.updateOne({ _id: name, 'lease.holder': holder }, { $set: { lease: null } });
   }
 
@@ -224,24 +269,14 @@ export class MongoStorage extends StorageAdapter {
 
   // Changes
 
-  private pendingChange(
-    change: ChangeNote,
-    previous: Entity | null,
-    patch: PatchOperation[],
-    version: number,
-    batch: string | null,
-  ): PendingChange {
+  /** A change to write into its document (state pending), from what the write records (storage-rules.ts). */
+  pendingChange(record: ChangeRecord, previous: Entity | null, batch: string | null): PendingChange {
     const at = new Date();
-    const author = change.author ? { userId: change.author.userId, userName: change.author.userName, avatar: change.author.avatar } : null;
     return {
       token: randomUUID(),
       state: 'pending',
       batch,
-      action: change.action,
-      author,
-      revertOf: change.revertOf ?? null,
-      patch,
-      version,
+      ...record,
       previous: previous ? withoutChange(previous) : null,
       at,
       since: at,
@@ -252,7 +287,7 @@ export class MongoStorage extends StorageAdapter {
    * The writer's own move of the change it just wrote; if it fails, the write is undone and the error thrown (unless
    * the entry landed after all, or someone else took the change over: then the write stands).
    */
-  private async finish(m: MongoModels, model: Model<Entity>, doc: Changed<Entity>): Promise<void> {
+  async finish(m: MongoModels, model: Model<Entity>, doc: Changed<Entity>): Promise<void> {
     try {
       await this.moveOut(m, model, doc);
     } catch (error) {
@@ -261,7 +296,7 @@ export class MongoStorage extends StorageAdapter {
   }
 
   /** Puts the change into history (once, whoever calls), then clears it from its document, or removes a deleted one. */
-  private async moveOut(m: MongoModels, model: Model<Entity>, doc: Changed<Entity>): Promise<void> {
+  async moveOut(m: MongoModels, model: Model<Entity>, doc: Changed<Entity>): Promise<void> {
     await this.appendHistory(m, [historyEntryOf(doc)]);
     const mine = { _id: doc._id, 'change.token': doc.change.token };
     if ('deleted' in doc && doc.deleted) await model.deleteOne(mine);
@@ -272,7 +307,7 @@ export class MongoStorage extends StorageAdapter {
    * Undoes a change by putting back the document it replaced, after claiming it from state `from` (one atomic update,
    * so a change is never both undone and moved). An entry found in history means the move landed: the write stands.
    */
-  private async undo(
+  async undo(
     m: MongoModels,
     model: Model<Entity>,
     doc: Changed<Entity>,
@@ -338,7 +373,7 @@ export class MongoStorage extends StorageAdapter {
    * abandoned by its writer (a fresh change on another version only means the write is stale). Gives up waiting after
    * twice the grace period.
    */
-  private async readForWrite<T extends Entity>(m: MongoModels, model: Model<T>, _id: string, expectedVersion: number): Promise<T | null> {
+  async readForWrite<T extends Entity>(m: MongoModels, model: Model<T>, _id: string, expectedVersion: number): Promise<T | null> {
     const deadline = Date.now() + GRACE_MS * 2;
     const abandoned = (change: PendingChange) => Date.now() - new Date(change.since).getTime() > GRACE_MS;
     let doc = await model.findById(_id).lean<T>();
@@ -375,8 +410,7 @@ export class MongoStorage extends StorageAdapter {
       await this.releaseLease(m, 'history', holder);
     }
     // Retention is per subject: a burst in one section leaves the others' entries alone.
-    const subjects = new Map(fresh.map((entry) => [JSON.stringify([entry.guildId, entry.scope, entry.key]), entry]));
-    for (const { guildId, scope, key } of subjects.values()) {
+    for (const { guildId, scope, key } of subjectsOf(fresh)) {
       const [oldestKept] = await m.history
         .find({ guildId, scope, key }, { id: 1 })
         .sort({ id: -1 })
@@ -397,294 +431,8 @@ export class MongoStorage extends StorageAdapter {
     }
   }
 
-  // Settings
-
-  protected async getSettings<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
-    const m = await this.db();
-    const doc = await m.settings.findById(settingsKey(guildId, section)).lean<SettingsEntity>();
-    return doc ? toSettings<T>(doc) : null;
-  }
-
-  protected async putSettings<T>(
-    guildId: string,
-    section: string,
-    data: T,
-    expectedVersion: number,
-    change?: ChangeNote,
-  ): Promise<PutSettingsResult<T>> {
-    checkSettingsVersion(expectedVersion);
-    const value = storable(data) as T;
-    const m = await this.db();
-    const _id = settingsKey(guildId, section);
-    const current = await this.readForWrite(m, m.settings, _id, expectedVersion);
-    if ((current?.version ?? 0) !== expectedVersion || current?.change)
-      return { ok: false, current: current ? toSettings<T>(current) : null };
-    const doc = settingsDoc(
-      guildId,
-      section,
-      value,
-      current,
-      change && this.pendingChange(change, current, diff(current?.data ?? {}, value), expectedVersion + 1, null),
-    );
-    if (!(await this.writeSettings(m, doc, expectedVersion))) return { ok: false, current: await this.readSettings<T>(m, _id) };
-    if (doc.change) await this.finish(m, m.settings as unknown as Model<Entity>, doc as Changed<Entity>);
-    return { ok: true, document: toSettings<T>(doc) };
-  }
-
-  /** The version-checked write: an insert for a first save (a taken _id is a conflict), else a replace at the version. */
-  private async writeSettings(m: MongoModels, doc: SettingsEntity, expectedVersion: number): Promise<boolean> {
-    if (expectedVersion === 0) return insertIfAbsent(m.settings, doc);
-    const replaced = await m.settings.findOneAndReplace({ _id: doc._id, version: expectedVersion, change: { $exists: false } }, doc).lean();
-    return replaced !== null;
-  }
-
-  private async readSettings<T>(m: MongoModels, _id: string): Promise<SettingsDocument<T> | null> {
-    const doc = await m.settings.findById(_id).lean<SettingsEntity>();
-    return doc ? toSettings<T>(doc) : null;
-  }
-
-  /** Each section written with a change naming one batch; the batch's commit mark makes them count (class comment). */
-  protected async putManySettings<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
-    const sections = new Set<string>();
-    for (const write of writes) {
-      checkSettingsVersion(write.expectedVersion);
-      if (sections.has(write.section)) throw new RangeError(`putMany names section ${write.section} twice`);
-      sections.add(write.section);
-    }
-    const values = writes.map((write) => storable(write.data) as T);
-    const order = writes.map((_, index) => index).sort((a, b) => (writes[a]!.section < writes[b]!.section ? -1 : 1));
-    const m = await this.db();
-    const currents = new Map<number, SettingsEntity | null>();
-    for (const index of order) {
-      const write = writes[index]!;
-      const current = await this.readForWrite(m, m.settings, settingsKey(guildId, write.section), write.expectedVersion);
-      if ((current?.version ?? 0) !== write.expectedVersion || current?.change)
-        return { ok: false, section: write.section, current: current ? toSettings<T>(current) : null };
-      currents.set(index, current);
-    }
-    const batch = randomUUID();
-    await m.batches.insertMany([{ _id: batch, guildId, state: 'applying', createdAt: new Date() }], { lean: true });
-    const written: Changed<SettingsEntity>[] = [];
-    const documents: SettingsDocument<T>[] = new Array<SettingsDocument<T>>(writes.length);
-    const abandon = async () => {
-      for (const doc of written.reverse()) await this.undo(m, m.settings as unknown as Model<Entity>, doc, 'pending');
-      await m.batches.deleteOne({ _id: batch });
-    };
-    try {
-      for (const index of order) {
-        const write = writes[index]!;
-        const current = currents.get(index) ?? null;
-        const doc = settingsDoc(
-          guildId,
-          write.section,
-          values[index],
-          current,
-          this.pendingChange(change, current, diff(current?.data ?? {}, values[index]), write.expectedVersion + 1, batch),
-        ) as Changed<SettingsEntity>;
-        if (!(await this.writeSettings(m, doc, write.expectedVersion)))
-          throw new StaleSection(write.section, await this.readSettings(m, doc._id));
-        written.push(doc);
-        documents[index] = toSettings<T>(doc);
-      }
-      const committed = await m.batches.updateOne({ _id: batch, state: 'applying' }, { $set: { state: 'committed' } });
-      // Only a batch that outlived the grace period can have been aborted by another writer meanwhile.
-      if (committed.modifiedCount !== 1) throw new Error('The import took too long and was undone: try again.');
-    } catch (error) {
-      await abandon();
-      if (error instanceof StaleSection) return { ok: false, section: error.section, current: error.current as SettingsDocument<T> | null };
-      throw error;
-    }
-    // Committed: the changes count now. One that cannot be moved yet stays in its document, for the next writer or
-    // start to move.
-    let moved = 0;
-    for (const doc of written) {
-      try {
-        await this.moveOut(m, m.settings as unknown as Model<Entity>, doc);
-        moved++;
-      } catch {
-        break;
-      }
-    }
-    if (moved === written.length) await m.batches.deleteOne({ _id: batch });
-    return { ok: true, documents };
-  }
-
-  // History
-
-  protected async listHistory(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
-    const limit = optionalCount('limit', filter.limit) ?? 0;
-    const query: Record<string, unknown> = { guildId };
-    if (filter.scope !== undefined) query.scope = filter.scope;
-    if (filter.key !== undefined) query.key = filter.key;
-    if (filter.itemId !== undefined) query.itemId = filter.itemId;
-    if (filter.userId !== undefined) query['author.userId'] = filter.userId;
-    if (filter.before !== undefined) query.id = { $lt: optionalCount('before', filter.before) };
-    if (filter.onlySubjects !== undefined) {
-      if (filter.onlySubjects.length === 0) return [];
-      query.$or = filter.onlySubjects.map(({ scope, key }) => ({ scope, key }));
-    }
-    if (filter.exceptSubjects?.length) query.$nor = filter.exceptSubjects.map(({ scope, key }) => ({ scope, key }));
-    if (limit === 0) return [];
-    const m = await this.db();
-    const rows = await m.history.find(query).sort({ id: -1 }).limit(limit).lean<HistoryEntity[]>();
-    return rows.map(toHistory);
-  }
-
-  protected async getHistory(guildId: string, id: number): Promise<HistoryEntry | null> {
-    if (!Number.isSafeInteger(id) || id < 1) return null;
-    const m = await this.db();
-    const row = await m.history.findOne({ guildId, id }).lean<HistoryEntity>();
-    return row ? toHistory(row) : null;
-  }
-
-  protected async historySince(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
-    const from = optionalCount('after', after) ?? 0;
-    const count = optionalCount('limit', limit) ?? 0;
-    if (count === 0 || guildIds?.length === 0) return [];
-    const m = await this.db();
-    const query = guildIds === undefined ? { id: { $gt: from } } : { id: { $gt: from }, guildId: { $in: [...guildIds] } };
-    const rows = await m.history.find(query).sort({ id: 1 }).limit(count).lean<HistoryEntity[]>();
-    return rows.map(toHistory);
-  }
-
-  protected async latestHistoryId(): Promise<number> {
-    const m = await this.db();
-    const [row] = await m.history.find({}, { id: 1 }).sort({ id: -1 }).limit(1).lean();
-    return row?.id ?? 0;
-  }
-
-  protected async historyDroppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean> {
-    const m = await this.db();
-    const ids = guildIds ? { $in: guildIds.map(droppedKey) } : { $regex: `^${DROPPED_PREFIX}` };
-    return (await m.locks.countDocuments({ _id: ids, seq: { $gt: after } })) > 0;
-  }
-
-  // Records: a recorded deletion keeps the document, marked deleted, until its change is in history.
-
-  protected async listRecords<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
-    const limit = optionalCount('limit', filter.limit);
-    const offset = optionalCount('offset', filter.offset) ?? 0;
-    if (limit === 0) return [];
-    const m = await this.db();
-    const query: Record<string, unknown> = { collectionName: collection, deleted: { $ne: true } };
-    if (filter.guildId !== undefined) query.guildId = filter.guildId;
-    let find = m.records.find(query).sort({ createdAt: 1, seq: 1 }).skip(offset);
-    if (limit !== undefined) find = find.limit(limit);
-    return (await find.lean<RecordEntity[]>()).map((doc) => toRecord<T>(doc));
-  }
-
-  protected async getRecord<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
-    const m = await this.db();
-    const doc = await m.records.findById(recordKey(collection, id)).lean<RecordEntity>();
-    return doc && !doc.deleted ? toRecord<T>(doc) : null;
-  }
-
-  protected async insertRecord<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
-    const id = record.id ?? randomUUID();
-    const doc = recordDoc(collection, id, record.guildId, storable(record.data));
-    const m = await this.db();
-    if (!(await insertIfAbsent(m.records, doc))) throw new RecordExistsError(collection, id);
-    return toRecord<T>(doc);
-  }
-
-  protected async updateRecord<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
-    const value = storable(data);
-    const m = await this.db();
-    const _id = recordKey(collection, id);
-    // A replace at the version read, again if another write got in between.
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      const head = await m.records.findById(_id).lean<RecordEntity>();
-      const current = head?.change ? await this.readForWrite(m, m.records, _id, head.version) : head;
-      if (!current || current.deleted) return null;
-      const result = await this.replaceRecordAt<T>(m, current, value, current.version);
-      if (result.ok) return result.record;
-      if (!result.current) return null;
-    }
-    throw new RecordBusyError(collection, id);
-  }
-
-  protected async replaceRecord<T>(
-    collection: string,
-    id: string,
-    data: T,
-    expectedVersion: number,
-    change?: ChangeNote,
-  ): Promise<ReplaceRecordResult<T>> {
-    checkRecordVersion(expectedVersion);
-    const value = storable(data);
-    const m = await this.db();
-    const current = await this.readForWrite(m, m.records, recordKey(collection, id), expectedVersion);
-    if (!current || current.deleted) return { ok: false, current: null };
-    return this.replaceRecordAt<T>(m, current, value, expectedVersion, change);
-  }
-
-  private async replaceRecordAt<T>(
-    m: MongoModels,
-    current: RecordEntity,
-    value: unknown,
-    expectedVersion: number,
-    change?: ChangeNote,
-  ): Promise<ReplaceRecordResult<T>> {
-    if (current.version !== expectedVersion || current.change) return { ok: false, current: toRecord<T>(current) };
-    const doc: RecordEntity = {
-      ...withoutChange(current),
-      version: expectedVersion + 1,
-      data: value,
-      updatedAt: new Date(),
-    };
-    if (change) doc.change = this.pendingChange(change, current, diff(current.data, value), doc.version, null);
-    const replaced = await m.records.findOneAndReplace({ _id: doc._id, version: expectedVersion, change: { $exists: false } }, doc).lean();
-    if (!replaced) {
-      const now = await m.records.findById(doc._id).lean<RecordEntity>();
-      return { ok: false, current: now && !now.deleted ? toRecord<T>(now) : null };
-    }
-    if (doc.change) await this.finish(m, m.records as unknown as Model<Entity>, doc as Changed<Entity>);
-    return { ok: true, record: toRecord<T>(doc) };
-  }
-
-  protected async countRecords(collection: string, filter: { guildId?: string } = {}): Promise<number> {
-    const m = await this.db();
-    const query: Record<string, unknown> = { collectionName: collection, deleted: { $ne: true } };
-    if (filter.guildId !== undefined) query.guildId = filter.guildId;
-    return m.records.countDocuments(query);
-  }
-
-  /**
-   * Count then insert under the guild and collection's lease (a `locks` document of its own), so capped inserts of
-   * one guild and collection take turns across instances, and each counts what the one before it inserted: racing
-   * writers cannot all see the last free place. One document's atomic update is all it needs, as the history lease.
-   * The lease is held for the count and the insert only: the inserted record counts from then on, its history entry
-   * pending or not (a change that cannot be moved is undone, which frees the place again).
-   */
-  protected async insertCappedRecord<T>(
-    collection: string,
-    record: { guildId: string; data: T },
-    cap: number,
-    change?: ChangeNote,
-  ): Promise<StoredRecord<T> | null> {
-    if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`cap must be a non-negative integer, got ${String(cap)}`);
-    const value = storable(record.data);
-    const m = await this.db();
-    const doc = await this.inTurn(`cap:${collection}:${record.guildId}`, async () => {
-      const holder = randomUUID();
-      await this.takeLease(m, `cap:${collection}:${record.guildId}`, holder);
-      try {
-        if ((await this.countRecords(collection, { guildId: record.guildId })) >= cap) return null;
-        const fresh = recordDoc(collection, randomUUID(), record.guildId, value);
-        if (change) fresh.change = this.pendingChange(change, null, diff({}, value), 1, null);
-        await m.records.insertMany([fresh], { lean: true });
-        return fresh;
-      } finally {
-        await this.releaseLease(m, `cap:${collection}:${record.guildId}`, holder);
-      }
-    });
-    if (!doc) return null;
-    if (doc.change) await this.finish(m, m.records as unknown as Model<Entity>, doc as Changed<Entity>);
-    return toRecord<T>(doc);
-  }
-
   /** Runs `task` after this instance's earlier tasks of `key` (the lease then only arbitrates between instances). */
-  private inTurn<R>(key: string, task: () => Promise<R>): Promise<R> {
+  inTurn<R>(key: string, task: () => Promise<R>): Promise<R> {
     const run = (this.turns.get(key) ?? Promise.resolve()).then(task);
     const settled = run.then(
       () => undefined,
@@ -702,7 +450,7 @@ export class MongoStorage extends StorageAdapter {
    * The lease of `locks` document `name`, created by the first taker: an upsert whose filter misses a held lease, so it
    * fails on the taken `_id` (E11000) and waits, as acquireLease does for a document that exists.
    */
-  private async takeLease(m: MongoModels, name: string, holder: string): Promise<void> {
+  async takeLease(m: MongoModels, name: string, holder: string): Promise<void> {
     const deadline = Date.now() + LEASE_MS * 2;
     for (;;) {
       const now = new Date();
@@ -722,44 +470,327 @@ export class MongoStorage extends StorageAdapter {
       await sleep(2 + Math.random() * 8);
     }
   }
+}
 
-  protected async deleteRecord(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
-    const m = await this.db();
+class MongoSettings implements SettingsStore {
+  constructor(private readonly mongo: MongoStorage) {}
+
+  async get<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
+    const m = await this.mongo.db();
+    const doc = await m.settings.findById(settingsKey(guildId, section)).lean<SettingsEntity>();
+    return doc ? toSettings<T>(doc) : null;
+  }
+
+  async put<T>(guildId: string, section: string, data: T, expectedVersion: number, change?: ChangeNote): Promise<PutSettingsResult<T>> {
+    checkSettingsVersion(expectedVersion);
+    const value = storable(data) as T;
+    const m = await this.mongo.db();
+    const _id = settingsKey(guildId, section);
+    const current = await this.mongo.readForWrite(m, m.settings, _id, expectedVersion);
+    if (!isAtVersion(current, expectedVersion) || current?.change) return { ok: false, current: current ? toSettings<T>(current) : null };
+    const doc = settingsDoc(
+      guildId,
+      section,
+      value,
+      current,
+      change && this.mongo.pendingChange(changeRecord(change, current?.data ?? NO_DATA, value, expectedVersion + 1), current, null),
+    );
+    if (!(await this.writeSettings(m, doc, expectedVersion))) return { ok: false, current: await this.readSettings<T>(m, _id) };
+    if (doc.change) await this.mongo.finish(m, m.settings as unknown as Model<Entity>, doc as Changed<Entity>);
+    return { ok: true, document: toSettings<T>(doc) };
+  }
+
+  /** The version-checked write: an insert for a first save (a taken _id is a conflict), else a replace at the version. */
+  private async writeSettings(m: MongoModels, doc: SettingsEntity, expectedVersion: number): Promise<boolean> {
+    if (expectedVersion === 0) return insertIfAbsent(m.settings, doc);
+    const replaced = await m.settings.findOneAndReplace({ _id: doc._id, version: expectedVersion, change: { $exists: false } }, doc).lean();
+    return replaced !== null;
+  }
+
+  private async readSettings<T>(m: MongoModels, _id: string): Promise<SettingsDocument<T> | null> {
+    const doc = await m.settings.findById(_id).lean<SettingsEntity>();
+    return doc ? toSettings<T>(doc) : null;
+  }
+
+  /** Each section written with a change naming one batch; the batch's commit mark makes them count (class comment). */
+  async putMany<T>(guildId: string, writes: readonly SettingsWrite<T>[], change: ChangeNote): Promise<PutManyResult<T>> {
+    const order = sectionOrder(writes);
+    const values = writes.map((write) => storable(write.data) as T);
+    const m = await this.mongo.db();
+    const currents = new Map<number, SettingsEntity | null>();
+    for (const index of order) {
+      const write = writes[index]!;
+      const current = await this.mongo.readForWrite(m, m.settings, settingsKey(guildId, write.section), write.expectedVersion);
+      if (!isAtVersion(current, write.expectedVersion) || current?.change)
+        return { ok: false, section: write.section, current: current ? toSettings<T>(current) : null };
+      currents.set(index, current);
+    }
+    const batch = randomUUID();
+    await m.batches.insertMany([{ _id: batch, guildId, state: 'applying', createdAt: new Date() }], { lean: true });
+    const written: Changed<SettingsEntity>[] = [];
+    const documents: SettingsDocument<T>[] = new Array<SettingsDocument<T>>(writes.length);
+    const abandon = async () => {
+      for (const doc of written.reverse()) await this.mongo.undo(m, m.settings as unknown as Model<Entity>, doc, 'pending');
+      await m.batches.deleteOne({ _id: batch });
+    };
+    try {
+      for (const index of order) {
+        const write = writes[index]!;
+        const current = currents.get(index) ?? null;
+        const doc = settingsDoc(
+          guildId,
+          write.section,
+          values[index],
+          current,
+          this.mongo.pendingChange(
+            changeRecord(change, current?.data ?? NO_DATA, values[index], write.expectedVersion + 1),
+            current,
+            batch,
+          ),
+        ) as Changed<SettingsEntity>;
+        if (!(await this.writeSettings(m, doc, write.expectedVersion)))
+          throw new StaleSection(write.section, await this.readSettings(m, doc._id));
+        written.push(doc);
+        documents[index] = toSettings<T>(doc);
+      }
+      const committed = await m.batches.updateOne({ _id: batch, state: 'applying' }, { $set: { state: 'committed' } });
+      // Only a batch that outlived the grace period can have been aborted by another writer meanwhile.
+      if (committed.modifiedCount !== 1) throw new Error('The import took too long and was undone: try again.');
+    } catch (error) {
+      await abandon();
+      if (error instanceof StaleSection) return { ok: false, section: error.section, current: error.current as SettingsDocument<T> | null };
+      throw error;
+    }
+    // Committed: the changes count now. One that cannot be moved yet stays in its document, for the next writer or
+    // start to move.
+    let moved = 0;
+    for (const doc of written) {
+      try {
+        await this.mongo.moveOut(m, m.settings as unknown as Model<Entity>, doc);
+        moved++;
+      } catch {
+        break;
+      }
+    }
+    if (moved === written.length) await m.batches.deleteOne({ _id: batch });
+    return { ok: true, documents };
+  }
+}
+
+class MongoHistory implements HistoryStore {
+  constructor(private readonly mongo: MongoStorage) {}
+
+  async list(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
+    const limit = optionalCount('limit', filter.limit) ?? 0;
+    const query: Record<string, unknown> = { guildId };
+    if (filter.scope !== undefined) query.scope = filter.scope;
+    if (filter.key !== undefined) query.key = filter.key;
+    if (filter.itemId !== undefined) query.itemId = filter.itemId;
+    if (filter.userId !== undefined) query['author.userId'] = filter.userId;
+    if (filter.before !== undefined) query.id = { $lt: optionalCount('before', filter.before) };
+    if (filter.onlySubjects !== undefined) {
+      if (filter.onlySubjects.length === 0) return [];
+      query.$or = filter.onlySubjects.map(({ scope, key }) => ({ scope, key }));
+    }
+    if (filter.exceptSubjects?.length) query.$nor = filter.exceptSubjects.map(({ scope, key }) => ({ scope, key }));
+    if (limit === 0) return [];
+    const m = await this.mongo.db();
+    const rows = await m.history.find(query).sort({ id: -1 }).limit(limit).lean<HistoryEntity[]>();
+    return rows.map(toHistory);
+  }
+
+  async get(guildId: string, id: number): Promise<HistoryEntry | null> {
+    if (!isHistoryId(id)) return null;
+    const m = await this.mongo.db();
+    const row = await m.history.findOne({ guildId, id }).lean<HistoryEntity>();
+    return row ? toHistory(row) : null;
+  }
+
+  async since(after: number, limit: number, guildIds?: readonly string[]): Promise<HistoryEntry[]> {
+    const from = optionalCount('after', after) ?? 0;
+    const count = optionalCount('limit', limit) ?? 0;
+    if (count === 0 || guildIds?.length === 0) return [];
+    const m = await this.mongo.db();
+    const query = guildIds === undefined ? { id: { $gt: from } } : { id: { $gt: from }, guildId: { $in: [...guildIds] } };
+    const rows = await m.history.find(query).sort({ id: 1 }).limit(count).lean<HistoryEntity[]>();
+    return rows.map(toHistory);
+  }
+
+  async latestId(): Promise<number> {
+    const m = await this.mongo.db();
+    const [row] = await m.history.find({}, { id: 1 }).sort({ id: -1 }).limit(1).lean();
+    return row?.id ?? 0;
+  }
+
+  async droppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean> {
+    const m = await this.mongo.db();
+    const ids = guildIds ? { $in: guildIds.map(droppedKey) } : { $regex: `^${DROPPED_PREFIX}` };
+    return (await m.locks.countDocuments({ _id: ids, seq: { $gt: after } })) > 0;
+  }
+}
+
+/** A recorded deletion keeps the document, marked deleted, until its change is in history. */
+class MongoRecords implements RecordStore {
+  constructor(private readonly mongo: MongoStorage) {}
+
+  async list<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
+    const limit = optionalCount('limit', filter.limit);
+    const offset = optionalCount('offset', filter.offset) ?? 0;
+    if (limit === 0) return [];
+    const m = await this.mongo.db();
+    const query: Record<string, unknown> = { collectionName: collection, deleted: { $ne: true } };
+    if (filter.guildId !== undefined) query.guildId = filter.guildId;
+    let find = m.records.find(query).sort({ createdAt: 1, seq: 1 }).skip(offset);
+    if (limit !== undefined) find = find.limit(limit);
+    return (await find.lean<RecordEntity[]>()).map((doc) => toRecord<T>(doc));
+  }
+
+  async get<T>(collection: string, id: string): Promise<StoredRecord<T> | null> {
+    const m = await this.mongo.db();
+    const doc = await m.records.findById(recordKey(collection, id)).lean<RecordEntity>();
+    return doc && !doc.deleted ? toRecord<T>(doc) : null;
+  }
+
+  async insert<T>(collection: string, record: { guildId: string | null; data: T; id?: string }): Promise<StoredRecord<T>> {
+    const id = record.id ?? randomUUID();
+    const doc = recordDoc(collection, id, record.guildId, storable(record.data));
+    const m = await this.mongo.db();
+    if (!(await insertIfAbsent(m.records, doc))) throw new RecordExistsError(collection, id);
+    return toRecord<T>(doc);
+  }
+
+  async update<T>(collection: string, id: string, data: T): Promise<StoredRecord<T> | null> {
+    const value = storable(data);
+    const m = await this.mongo.db();
+    const _id = recordKey(collection, id);
+    // A replace at the version read, again if another write got in between.
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const head = await m.records.findById(_id).lean<RecordEntity>();
+      const current = head?.change ? await this.mongo.readForWrite(m, m.records, _id, head.version) : head;
+      if (!current || current.deleted) return null;
+      const result = await this.replaceRecordAt<T>(m, current, value, current.version);
+      if (result.ok) return result.record;
+      if (!result.current) return null;
+    }
+    throw new RecordBusyError(collection, id);
+  }
+
+  async replace<T>(collection: string, id: string, data: T, expectedVersion: number, change?: ChangeNote): Promise<ReplaceRecordResult<T>> {
+    checkRecordVersion(expectedVersion);
+    const value = storable(data);
+    const m = await this.mongo.db();
+    const current = await this.mongo.readForWrite(m, m.records, recordKey(collection, id), expectedVersion);
+    if (!current || current.deleted) return { ok: false, current: null };
+    return this.replaceRecordAt<T>(m, current, value, expectedVersion, change);
+  }
+
+  private async replaceRecordAt<T>(
+    m: MongoModels,
+    current: RecordEntity,
+    value: unknown,
+    expectedVersion: number,
+    change?: ChangeNote,
+  ): Promise<ReplaceRecordResult<T>> {
+    if (!isAtVersion(current, expectedVersion) || current.change) return { ok: false, current: toRecord<T>(current) };
+    const doc: RecordEntity = {
+      ...withoutChange(current),
+      version: expectedVersion + 1,
+      data: value,
+      updatedAt: new Date(),
+    };
+    if (recordsChange(change, current.guildId))
+      doc.change = this.mongo.pendingChange(changeRecord(change, current.data, value, doc.version), current, null);
+    const replaced = await m.records.findOneAndReplace({ _id: doc._id, version: expectedVersion, change: { $exists: false } }, doc).lean();
+    if (!replaced) {
+      const now = await m.records.findById(doc._id).lean<RecordEntity>();
+      return { ok: false, current: now && !now.deleted ? toRecord<T>(now) : null };
+    }
+    if (doc.change) await this.mongo.finish(m, m.records as unknown as Model<Entity>, doc as Changed<Entity>);
+    return { ok: true, record: toRecord<T>(doc) };
+  }
+
+  async count(collection: string, filter: { guildId?: string } = {}): Promise<number> {
+    const m = await this.mongo.db();
+    const query: Record<string, unknown> = { collectionName: collection, deleted: { $ne: true } };
+    if (filter.guildId !== undefined) query.guildId = filter.guildId;
+    return m.records.countDocuments(query);
+  }
+
+  /**
+   * Count then insert under the guild and collection's lease (a `locks` document of its own), so capped inserts of
+   * one guild and collection take turns across instances, and each counts what the one before it inserted: racing
+   * writers cannot all see the last free place. One document's atomic update is all it needs, as the history lease.
+   * The lease is held for the count and the insert only: the inserted record counts from then on, its history entry
+   * pending or not (a change that cannot be moved is undone, which frees the place again).
+   */
+  async insertCapped<T>(
+    collection: string,
+    record: { guildId: string; data: T },
+    cap: number,
+    change?: ChangeNote,
+  ): Promise<StoredRecord<T> | null> {
+    checkCap(cap);
+    const value = storable(record.data);
+    const m = await this.mongo.db();
+    const doc = await this.mongo.inTurn(`cap:${collection}:${record.guildId}`, async () => {
+      const holder = randomUUID();
+      await this.mongo.takeLease(m, `cap:${collection}:${record.guildId}`, holder);
+      try {
+        if ((await this.count(collection, { guildId: record.guildId })) >= cap) return null;
+        const fresh = recordDoc(collection, randomUUID(), record.guildId, value);
+        if (recordsChange(change, record.guildId))
+          fresh.change = this.mongo.pendingChange(changeRecord(change, NO_DATA, value, fresh.version), null, null);
+        await m.records.insertMany([fresh], { lean: true });
+        return fresh;
+      } finally {
+        await this.mongo.releaseLease(m, `cap:${collection}:${record.guildId}`, holder);
+      }
+    });
+    if (!doc) return null;
+    if (doc.change) await this.mongo.finish(m, m.records as unknown as Model<Entity>, doc as Changed<Entity>);
+    return toRecord<T>(doc);
+  }
+
+  async delete(collection: string, id: string, change?: ChangeNote): Promise<boolean> {
+    const m = await this.mongo.db();
     const _id = recordKey(collection, id);
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const current = await m.records.findById(_id).lean<RecordEntity>();
       if (!current || current.deleted) return false;
-      const settled = current.change ? await this.readForWrite(m, m.records, _id, current.version) : current;
+      const settled = current.change ? await this.mongo.readForWrite(m, m.records, _id, current.version) : current;
       if (!settled || settled.deleted) return false;
       if (settled.change) continue;
       const atVersion = { _id, version: settled.version, change: { $exists: false } };
-      if (!change) {
+      if (!recordsChange(change, settled.guildId)) {
         if ((await m.records.deleteOne(atVersion)).deletedCount === 1) return true;
         continue;
       }
       const doc = {
         ...settled,
         deleted: true,
-        change: this.pendingChange(change, settled, diff(settled.data, {}), 0, null),
+        change: this.mongo.pendingChange(changeRecord(change, settled.data, NO_DATA, DELETED_VERSION), settled, null),
       } as Changed<RecordEntity>;
       if (!(await m.records.findOneAndReplace(atVersion, doc).lean())) continue;
-      await this.finish(m, m.records as unknown as Model<Entity>, doc);
+      await this.mongo.finish(m, m.records as unknown as Model<Entity>, doc);
       return true;
     }
     throw new RecordBusyError(collection, id);
   }
+}
 
-  // Sessions: expiry compares with this process's clock, the one that computed expiresAt.
+/** Expiry compares with this process's clock, the one that computed expiresAt. */
+class MongoSessions implements SessionStore {
+  constructor(private readonly mongo: MongoStorage) {}
 
-  protected async getSession(sid: string): Promise<unknown> {
-    const m = await this.db();
+  async get(sid: string): Promise<unknown> {
+    const m = await this.mongo.db();
     const doc = await m.sessions.findOne({ _id: sid, expiresAt: { $gt: new Date() } }).lean();
     return doc ? (doc.data ?? null) : null;
   }
 
-  protected async setSession(sid: string, data: unknown, expiresAt: Date): Promise<void> {
+  async set(sid: string, data: unknown, expiresAt: Date): Promise<void> {
     const value = storable(data);
-    const m = await this.db();
+    const m = await this.mongo.db();
     const doc = { _id: sid, data: value, expiresAt };
     try {
       await m.sessions.replaceOne({ _id: sid }, doc, { upsert: true });
@@ -770,18 +801,18 @@ export class MongoStorage extends StorageAdapter {
     }
   }
 
-  protected async touchSession(sid: string, expiresAt: Date): Promise<void> {
-    const m = await this.db();
+  async touch(sid: string, expiresAt: Date): Promise<void> {
+    const m = await this.mongo.db();
     await m.sessions.updateOne({ _id: sid, expiresAt: { $gt: new Date() } }, { $set: { expiresAt } });
   }
 
-  protected async destroySession(sid: string): Promise<void> {
-    const m = await this.db();
+  async destroy(sid: string): Promise<void> {
+    const m = await this.mongo.db();
     await m.sessions.deleteOne({ _id: sid });
   }
 
-  protected async pruneSessions(now: Date = new Date()): Promise<number> {
-    const m = await this.db();
+  async prune(now: Date = new Date()): Promise<number> {
+    const m = await this.mongo.db();
     return (await m.sessions.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
   }
 }
