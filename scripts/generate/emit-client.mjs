@@ -4,6 +4,9 @@
 // CSRF header, `{ success: false }` -> error) stays the only place that talks HTTP. Path parameters are encoded.
 
 import { collectionOperationIds, settingsOperationIds } from './build-openapi.mjs';
+import { operationRef } from './derive-parameters.mjs';
+import { getPointer } from './lib/json.mjs';
+import { nameOf } from './resolve.mjs';
 
 const SETTINGS_PATH = '/api/guild/{guildId}/settings/{section}';
 const literal = (value) => JSON.stringify(value);
@@ -13,7 +16,7 @@ export function emitClient(catalog) {
   const functions = [
     ...settingsFunctions(catalog),
     ...catalog.collections.flatMap(collectionFunctions),
-    ...catalog.operations.filter((op) => op.response).map(tableFunction),
+    ...catalog.operations.filter((op) => op.response).map((op) => tableFunction(op, catalog)),
   ];
   const types = new Set(['SectionName', 'SectionSettingsPutRequest', 'SectionSettingsResponse']);
   for (const fn of functions) for (const name of fn.types) types.add(name);
@@ -169,15 +172,21 @@ function settingsFunction(name, method, params, returns, doc) {
 }
 
 /** A row of the operations table with a JSON answer. */
-function tableFunction(op) {
+function tableFunction(op, catalog) {
   const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const declared = new Map((op.parameters ?? []).map((param) => [param.name, param]));
   const query = (op.parameters ?? []).filter((param) => param.in === 'query');
-  const args = pathParams.map((name) => ({ name, type: parameterType(declared.get(name)) }));
+  const types = new Set([op.response, ...(op.request ? [op.request] : [])]);
+  const typeOf = (param) => {
+    const type = parameterType(param, catalog);
+    if (/^[A-Z]\w*$/.test(type) && type !== 'SchemaName') types.add(type);
+    return type;
+  };
+  const args = pathParams.map((name) => ({ name, type: typeOf(declared.get(name)) }));
   if (op.request) args.push({ name: 'body', type: op.request });
   if (query.length) {
-    const fields = query.map((param) => `${param.name}?: ${parameterType(param)}`).join('; ');
-    args.push({ name: 'query', type: `{ ${fields} }`, optional: true });
+    const fields = query.map((param) => `${param.name}${param.required ? '' : '?'}: ${typeOf(param)}`).join('; ');
+    args.push({ name: 'query', type: `{ ${fields} }`, optional: !query.some((param) => param.required) });
   }
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name) => `\${segment(${name})}`);
   const url = query.length ? `withQuery(\`${path}\`, query)` : `\`${path}\``;
@@ -187,16 +196,22 @@ function tableFunction(op) {
     args,
     returns: op.response,
     doc: `${op.method.toUpperCase()} ${op.path}: ${op.summary}`.replaceAll('*/', '*\\/'),
-    types: [op.response, ...(op.request ? [op.request] : [])],
+    types: [...types],
     query,
     call: `transport(${literal(op.method.toUpperCase())}, ${url}${op.request ? ', body' : ''})`,
   };
 }
 
-/** A parameter's TypeScript type: string unless its schema says otherwise. */
-function parameterType(param) {
+/** A parameter's TypeScript type: the generated type a $ref names, else string unless its schema says otherwise. */
+function parameterType(param, catalog) {
   if (param?.values === 'schema-names') return 'SchemaName';
   const schema = param?.schema;
+  if (typeof schema?.$ref === 'string' && !schema.$ref.startsWith('#')) {
+    const [id, pointer = ''] = operationRef(schema.$ref).split('#');
+    const file = catalog.byId.get(id);
+    const target = file && getPointer(file.schema, pointer);
+    if (target !== undefined) return nameOf({ file, pointer }, target);
+  }
   if (schema?.enum) return schema.enum.map(literal).join(' | ');
   if (schema?.type === 'integer' || schema?.type === 'number') return 'number';
   return 'string';
