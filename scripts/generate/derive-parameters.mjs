@@ -9,6 +9,7 @@
 
 import { ID_BASE, DRAFT } from './load.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
+import { createAjv, ENVIRONMENT_OPTIONS } from './lib/ajv.mjs';
 import { pascalCase, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
 
@@ -29,6 +30,10 @@ export function deriveParameters(catalog) {
     .filter((file) => file.published)
     .map((file) => file.name)
     .sort();
+  // Checked here, as the table is read: a typo in a declaration fails at once, named by its row (compile.mjs compiles
+  // them again, each into a module of its own).
+  const checker = createAjv({ ...ENVIRONMENT_OPTIONS, code: { source: false } });
+  for (const file of catalog.files) checker.addSchema(file.schema);
   for (const op of catalog.operations) {
     if (!op.parameters?.length) continue;
     const name = `${kebab(op.operationId)}-parameters`;
@@ -38,6 +43,11 @@ export function deriveParameters(catalog) {
     const where = `${OPERATIONS_FILE} at ${op.operationId}`;
     const schema = parameterSchema(op, id, schemaNames, where);
     checkMessages(schema, where);
+    try {
+      checker.compile(schema);
+    } catch (error) {
+      throw new SchemaError(where, error.message);
+    }
     const file = {
       rel: where,
       id,
