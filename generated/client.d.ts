@@ -48,8 +48,10 @@ import type {
   SectionSettingsPutRequest,
   SectionSettingsResponse,
   SettingsResponse,
+  Snowflake,
   SuccessResponse,
   TicketCategoriesResponse,
+  TicketCategoryList,
   TicketCategoryRequest,
   TicketDefaultCategoryRequest,
   TicketPanel,
@@ -199,7 +201,7 @@ export interface GuildhallClient {
   /** PATCH /api/guild/{guildId}/tickets/categories/default: Star a category of the open or closed list as its default */
   setDefaultTicketCategory(guildId: string, body: TicketDefaultCategoryRequest): Promise<TicketCategoriesResponse>;
   /** DELETE /api/guild/{guildId}/tickets/categories/{categoryId}: Remove a category from the open or closed list (the channel stays on Discord); removing the default stars the first remaining one */
-  removeTicketCategory(guildId: string, categoryId: string, query?: { type?: 'open' | 'closed' }): Promise<TicketCategoriesResponse>;
+  removeTicketCategory(guildId: string, categoryId: Snowflake, query: { type: TicketCategoryList }): Promise<TicketCategoriesResponse>;
   /** GET /api/top-servers: The largest guilds the bot is in (by approximate member count, at most 9), for the home page */
   getTopServers(): Promise<TopServerList>;
   /** POST /api/contact: Send a message from the contact page; it is stored for the support team */
@@ -221,11 +223,11 @@ export interface GuildhallClient {
   /** GET /api/guild/{guildId}/joindms/stats: Join DM deliveries counted: total, successful, failed, and the last one's time (the newest 1000 per guild are kept) */
   getJoinDmStats(guildId: string): Promise<JoinDmStatsResponse>;
   /** POST /api/bot/v1/guilds/{guildId}/joindm-deliveries: The bot reports a Join DM it tried to send a member who joined: whether Discord took it, and why not */
-  reportJoinDmDelivery(guildId: string, body: JoinDmDelivery): Promise<JoinDmDeliveryResponse>;
+  reportJoinDmDelivery(guildId: Snowflake, body: JoinDmDelivery): Promise<JoinDmDeliveryResponse>;
   /** GET /api/bot/v1/guilds/{guildId}/settings/{section}: The bot reads what the dashboard saved for one section of a guild (defaults applied), as the dashboard's own read answers it */
-  getBotSettings(guildId: string, section: string): Promise<SettingsResponse>;
+  getBotSettings(guildId: Snowflake, section: string): Promise<SettingsResponse>;
   /** POST /api/bot/v1/guilds/{guildId}/transcripts: The bot uploads a closed ticket's transcript (messages with authors, timestamps, attachments' metadata) */
-  uploadTranscript(guildId: string, body: TranscriptUpload): Promise<TranscriptUploadResponse>;
+  uploadTranscript(guildId: Snowflake, body: TranscriptUpload): Promise<TranscriptUploadResponse>;
   /** GET /api/guild/{guildId}/tickets/transcripts: The guild's saved transcripts, newest first: search q on ticket id or user name (case-insensitive), date on the start of the created date */
   listTranscripts(guildId: string, query?: { q?: string; date?: string }): Promise<TranscriptList>;
   /** DELETE /api/guild/{guildId}/tickets/transcripts/{id}: Delete a transcript (the page asks first: it cannot be undone) */
@@ -263,7 +265,7 @@ export interface GuildhallClient {
   /** GET /api/guild/{guildId}/history: The guild's configuration history, newest first: who changed which section or item, when, and each field with the schema's titles */
   listHistory(
     guildId: string,
-    query?: { section?: string; collection?: string; itemId?: string; userId?: string; before?: number; limit?: number },
+    query?: { section?: string; collection?: string; itemId?: string; userId?: Snowflake; before?: number; limit?: number },
   ): Promise<HistoryListResponse>;
   /** POST /api/guild/{guildId}/history/{entryId}/revert: Revert one change: apply the inverse of its patch to the current document and save it as a new version (its own entry, revertOf the change) */
   revertHistoryEntry(guildId: string, entryId: string, body: HistoryRevertRequest): Promise<HistoryRevertResponse>;

@@ -2125,9 +2125,15 @@ export interface OperationTableRow {
    */
   access: 'public' | 'session' | 'guild' | 'bot' | 'provider';
   /**
-   * Path parameters other than a guild operation's {guildId}, and query parameters.
+   * Path parameters other than a guild operation's {guildId}, and query parameters. The generator makes them one schema (scripts/generate/derive-parameters.mjs), whose validator the server runs on the request's parameters.
    */
   parameters?: OperationParameter[];
+  /**
+   * JSON Schema keywords over the parameters as one object, beside the properties the parameters make: additionalProperties (unknown parameters), dependentRequired, dependentSchemas, x-messages.
+   */
+  parameterRules?: {
+    [k: string]: unknown;
+  };
   /**
    * Type name (title in PascalCase) of the JSON body's schema.
    */
@@ -2177,11 +2183,15 @@ export interface OperationParameter {
   in: 'path' | 'query';
   description?: string;
   /**
-   * Its JSON Schema; a string when absent.
+   * Its JSON Schema; a string when absent. A query value is text: a number or integer type is read from it. A $ref is relative to operations.json (common/snowflake.json). Its x-messages are the 400's words.
    */
   schema?: {
     [k: string]: unknown;
   };
+  /**
+   * A query parameter that must be given (a path parameter always is).
+   */
+  required?: boolean;
   /**
    * Its values come from the generator: schema-names = the names of the published schemas (/api/schemas/{name}).
    */
@@ -2479,6 +2489,345 @@ export interface PricingPolicy {
     label: string;
     discountPercent?: number;
   }[];
+}
+/**
+ * The path and query parameters of GET /api/callback (loginCallback), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface LoginCallbackParameters {
+  code?: string;
+  state?: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/guild/{guildId}/search-users (searchGuildUsers), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface SearchGuildUsersParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * At least 2 characters: the start of a username, display name or nickname, or a user id (17 to 19 digits).
+   */
+  q?: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/guild/{guildId}/users (resolveGuildUsers), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ResolveGuildUsersParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * Comma-separated user ids (17 to 19 digits), at most 250.
+   */
+  ids?: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of DELETE /api/guild/{guildId}/tickets/categories/{categoryId} (removeTicketCategory), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface RemoveTicketCategoryParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * Which list: open or closed.
+   */
+  type: TicketCategoryList;
+  /**
+   * The category's channel id
+   */
+  categoryId: Snowflake;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/schemas/{name} (getSchema), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface GetSchemaParameters {
+  /**
+   * The schema name: a settings section (basic, moderation...) or a shared or API type.
+   */
+  name:
+    | 'antinuke'
+    | 'antinuke-preflight'
+    | 'api-error'
+    | 'basic'
+    | 'bot-settings-bulk-request'
+    | 'bot-settings-bulk-response'
+    | 'bot-status'
+    | 'bypass-role-response'
+    | 'channel'
+    | 'channel-list'
+    | 'channel-reference'
+    | 'contact-message'
+    | 'contact-response'
+    | 'discord-embed'
+    | 'discord-message'
+    | 'embed-get-request'
+    | 'embed-get-response'
+    | 'embed-send-channel-request'
+    | 'embed-send-channel-response'
+    | 'embed-send-webhook-request'
+    | 'embed-send-webhook-response'
+    | 'embed-update-request'
+    | 'embed-update-response'
+    | 'fetched-embed'
+    | 'field-error'
+    | 'greeting'
+    | 'greeting-embed'
+    | 'greeting-message-type'
+    | 'greeting-placeholder'
+    | 'greeting-preview-request'
+    | 'greeting-preview-response'
+    | 'guild-clone-request'
+    | 'guild-clone-response'
+    | 'guild-export'
+    | 'guild-import-request'
+    | 'guild-import-response'
+    | 'guild-premium'
+    | 'guild-premium-response'
+    | 'guild-stats'
+    | 'guild-summary'
+    | 'health-status'
+    | 'hex-colour'
+    | 'history-item'
+    | 'history-list-response'
+    | 'history-revert-conflict'
+    | 'history-revert-request'
+    | 'history-revert-response'
+    | 'image-url'
+    | 'joindm-delivery'
+    | 'joindm-delivery-response'
+    | 'joindm-stats-response'
+    | 'joindm-test-response'
+    | 'joindm-toggle-response'
+    | 'joindms'
+    | 'level-up-placeholder'
+    | 'levels'
+    | 'managed-guild'
+    | 'moderation'
+    | 'moderation-action'
+    | 'payment-callback'
+    | 'payment-create-request'
+    | 'payment-create-response'
+    | 'payment-order'
+    | 'payment-order-response'
+    | 'payment-webhook-event'
+    | 'plan-limit-status'
+    | 'role'
+    | 'role-list'
+    | 'role-reference'
+    | 'saved-embed'
+    | 'schema-list'
+    | 'section-access'
+    | 'settings-change-event'
+    | 'settings-put-request'
+    | 'settings-response'
+    | 'snowflake'
+    | 'success-response'
+    | 'ticket-categories'
+    | 'ticket-categories-response'
+    | 'ticket-category-request'
+    | 'ticket-default-category-request'
+    | 'ticket-general'
+    | 'ticket-limits'
+    | 'ticket-panel'
+    | 'ticket-panel-deploy-default-request'
+    | 'ticket-panel-deploy-request'
+    | 'ticket-panel-deploy-response'
+    | 'top-server'
+    | 'top-server-list'
+    | 'transcript-list'
+    | 'transcript-message'
+    | 'transcript-summary'
+    | 'transcript-upload'
+    | 'transcript-upload-response'
+    | 'transcripts'
+    | 'transfer-change'
+    | 'user'
+    | 'user-search-response'
+    | 'user-search-result';
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/bot/v1/guilds/{guildId}/joindm-deliveries (reportJoinDmDelivery), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ReportJoinDmDeliveryParameters {
+  /**
+   * The guild (Discord server) id
+   */
+  guildId: Snowflake;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/bot/v1/guilds/{guildId}/settings/{section} (getBotSettings), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface GetBotSettingsParameters {
+  /**
+   * The guild (Discord server) id
+   */
+  guildId: Snowflake;
+  /**
+   * A section of the settings table (basic, greeting, joindms...)
+   */
+  section: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/bot/v1/guilds/{guildId}/transcripts (uploadTranscript), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface UploadTranscriptParameters {
+  /**
+   * The guild (Discord server) id
+   */
+  guildId: Snowflake;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/guild/{guildId}/tickets/transcripts (listTranscripts), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ListTranscriptsParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * Part of a ticket id or user name, any case.
+   */
+  q?: string;
+  /**
+   * The start of the created date (UTC), e.g. 2026-11 or 2026-11-22.
+   */
+  date?: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/guild/{guildId}/tickets/transcripts/{id}/download (downloadTranscript), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface DownloadTranscriptParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The transcript's id
+   */
+  id: string;
+  format?: 'html' | 'txt' | 'json';
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of DELETE /api/guild/{guildId}/tickets/transcripts/{id} (deleteTranscript), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface DeleteTranscriptParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The transcript's id
+   */
+  id: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/guild/{guildId}/tickets/panels/{panelId}/deploy (deployTicketPanel), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface DeployTicketPanelParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The panel's id (an item of the panels collection)
+   */
+  panelId: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/payments/orders/{orderId} (getPaymentOrder), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface GetPaymentOrderParameters {
+  /**
+   * Our order id
+   */
+  orderId: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/payments/orders/{orderId}/callback (confirmPaymentCallback), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ConfirmPaymentCallbackParameters {
+  /**
+   * Our order id
+   */
+  orderId: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/bot/v1/changes (streamSettingsChanges), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface StreamSettingsChangesParameters {
+  /**
+   * Resume after this history id (Last-Event-ID wins when both are sent).
+   */
+  after?: number;
+  /**
+   * Only these guilds: comma-separated ids.
+   */
+  guildIds?: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/guild/{guildId}/history (listHistory), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ListHistoryParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * Only this settings section's changes.
+   */
+  section?: string;
+  /**
+   * Only this collection's item changes.
+   */
+  collection?: string;
+  /**
+   * Only this item's changes (with collection).
+   */
+  itemId?: string;
+  /**
+   * Only changes by this user.
+   */
+  userId?: Snowflake;
+  /**
+   * Only changes with a smaller id (paging).
+   */
+  before?: number;
+  /**
+   * How many, 1 to 100 (50 unless given).
+   */
+  limit: number;
+}
+/**
+ * The path and query parameters of POST /api/guild/{guildId}/history/{entryId}/revert (revertHistoryEntry), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface RevertHistoryEntryParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The history entry's id.
+   */
+  entryId: string;
+  [k: string]: unknown;
 }
 
 /** The item of each collection, by collection name (schemas/sections.json's collections). */

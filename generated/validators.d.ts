@@ -103,6 +103,23 @@ export { validateTicketGeneral } from './validators/ticket-general.js';
 export { validateTicketLimits } from './validators/ticket-limits.js';
 export { validateTicketPanel } from './validators/ticket-panel.js';
 export { validateTranscripts } from './validators/transcripts.js';
+export { validateLoginCallbackParameters } from './validators/login-callback-parameters.js';
+export { validateSearchGuildUsersParameters } from './validators/search-guild-users-parameters.js';
+export { validateResolveGuildUsersParameters } from './validators/resolve-guild-users-parameters.js';
+export { validateRemoveTicketCategoryParameters } from './validators/remove-ticket-category-parameters.js';
+export { validateGetSchemaParameters } from './validators/get-schema-parameters.js';
+export { validateReportJoinDmDeliveryParameters } from './validators/report-join-dm-delivery-parameters.js';
+export { validateGetBotSettingsParameters } from './validators/get-bot-settings-parameters.js';
+export { validateUploadTranscriptParameters } from './validators/upload-transcript-parameters.js';
+export { validateListTranscriptsParameters } from './validators/list-transcripts-parameters.js';
+export { validateDownloadTranscriptParameters } from './validators/download-transcript-parameters.js';
+export { validateDeleteTranscriptParameters } from './validators/delete-transcript-parameters.js';
+export { validateDeployTicketPanelParameters } from './validators/deploy-ticket-panel-parameters.js';
+export { validateGetPaymentOrderParameters } from './validators/get-payment-order-parameters.js';
+export { validateConfirmPaymentCallbackParameters } from './validators/confirm-payment-callback-parameters.js';
+export { validateStreamSettingsChangesParameters } from './validators/stream-settings-changes-parameters.js';
+export { validateListHistoryParameters } from './validators/list-history-parameters.js';
+export { validateRevertHistoryEntryParameters } from './validators/revert-history-entry-parameters.js';
 /** Every validator by its schema's $id. */
 export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };
 /** Validates a settings document of the named section. Throws RangeError on an unknown section name. */

@@ -101,6 +101,23 @@ import { validateTicketGeneral } from './validators/ticket-general.js';
 import { validateTicketLimits } from './validators/ticket-limits.js';
 import { validateTicketPanel } from './validators/ticket-panel.js';
 import { validateTranscripts } from './validators/transcripts.js';
+import { validateLoginCallbackParameters } from './validators/login-callback-parameters.js';
+import { validateSearchGuildUsersParameters } from './validators/search-guild-users-parameters.js';
+import { validateResolveGuildUsersParameters } from './validators/resolve-guild-users-parameters.js';
+import { validateRemoveTicketCategoryParameters } from './validators/remove-ticket-category-parameters.js';
+import { validateGetSchemaParameters } from './validators/get-schema-parameters.js';
+import { validateReportJoinDmDeliveryParameters } from './validators/report-join-dm-delivery-parameters.js';
+import { validateGetBotSettingsParameters } from './validators/get-bot-settings-parameters.js';
+import { validateUploadTranscriptParameters } from './validators/upload-transcript-parameters.js';
+import { validateListTranscriptsParameters } from './validators/list-transcripts-parameters.js';
+import { validateDownloadTranscriptParameters } from './validators/download-transcript-parameters.js';
+import { validateDeleteTranscriptParameters } from './validators/delete-transcript-parameters.js';
+import { validateDeployTicketPanelParameters } from './validators/deploy-ticket-panel-parameters.js';
+import { validateGetPaymentOrderParameters } from './validators/get-payment-order-parameters.js';
+import { validateConfirmPaymentCallbackParameters } from './validators/confirm-payment-callback-parameters.js';
+import { validateStreamSettingsChangesParameters } from './validators/stream-settings-changes-parameters.js';
+import { validateListHistoryParameters } from './validators/list-history-parameters.js';
+import { validateRevertHistoryEntryParameters } from './validators/revert-history-entry-parameters.js';
 export {
   validateAntinukePreflight,
   validateApiError,
@@ -202,6 +219,23 @@ export {
   validateTicketLimits,
   validateTicketPanel,
   validateTranscripts,
+  validateLoginCallbackParameters,
+  validateSearchGuildUsersParameters,
+  validateResolveGuildUsersParameters,
+  validateRemoveTicketCategoryParameters,
+  validateGetSchemaParameters,
+  validateReportJoinDmDeliveryParameters,
+  validateGetBotSettingsParameters,
+  validateUploadTranscriptParameters,
+  validateListTranscriptsParameters,
+  validateDownloadTranscriptParameters,
+  validateDeleteTranscriptParameters,
+  validateDeployTicketPanelParameters,
+  validateGetPaymentOrderParameters,
+  validateConfirmPaymentCallbackParameters,
+  validateStreamSettingsChangesParameters,
+  validateListHistoryParameters,
+  validateRevertHistoryEntryParameters,
 };
 /** Every validator by its schema's $id. */
 export const validatorsById = Object.freeze({
@@ -305,6 +339,23 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/ticket-limits.json': validateTicketLimits,
   'https://guildhall.dev/schemas/settings/ticket-panel.json': validateTicketPanel,
   'https://guildhall.dev/schemas/settings/transcripts.json': validateTranscripts,
+  'https://guildhall.dev/schemas/params/login-callback-parameters.json': validateLoginCallbackParameters,
+  'https://guildhall.dev/schemas/params/search-guild-users-parameters.json': validateSearchGuildUsersParameters,
+  'https://guildhall.dev/schemas/params/resolve-guild-users-parameters.json': validateResolveGuildUsersParameters,
+  'https://guildhall.dev/schemas/params/remove-ticket-category-parameters.json': validateRemoveTicketCategoryParameters,
+  'https://guildhall.dev/schemas/params/get-schema-parameters.json': validateGetSchemaParameters,
+  'https://guildhall.dev/schemas/params/report-join-dm-delivery-parameters.json': validateReportJoinDmDeliveryParameters,
+  'https://guildhall.dev/schemas/params/get-bot-settings-parameters.json': validateGetBotSettingsParameters,
+  'https://guildhall.dev/schemas/params/upload-transcript-parameters.json': validateUploadTranscriptParameters,
+  'https://guildhall.dev/schemas/params/list-transcripts-parameters.json': validateListTranscriptsParameters,
+  'https://guildhall.dev/schemas/params/download-transcript-parameters.json': validateDownloadTranscriptParameters,
+  'https://guildhall.dev/schemas/params/delete-transcript-parameters.json': validateDeleteTranscriptParameters,
+  'https://guildhall.dev/schemas/params/deploy-ticket-panel-parameters.json': validateDeployTicketPanelParameters,
+  'https://guildhall.dev/schemas/params/get-payment-order-parameters.json': validateGetPaymentOrderParameters,
+  'https://guildhall.dev/schemas/params/confirm-payment-callback-parameters.json': validateConfirmPaymentCallbackParameters,
+  'https://guildhall.dev/schemas/params/stream-settings-changes-parameters.json': validateStreamSettingsChangesParameters,
+  'https://guildhall.dev/schemas/params/list-history-parameters.json': validateListHistoryParameters,
+  'https://guildhall.dev/schemas/params/revert-history-entry-parameters.json': validateRevertHistoryEntryParameters,
 });
 /** validateWith for a settings section by name (schemas/sections.json). Throws on an unknown section name. */
 export function validateSection(name, data) {

@@ -26,7 +26,9 @@ import {
   validateEnvironment,
   validateGreeting,
   validateLevels,
+  validateListHistoryParameters,
   validateModeration,
+  validateRemoveTicketCategoryParameters,
   validateGuildExport,
   validateSettingsPutRequest,
   validateSection,
@@ -231,6 +233,64 @@ describe('npm run generate', () => {
     expect(await row((ops) => (byId(ops, 'login').response = 'User'))).toMatch(/login.*exactly one of redirect, response/);
     expect(await row((ops) => ops.push({ ...byId(ops, 'getUser'), operationId: 'getUserAgain' }))).toMatch(/getUserAgain.*twice/);
     expect(await row((ops) => (byId(ops, 'getUser').errors = [401, 418]))).toMatch(/operations\.json/);
+  });
+
+  it("refuses a typo in an operation's parameters as in any schema, naming operations.json and the operation (issue 27)", async () => {
+    const byId = (table: Record<string, any>, id: string) => table.operations.find((op: any) => op.operationId === id)!;
+    const param = (table: Record<string, any>, id: string, name: string) => byId(table, id).parameters.find((p: any) => p.name === name)!;
+    // Spawns: what a maintainer sees is the CLI's exit code 2 and the place on stderr.
+    const typo = await cli(
+      '--check',
+      '--schemas',
+      schemasWith('operations.json', (t) => (param(t, 'listHistory', 'itemId').schema.maxLenght = 100)),
+    );
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/^generate: operations\.json at listHistory.*unknown keyword: "maxLenght"/);
+    const refused = (change: (table: Record<string, any>) => void) => refusal(schemasWith('operations.json', change));
+    expect(await refused((t) => (param(t, 'listHistory', 'limit').schema['x-messages'].minimun = 'x'))).toMatch(
+      /operations\.json at listHistory.*"x-messages" value is invalid/,
+    );
+    expect(await refused((t) => (param(t, 'listHistory', 'limit').schema['x-messages']['*'] = 'From 1 to {maximum}'))).toMatch(
+      /operations\.json at listHistory at #\/properties\/limit\/x-messages\/\*: .*spells the minimum 1 literally/,
+    );
+    expect(await refused((t) => (byId(t, 'listHistory').parameterRules.additionalProprties = false))).toMatch(
+      /operations\.json at listHistory.*unknown keyword: "additionalProprties"/,
+    );
+    expect(await refused((t) => (byId(t, 'listHistory').parameterRules.properties = {}))).toMatch(
+      /listHistory: parameterRules may not say properties/,
+    );
+    expect(await refused((t) => (param(t, 'listHistory', 'userId').schema.$ref = 'common/snowflak.json'))).toMatch(/snowflak/);
+    expect(await refused((t) => (param(t, 'removeTicketCategory', 'type').required = 'yes'))).toMatch(/operations\.json/);
+    expect(await refused((t) => byId(t, 'listHistory').parameters.push({ name: 'limit', in: 'query' }))).toMatch(
+      /listHistory: parameter "limit" is declared twice/,
+    );
+  });
+
+  it("validates an operation's parameters as one object: numbers read from text, defaults, the row's messages and rules", () => {
+    const read = (query: Record<string, unknown>) => validateWith(validateListHistoryParameters, { guildId: '1', ...query });
+    expect(read({ limit: '10', before: '7', section: 'basic' })).toEqual({
+      ok: true,
+      value: { guildId: '1', limit: 10, before: 7, section: 'basic' },
+    });
+    expect(read({})).toEqual({ ok: true, value: { guildId: '1', limit: 50 } });
+    expect(read({ limit: '101', what: '1', userId: '12' })).toEqual({
+      ok: false,
+      fieldErrors: expect.arrayContaining([
+        { path: '/limit', message: 'Must be a whole number from 1 to 100' },
+        { path: '/what', message: 'Unknown parameter: what' },
+        { path: '/userId', message: 'Must be a user id (17 to 20 digits)' },
+      ]),
+    });
+    expect(read({ section: 'basic', collection: 'ticket-panels' })).toEqual({
+      ok: false,
+      fieldErrors: [{ path: '/collection', message: 'Filter by a section or a collection, not both' }],
+    });
+    // A required query parameter is required by the validator, OpenAPI and the client's types alike.
+    const remove = validateWith(validateRemoveTicketCategoryParameters, { guildId: '1', categoryId: '1100000000000000001' });
+    expect(remove).toEqual({ ok: false, fieldErrors: [{ path: '/type', message: 'type must be open or closed' }] });
+    const operation = (openapi as any).paths['/api/guild/{guildId}/tickets/categories/{categoryId}'].delete;
+    expect(operation.parameters[0]).toMatchObject({ name: 'type', in: 'query', required: true });
+    expect(operation.parameters[1].schema).toEqual({ $ref: '#/components/schemas/Snowflake' });
   });
 
   it('refuses a request field a client could make arbitrarily large, naming the file and the field (issue 9)', async () => {

@@ -132,8 +132,14 @@ describe('configuration history over real HTTP (PGlite + Discord sandbox)', () =
     ]) {
       const { status, body } = await history(query);
       expect(status, query).toBe(400);
+      expect(body.error, query).toBe('The history filter is not valid.');
       expect(body.fieldErrors.length, query).toBeGreaterThan(0);
     }
+    // The words of the filter's declaration in schemas/operations.json.
+    expect((await history('?limit=0&what=1')).body.fieldErrors).toEqual([
+      { path: '/what', message: 'Unknown parameter: what' },
+      { path: '/limit', message: 'Must be a whole number from 1 to 100' },
+    ]);
   });
 
   it('reverts a change no later change touched: a new version with the old value, recorded as a revert of it', async () => {

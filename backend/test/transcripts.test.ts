@@ -248,7 +248,11 @@ describe('Ticket transcripts: the bot uploads, a manager lists, downloads and de
         );
       expect(await byDate('2026-01-15')).toEqual(['0010']);
       expect(await byDate('2026-02')).toEqual(['0011']);
-      expect((await owner.json(`/api/guild/${guildId}/tickets/transcripts?date=<x>`)).status).toBe(400);
+      const message = 'date must be the start of a date, e.g. 2026-11-22';
+      expect(await owner.json(`/api/guild/${guildId}/tickets/transcripts?date=<x>`)).toMatchObject({
+        status: 400,
+        body: { success: false, error: message, fieldErrors: [{ path: '/date', message }] },
+      });
     });
 
     it('downloads html that looks like the channel, with every user-written string escaped', async () => {

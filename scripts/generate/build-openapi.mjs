@@ -4,9 +4,10 @@
 // and from nothing else: a GET and a PUT per row of schemas/sections.json, and one operation per row of
 // schemas/operations.json (every other route, the health probes included).
 
-import { clone, omit, SchemaError } from './lib/json.mjs';
+import { operationRef } from './derive-parameters.mjs';
+import { clone, getPointer, omit, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
-import { layOut } from './resolve.mjs';
+import { layOut, nameOf } from './resolve.mjs';
 
 const REF = '#/components/schemas/';
 const ref = (name) => ({ $ref: `${REF}${name}` });
@@ -65,7 +66,7 @@ export function buildOpenApi(catalog) {
     paths[op.path] ??= {};
     if (op.access === 'guild' && !paths[op.path].parameters) paths[op.path].parameters = [{ $ref: '#/components/parameters/GuildId' }];
     if (paths[op.path][op.method]) throw new SchemaError(OPERATIONS_FILE, `${op.operationId}: ${op.method} ${op.path} is there twice`);
-    paths[op.path][op.method] = tableOperation(op, schemaNames);
+    paths[op.path][op.method] = tableOperation(op, schemaNames, catalog, schemas);
   }
 
   return {
@@ -166,14 +167,14 @@ const PROBLEMS = {
  * One row of the operations table as an OpenAPI operation. Access decides the security requirement (and a guild
  * operation's {guildId}); every status other than 200/302 is listed by the row.
  */
-function tableOperation(op, schemaNames) {
+function tableOperation(op, schemaNames, catalog, components) {
   const writes = STATE_CHANGING.has(op.method);
   // The bot is no browser: its credential is a header no other site can send, so it needs no anti-forgery token.
   const bot = op.access === 'bot';
   // The payment provider's webhook is signed over its body: no cookie authorises it, so nothing can be forged.
   const provider = op.access === 'provider';
   const parameters = [
-    ...(op.parameters ?? []).map((param) => parameter(param, schemaNames)),
+    ...(op.parameters ?? []).map((param) => parameter(param, schemaNames, catalog, components)),
     ...(writes && !bot && !provider ? [{ $ref: '#/components/parameters/XsrfToken' }] : []),
   ];
   const security = bot
@@ -209,14 +210,28 @@ function tableOperation(op, schemaNames) {
   });
 }
 
-function parameter({ name, in: where, description, schema, values }, schemaNames) {
+function parameter({ name, in: where, description, schema, values, required }, schemaNames, catalog, components) {
   return {
     name,
     in: where,
-    ...(where === 'path' ? { required: true } : {}),
+    ...(where === 'path' || required ? { required: true } : {}),
     ...(description ? { description } : {}),
-    schema: values === 'schema-names' ? { enum: schemaNames } : (schema ?? { type: 'string' }),
+    schema: values === 'schema-names' ? { enum: schemaNames } : schema ? parameterSchema(schema, catalog, components) : { type: 'string' },
   };
+}
+
+/** A parameter's schema as OpenAPI shows it: its $refs to shared pieces name their component, and no messages. */
+function parameterSchema(schema, catalog, components) {
+  return mapSchema(schema, (node) => {
+    const rest = omit(node, ['x-ui', 'x-messages']);
+    if (typeof rest.$ref !== 'string' || rest.$ref.startsWith('#')) return rest;
+    const [id, pointer = ''] = operationRef(rest.$ref).split('#');
+    const file = catalog.byId.get(id);
+    const target = file?.published ? getPointer(file.schema, pointer) : undefined;
+    const name = target === undefined ? undefined : nameOf({ file, pointer }, target);
+    if (!name || !components[name]) throw new SchemaError(OPERATIONS_FILE, `a parameter's $ref ${rest.$ref} names no published schema`);
+    return { ...rest, ...ref(name) };
+  });
 }
 
 /** What the table's schema cannot say: path parameters are declared, types exist, statuses are not repeated. */

@@ -11,6 +11,7 @@
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { conditionsOf } from './conditions.mjs';
 import { sourcesFirst } from './derive-export.mjs';
+import { PARAMETERS_GROUP } from './derive-parameters.mjs';
 import { createAjv, DOCUMENT_OPTIONS, ENVIRONMENT_OPTIONS } from './lib/ajv.mjs';
 import { omit, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
@@ -19,7 +20,9 @@ const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 
 /** Which validator module a schema's validator lands in. */
 export const ENVIRONMENT_GROUP = 'config';
-const COMPILED_GROUPS = new Set(['common', 'settings', 'api', 'config']);
+const COMPILED_GROUPS = new Set(['common', 'settings', 'api', 'config', PARAMETERS_GROUP]);
+/** Environment values and path and query parameters arrive as text: their validators coerce (`limit=10` is 10). */
+const COERCED_GROUPS = new Set([ENVIRONMENT_GROUP, PARAMETERS_GROUP]);
 /** The module that hands Ajv's runtime helpers to every validator, as generated modules one folder down import it. */
 export const RUNTIME_MODULE = 'validator-runtime.js';
 
@@ -46,7 +49,7 @@ export function compile(catalog, bundles) {
   // (a misspelt x-ui hint) run in the compile all the same.
   const checker = createAjv(DOCUMENT_OPTIONS);
   for (const file of sourcesFirst(compiled)) {
-    const ajv = compiler(file.group === ENVIRONMENT_GROUP ? ENVIRONMENT_OPTIONS : DOCUMENT_OPTIONS);
+    const ajv = compiler(COERCED_GROUPS.has(file.group) ? ENVIRONMENT_OPTIONS : DOCUMENT_OPTIONS);
     try {
       checker.validateSchema(bundles.get(file.id), true); // the whole schema, hints included, against draft 2020-12
       ajv.addSchema(lean(bundles.get(file.id))); // strict compile: unknown keywords and invalid x-ui / x-messages throw

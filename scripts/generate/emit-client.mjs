@@ -6,6 +6,9 @@
 // has a function too: it asks the transport for the file (`read` 'file'), which resolves with its bytes and name.
 
 import { collectionOperationIds, settingsOperationIds } from './build-openapi.mjs';
+import { operationRef } from './derive-parameters.mjs';
+import { getPointer } from './lib/json.mjs';
+import { nameOf } from './resolve.mjs';
 
 const SETTINGS_PATH = '/api/guild/{guildId}/settings/{section}';
 const literal = (value) => JSON.stringify(value);
@@ -16,8 +19,8 @@ export function emitClient(catalog) {
   const functions = [
     ...settingsFunctions(catalog),
     ...catalog.collections.flatMap(collectionFunctions),
-    ...catalog.operations.filter((op) => op.response).map(tableFunction),
-    ...catalog.operations.filter(answersFile).map(fileFunction),
+    ...catalog.operations.filter((op) => op.response).map((op) => tableFunction(op, catalog)),
+    ...catalog.operations.filter(answersFile).map((op) => fileFunction(op, catalog)),
   ];
   const types = new Set(['SectionName', 'SectionSettingsPutRequest', 'SectionSettingsResponse']);
   for (const fn of functions) for (const name of fn.types) types.add(name);
@@ -186,15 +189,21 @@ function settingsFunction(name, method, params, returns, doc) {
 }
 
 /** A row of the operations table with a JSON answer. */
-function tableFunction(op) {
+function tableFunction(op, catalog) {
   const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const declared = new Map((op.parameters ?? []).map((param) => [param.name, param]));
   const query = (op.parameters ?? []).filter((param) => param.in === 'query');
-  const args = pathParams.map((name) => ({ name, type: parameterType(declared.get(name)) }));
+  const types = new Set([op.response, ...(op.request ? [op.request] : [])]);
+  const typeOf = (param) => {
+    const type = parameterType(param, catalog);
+    if (/^[A-Z]\w*$/.test(type) && type !== 'SchemaName') types.add(type);
+    return type;
+  };
+  const args = pathParams.map((name) => ({ name, type: typeOf(declared.get(name)) }));
   if (op.request) args.push({ name: 'body', type: op.request });
   if (query.length) {
-    const fields = query.map((param) => `${param.name}?: ${parameterType(param)}`).join('; ');
-    args.push({ name: 'query', type: `{ ${fields} }`, optional: true });
+    const fields = query.map((param) => `${param.name}${param.required ? '' : '?'}: ${typeOf(param)}`).join('; ');
+    args.push({ name: 'query', type: `{ ${fields} }`, optional: !query.some((param) => param.required) });
   }
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name) => `\${segment(${name})}`);
   const url = query.length ? `withQuery(\`${path}\`, query)` : `\`${path}\``;
@@ -204,7 +213,7 @@ function tableFunction(op) {
     args,
     returns: op.response,
     doc: `${op.method.toUpperCase()} ${op.path}: ${op.summary}`.replaceAll('*/', '*\\/'),
-    types: [op.response, ...(op.request ? [op.request] : [])],
+    types: [...types],
     query,
     call: `transport(${literal(op.method.toUpperCase())}, ${url}${op.request ? ', body' : ''})`,
   };
@@ -216,16 +225,22 @@ function answersFile(op) {
 }
 
 /** A file-answering row: the JSON function's arguments and path, the transport asked for the file. */
-function fileFunction(op) {
-  const fn = tableFunction({ ...op, response: FILE_ANSWER });
+function fileFunction(op, catalog) {
+  const fn = tableFunction({ ...op, response: FILE_ANSWER }, catalog);
   const call = `${fn.call.slice(0, -1)}${op.request ? '' : ', undefined'}, 'file')`;
   return { ...fn, types: fn.types.filter((name) => name !== FILE_ANSWER), call };
 }
 
-/** A parameter's TypeScript type: string unless its schema says otherwise. */
-function parameterType(param) {
+/** A parameter's TypeScript type: the generated type a $ref names, else string unless its schema says otherwise. */
+function parameterType(param, catalog) {
   if (param?.values === 'schema-names') return 'SchemaName';
   const schema = param?.schema;
+  if (typeof schema?.$ref === 'string' && !schema.$ref.startsWith('#')) {
+    const [id, pointer = ''] = operationRef(schema.$ref).split('#');
+    const file = catalog.byId.get(id);
+    const target = file && getPointer(file.schema, pointer);
+    if (target !== undefined) return nameOf({ file, pointer }, target);
+  }
   if (schema?.enum) return schema.enum.map(literal).join(' | ');
   if (schema?.type === 'integer' || schema?.type === 'number') return 'number';
   return 'string';

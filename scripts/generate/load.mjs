@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deriveExport } from './derive-export.mjs';
+import { deriveParameters } from './derive-parameters.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
 import { createAjv } from './lib/ajv.mjs';
@@ -47,6 +48,7 @@ export async function load(schemasDir) {
   const { sections, collections } = await loadSections(schemasDir, files, byId, plans);
   deriveExport({ files, byId, sections, collections }); // 1b. the export schema, from the sections table
   const operations = await loadOperations(schemasDir, files, byId);
+  deriveParameters({ files, byId, operations }); // 1c. each operation's parameters as one schema, from the table
   return { dir: schemasDir, files, byId, sections, collections, operations, plans };
 }
 

@@ -159,7 +159,7 @@ function createResolver(catalog, prefixFor) {
  * property is always named by its file and key ("TicketPanelTitle"): property titles are form labels, which repeat
  * across files ("Image URL"), not type names.
  */
-function nameOf({ file, pointer }, subschema) {
+export function nameOf({ file, pointer }, subschema) {
   if (pointer === '') return file.typeName;
   if (/^\/properties\/[^/]+$/.test(pointer)) return file.typeName + pascalCase(pointer.slice('/properties/'.length));
   if (typeof subschema.title === 'string') return pascalCase(subschema.title);

@@ -1,10 +1,10 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { validateWith } from '@guildhall/generated/field-errors';
+import { validateSnowflake } from '@guildhall/generated/validators';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import { ApiError } from '../http/api-error.js';
 import type { HttpRequest } from '../http/http-types.js';
-
-const SNOWFLAKE = /^[0-9]{17,20}$/;
 
 export const GUILD_ID_INVALID = 'The guild id is not valid.';
 export const BOT_NOT_IN_GUILD = 'The bot is not in this server: nothing is kept for a guild it has not joined.';
@@ -22,9 +22,13 @@ export class BotGuildGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const guildId = context.switchToHttp().getRequest<HttpRequest>().params.guildId ?? '';
-    if (!SNOWFLAKE.test(guildId)) {
-      throw ApiError.validation([{ path: '/guildId', message: 'Must be a Discord id (17 to 20 digits)' }], GUILD_ID_INVALID);
-    }
+    // The {guildId} of every bot operation is a common/snowflake.json (schemas/operations.json): its validator and words.
+    const read = validateWith(validateSnowflake, guildId);
+    if (!read.ok)
+      throw ApiError.validation(
+        read.fieldErrors.map((e) => ({ ...e, path: `/guildId${e.path}` })),
+        GUILD_ID_INVALID,
+      );
     const botGuilds = this.discord.knownBotGuildIds() ?? (await this.discord.botGuildIds().catch(failed));
     if (!botGuilds.has(guildId)) throw new ApiError(HttpStatus.NOT_FOUND, BOT_NOT_IN_GUILD);
     return true;

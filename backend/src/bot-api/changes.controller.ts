@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { validateWith } from '@guildhall/generated/field-errors';
 import { sectionNames } from '@guildhall/generated/sections';
 import type { BotSettingsBulkRequest, BotSettingsBulkResponse } from '@guildhall/generated/types';
-import { validateBotSettingsBulkRequest } from '@guildhall/generated/validators';
+import { validateBotSettingsBulkRequest, validateStreamSettingsChangesParameters } from '@guildhall/generated/validators';
 import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -10,9 +11,6 @@ import { Inject } from '@nestjs/common';
 import { BotCredentialGuard } from './bot-credential.js';
 import { ChangeFeedService } from './change-feed.service.js';
 import { type HttpRequest, type HttpReply } from '../http/http-types.js';
-
-const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
-const GUILD_LIST = /^[0-9]{17,20}(,[0-9]{17,20})*$/;
 
 /** The bot's start-up read and its change feed (README: "Change feed for your bot"). */
 @Controller('api/bot/v1')
@@ -26,36 +24,29 @@ export class ChangesController {
 
   /** Server-Sent Events; the answer is written by the feed, never by Nest (it does not end). */
   @Get('changes')
-  async changes(
-    @Req() req: HttpRequest,
-    @Res() res: HttpReply,
-    @Query('after') afterQuery?: string,
-    @Query('guildIds') guildIdsQuery?: string,
-  ): Promise<void> {
+  async changes(@Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
     const header = req.headers['last-event-id'];
     const lastEventId = Array.isArray(header) ? header[0] : header;
-    const after = lastEventId ?? afterQuery;
-    if (after !== undefined && !CURSOR.test(after)) {
-      const path = lastEventId !== undefined ? '/Last-Event-ID' : '/after';
-      throw ApiError.validation([{ path, message: 'Must be a history id (a whole number from 0)' }], 'The cursor is not valid.');
-    }
-    if (
-      guildIdsQuery !== undefined &&
-      (typeof guildIdsQuery !== 'string' || !GUILD_LIST.test(guildIdsQuery) || guildIdsQuery.length > 4200)
-    ) {
+    // The Last-Event-ID header wins over `after`, read by the same declaration (schemas/operations.json); an error
+    // about it names the header.
+    const read = validateWith(validateStreamSettingsChangesParameters, {
+      ...req.query,
+      ...(lastEventId !== undefined ? { after: lastEventId } : {}),
+    });
+    if (!read.ok) {
+      const fieldErrors = read.fieldErrors.map((e) =>
+        lastEventId !== undefined && e.path === '/after' ? { ...e, path: '/Last-Event-ID' } : e,
+      );
       throw ApiError.validation(
-        [{ path: '/guildIds', message: 'Must be Discord ids (17 to 20 digits) separated by commas' }],
-        'The guild ids are not valid.',
+        fieldErrors,
+        fieldErrors[0]?.path === '/guildIds' ? 'The guild ids are not valid.' : 'The cursor is not valid.',
       );
     }
+    const { after, guildIds } = read.value;
     // The feed writes the stream itself: Fastify lets go of the reply, and the headers set so far (helmet's) go with it.
     res.hijack();
     for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) res.raw.setHeader(name, value);
-    await this.feed.connect(
-      res.raw,
-      after === undefined ? undefined : Number(after),
-      guildIdsQuery ? [...new Set(guildIdsQuery.split(','))] : null,
-    );
+    await this.feed.connect(res.raw, after, guildIds ? [...new Set(guildIds.split(','))] : null);
   }
 
   @Post('settings/bulk')

@@ -1,15 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { TicketCategoriesResponse, TicketCategoryRequest, TicketDefaultCategoryRequest } from '@guildhall/generated/types';
-import { validateTicketCategoryRequest, validateTicketDefaultCategoryRequest } from '@guildhall/generated/validators';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import type {
+  RemoveTicketCategoryParameters,
+  TicketCategoriesResponse,
+  TicketCategoryRequest,
+  TicketDefaultCategoryRequest,
+} from '@guildhall/generated/types';
+import {
+  validateRemoveTicketCategoryParameters,
+  validateTicketCategoryRequest,
+  validateTicketDefaultCategoryRequest,
+} from '@guildhall/generated/validators';
 import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
-import { ApiError } from '../http/api-error.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
-import { type CategoryList, TicketCategoriesService } from './ticket-categories.service.js';
+import { firstMessage, RouteParameters } from '../http/schema-parameters.js';
+import { TicketCategoriesService } from './ticket-categories.service.js';
 import { type GuildRequest } from '../http/http-types.js';
-
-const SNOWFLAKE = /^[0-9]{17,20}$/;
 
 /** The Ticket categories page (spec 2:3): the section's document with live Discord categories, and its four changes. */
 @Controller('api/guild/:guildId/tickets/categories')
@@ -45,19 +52,10 @@ export class TicketCategoriesController {
 
   @Delete(':categoryId')
   remove(
-    @Param('guildId') guildId: string,
-    @Param('categoryId') categoryId: string,
-    @Query('type') type: unknown,
+    @RouteParameters(validateRemoveTicketCategoryParameters, firstMessage)
+    { guildId, categoryId, type }: RemoveTicketCategoryParameters,
     @Req() req: GuildRequest,
   ): Promise<TicketCategoriesResponse> {
-    if (type !== 'open' && type !== 'closed') {
-      const message = 'type must be open or closed';
-      throw ApiError.validation([{ path: '/type', message }], message);
-    }
-    if (!SNOWFLAKE.test(categoryId)) {
-      const message = 'Please select a category';
-      throw ApiError.validation([{ path: '/categoryId', message }], message);
-    }
-    return this.categories.remove(guildId, categoryId, type as CategoryList, callerOf(req));
+    return this.categories.remove(guildId, categoryId, type, callerOf(req));
   }
 }
