@@ -144,6 +144,20 @@ describe('npm run generate', () => {
     );
   });
 
+  it('rejects an x-ui widget the forms do not know, naming the file and the place (a typo showed only when the form rendered)', async () => {
+    // Spawns: exit code 2 and the file, JSON Pointer and widget on stderr are what a maintainer sees, as for the typos above.
+    const typo = await cli(
+      '--check',
+      '--schemas',
+      schemasWith('settings/levels.json', (s) => (s.properties.ranking['x-ui'].widget = 'toggel')),
+    );
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/^generate: settings\/levels\.json at #\/properties\/ranking\/x-ui\/widget: unknown widget "toggel"/);
+    // Anywhere a schema may hold x-ui: a shared piece's property, reached through a $ref, too.
+    const shared = await refusal(schemasWith('common/discord-embed.json', (s) => (s.properties.description['x-ui'].widget = 'text-area')));
+    expect(shared).toMatch(/^common\/discord-embed\.json at #\/properties\/description\/x-ui\/widget: unknown widget "text-area"/);
+  });
+
   it('accepts visibleIf and beside naming a field elsewhere by JSON Pointer, and rejects one that names no field', async () => {
     expect((uiSchemas.antinuke as any).module_punishments.anti_ban['ui:options'].visibleIf).toEqual({ '/modules/anti_ban': true });
     const typo = await refusal(

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deriveExport } from './derive-export.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
+import { checkWidgets } from './keywords/x-ui.mjs';
 import { createAjv } from './lib/ajv.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
 import { pascalCase, SchemaError } from './lib/json.mjs';
@@ -59,6 +60,7 @@ async function loadSchemaFile(schemasDir, rel) {
     if (typeof schema[key] !== 'string' || !schema[key].trim()) throw new SchemaError(rel, `needs a "${key}"`);
   }
   checkMessages(schema, rel);
+  checkWidgets(schema, rel);
   const group = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '';
   const name = path.posix.basename(rel, '.json');
   return {
