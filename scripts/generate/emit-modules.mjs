@@ -39,6 +39,7 @@ const MODULES = [
   'ui-schemas',
   'openapi',
   'plans',
+  'refusals',
   'types',
   'client',
 ];
@@ -300,6 +301,28 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `import type { PlanCatalog } from './types.js';`,
     `/** The premium plans, durations, prices (INR) and feature limits (schemas/plans/plans.json). */`,
     `export declare const planCatalog: PlanCatalog;`,
+  ].join('\n');
+
+  // Refusals (x-refusals): words the server's code and the pages both say, one small module with nothing else in it.
+  files['refusals.js'] = [
+    DEEP_FREEZE,
+    `/** The words of each refusal a schema declares in x-refusals (not a keyword's: code checks it), by name. */`,
+    `export const refusals = deepFreeze(${literal(Object.fromEntries(Object.entries(catalog.refusals).map(([name, { message }]) => [name, message])))});`,
+    `/** A refusal's words with its {placeholders} filled in; a placeholder without a value stays as written. */`,
+    `export function fillRefusal(message, values) {`,
+    `  return message.replace(/\\{([A-Za-z_][A-Za-z0-9_]*)\\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));`,
+    `}`,
+  ].join('\n');
+  files['refusals.d.ts'] = [
+    `/** The words of each refusal a schema declares in x-refusals, by name; each comment names the declaring file. */`,
+    `export declare const refusals: {`,
+    ...Object.entries(catalog.refusals).map(
+      ([name, { message, rel }]) => `  /** schemas/${rel} */\n  readonly ${name}: ${literal(message)};`,
+    ),
+    `};`,
+    `export type RefusalName = keyof typeof refusals;`,
+    `/** A refusal's words with its {placeholders} filled in: fillRefusal(refusals.channelNotSendable, { channel: 'general' }). */`,
+    `export declare function fillRefusal(message: string, values: Readonly<Record<string, string | number>>): string;`,
   ].join('\n');
 
   // The typed client (emit-client.mjs): imported by its subpath, @guildhall/generated/client, not through the index.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deriveExport } from './derive-export.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
+import { refusalsOf } from './keywords/x-refusals.mjs';
 import { checkWidgets } from './keywords/x-ui.mjs';
 import { createAjv } from './lib/ajv.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
@@ -48,7 +49,8 @@ export async function load(schemasDir) {
   const { sections, collections } = await loadSections(schemasDir, files, byId, plans);
   deriveExport({ files, byId, sections, collections }); // 1b. the export schema, from the sections table
   const operations = await loadOperations(schemasDir, files, byId);
-  return { dir: schemasDir, files, byId, sections, collections, operations, plans };
+  const refusals = refusalsOf(files); // x-refusals, each name once across the files
+  return { dir: schemasDir, files, byId, sections, collections, operations, plans, refusals };
 }
 
 async function loadSchemaFile(schemasDir, rel) {
