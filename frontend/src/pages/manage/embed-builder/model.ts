@@ -6,7 +6,7 @@ import discordEmbedFile from '@guildhall/generated/schema.discord-embed.json';
 import discordMessageFile from '@guildhall/generated/schema.discord-message.json';
 import type { DiscordEmbed } from '@guildhall/generated/types';
 import { validateDiscordMessage } from '@guildhall/generated/validators/discord-message.js';
-import { schemaField } from '../../../components/embed-editor';
+import { schemaField, schemaMessage } from '../../../components/embed-editor';
 
 const SCHEMAS = { 'discord-embed': discordEmbedFile.schema, 'discord-message': discordMessageFile.schema };
 
@@ -28,6 +28,12 @@ export const LIMITS = {
   fieldValue: limit('discord-embed', 'fields.items.value', 'maxLength'),
   footer: limit('discord-embed', 'footer.text', 'maxLength'),
 };
+
+/** The schema's words when an embed has all the fields it may hold (said beside the disabled Add Field). */
+export const FIELD_LIMIT_MESSAGE = schemaMessage(SCHEMAS['discord-embed'], 'fields', 'maxItems');
+
+/** The schema's words for a link or image of an embed that is not a URL ('author.icon_url'...), as typed. */
+export const invalidUrlMessage = (path: EmbedPath): string => schemaMessage(SCHEMAS['discord-embed'], path, 'pattern');
 
 /** Spec 2:9: the builder's swatches, in its order. */
 export const SWATCHES = [
