@@ -2,7 +2,16 @@ import type { DiscordEmbed } from '@guildhall/generated/types';
 import { type Dispatch, memo, type ReactNode, useCallback, useState } from 'react';
 import { ColourPicker, CountedTextField, UrlField } from '../../../components/embed-editor';
 import { Tabs, type TabDefinition } from '../ticket-panels/Tabs';
-import { type BuilderAction, type EmbedPath, FIELD_LIMIT_MESSAGE, invalidUrlMessage, LIMITS, type MessageErrors, SWATCHES } from './model';
+import {
+  type BuilderAction,
+  type EmbedField,
+  type EmbedPath,
+  FIELD_LIMIT_MESSAGE,
+  invalidUrlMessage,
+  LIMITS,
+  type MessageErrors,
+  SWATCHES,
+} from './model';
 
 export type EditorTab = 'message' | 'content' | 'author' | 'fields' | 'images' | 'footer' | 'edit';
 
@@ -178,15 +187,13 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
   );
 });
 
-type Field = NonNullable<DiscordEmbed['fields']>[number];
-
 function FieldsTab({
   fields,
   index,
   errors,
   dispatch,
 }: {
-  fields: Field[];
+  fields: EmbedField[];
   index: number;
   errors: MessageErrors;
   dispatch: Dispatch<BuilderAction>;
@@ -267,7 +274,7 @@ const FieldRow = memo(function FieldRow({
   valueError,
   dispatch,
 }: {
-  field: Field;
+  field: EmbedField;
   position: number;
   nameError?: string;
   valueError?: string;
