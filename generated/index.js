@@ -7,4 +7,5 @@ export * from './collections.js';
 export * from './section-pages.js';
 export * from './ui-schemas.js';
 export * from './plans.js';
+export * from './refusals.js';
 export { openapi } from './openapi.js';

@@ -2,4 +2,18 @@
 import type { SectionName } from './types.js';
 /** An RJSF uiSchema (ui:widget, ui:order, ui:help, ui:placeholder, ui:enumNames, ui:options). */
 export type UiSchema = { readonly [key: string]: unknown };
+/** The widgets a schema may name in x-ui.widget (keywords/x-ui.mjs): the form engine's registry holds exactly these. */
+export type WidgetName =
+  | 'channel-select'
+  | 'colour'
+  | 'punishment-cards'
+  | 'role-limits'
+  | 'role-list'
+  | 'role-select'
+  | 'select'
+  | 'textarea'
+  | 'toggle'
+  | 'updown'
+  | 'uri'
+  | 'user-list';
 export declare const uiSchemas: { readonly [S in SectionName]: UiSchema };

@@ -17,6 +17,7 @@ import { publishedSchemas } from '@guildhall/generated/schemas';
 import { collectionNames, collections } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
+import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { generate } from '../scripts/generate/index.mjs';
 import { refusal } from './support/generator.js';
 import { compare, write } from '../scripts/generate/write.mjs';
@@ -144,6 +145,20 @@ describe('npm run generate', () => {
     expect(await refusal(schemasWith('settings/basic.json', (s) => (s.properties.prefix['x-messages'].maxLenght = 'x')))).toMatch(
       /"x-messages" value is invalid/,
     );
+  });
+
+  it('rejects an x-ui widget the forms do not know, naming the file and the place (a typo showed only when the form rendered)', async () => {
+    // Spawns: exit code 2 and the file, JSON Pointer and widget on stderr are what a maintainer sees, as for the typos above.
+    const typo = await cli(
+      '--check',
+      '--schemas',
+      schemasWith('settings/levels.json', (s) => (s.properties.ranking['x-ui'].widget = 'toggel')),
+    );
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/^generate: settings\/levels\.json at #\/properties\/ranking\/x-ui\/widget: unknown widget "toggel"/);
+    // Anywhere a schema may hold x-ui: a shared piece's property, reached through a $ref, too.
+    const shared = await refusal(schemasWith('common/discord-embed.json', (s) => (s.properties.description['x-ui'].widget = 'text-area')));
+    expect(shared).toMatch(/^common\/discord-embed\.json at #\/properties\/description\/x-ui\/widget: unknown widget "text-area"/);
   });
 
   it('accepts visibleIf and beside naming a field elsewhere by JSON Pointer, and rejects one that names no field', async () => {
@@ -914,6 +929,42 @@ describe('messages take limits from the schema (issue 8)', () => {
       expect(JSON.stringify(errors.map((e: { message?: string }) => e.message))).not.toMatch(/\{[A-Za-z_]+\}/);
     });
   }
+});
+
+describe('refusals: words code checks, declared once in a schema (issue 27)', () => {
+  it('gathers every x-refusals into refusals.js by name, frozen, with nothing imported: the server and the pages say the same words', async () => {
+    expect(refusals).toMatchObject({
+      noGuildOrChannel: 'Please select a guild and channel',
+      messageNotFound: 'Message not found',
+      panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment',
+    });
+    expect(Object.isFrozen(refusals)).toBe(true);
+    expect(fillRefusal(refusals.channelNotSendable, { channel: 'voice $& {x}' })).toBe(
+      '#voice $& {x} is not a text or announcement channel. Please select a text channel.',
+    );
+    const generated = await generateUnchanged();
+    expect(importsOf(generated['refusals.js']!)).toEqual([]);
+    // Not in the validators, which do not need them, nor in the OpenAPI document, which leaves our hints out too.
+    expect(generated['validators/embed-get-request.js']).not.toContain('x-refusals');
+    expect(generated['openapi.json']).not.toContain('x-refusals');
+  });
+
+  it('refuses a refusal declared twice (even in the same words), one below the root, and a malformed one, naming the file and place', async () => {
+    const twice = await refusal(
+      schemasWith('api/embed-update-request.json', (s) => (s['x-refusals'].messageNotFound = 'Message not found')),
+    );
+    expect(twice).toMatch(
+      /^api\/embed-update-request\.json at #\/x-refusals\/messageNotFound: "messageNotFound" is also declared by api\/embed-get-request\.json/,
+    );
+    const nested = await refusal(
+      schemasWith('api/embed-get-request.json', (s) => (s.properties.messageId['x-refusals'] = { noMessage: 'x' })),
+    );
+    expect(nested).toMatch(/^api\/embed-get-request\.json at #\/properties\/messageId\/x-refusals: refusals belong on the schema's root/);
+    const badName = await refusal(schemasWith('api/embed-get-request.json', (s) => (s['x-refusals']['no-guild'] = 'x')));
+    expect(badName).toMatch(/x-refusals\/no-guild: a refusal is named in camelCase/);
+    const empty = await refusal(schemasWith('api/embed-get-request.json', (s) => (s['x-refusals'].noGuild = ' ')));
+    expect(empty).toMatch(/x-refusals\/noGuild: must be the message/);
+  });
 });
 
 describe('welcome and farewell share one definition (issue 8)', () => {

@@ -4,7 +4,16 @@ import panelFile from '@guildhall/generated/schema.ticket-panel.json';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clampText, ColourPicker, CountedTextField, isValidUrl, schemaField, textLength, UrlField } from '../src/components/embed-editor';
+import {
+  clampText,
+  ColourPicker,
+  CountedTextField,
+  isValidUrl,
+  schemaField,
+  schemaMessage,
+  textLength,
+  UrlField,
+} from '../src/components/embed-editor';
 
 afterEach(cleanup);
 
@@ -18,6 +27,12 @@ describe('schemaField', () => {
 
   it('throws on a property the schema does not have, so a renamed one cannot silently lose its limit', () => {
     expect(() => schemaField(panelFile.schema, 'titel')).toThrow(/no property titel/);
+  });
+
+  it("reads a property's messages, through its $ref too, and throws on one the schema lacks (no page keeps words of its own)", () => {
+    expect(schemaField(panelFile.schema, 'title').messages.minLength).toBe('Panel title is required');
+    expect(schemaMessage(panelFile.schema, 'image', 'pattern')).toBe('Please enter a valid URL');
+    expect(() => schemaMessage(panelFile.schema, 'image', 'patern')).toThrow(/image has no patern message/);
   });
 
   it('counts and cuts in code points, as the server counts', () => {
@@ -47,7 +62,9 @@ describe('parts', () => {
   });
 
   it("UrlField says 'Please enter a valid URL' for what is not one", () => {
-    render(<UrlField id="u" name="u" label="Author icon" value="nope" onChange={() => undefined} />);
+    // The words are the schema's (the server's validator says the same), handed to the field by the page.
+    const invalidMessage = schemaMessage(panelFile.schema, 'footerIcon', 'pattern');
+    render(<UrlField id="u" name="u" label="Author icon" value="nope" onChange={() => undefined} invalidMessage={invalidMessage} />);
     const input = screen.getByLabelText('Author icon');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter a valid URL');

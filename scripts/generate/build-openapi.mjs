@@ -453,5 +453,5 @@ function envelope(generic, type, overrides = {}) {
 
 /** OpenAPI readers do not need our form hints and messages. */
 function withoutHints(schema) {
-  return mapSchema(schema, (node) => omit(node, ['x-ui', 'x-messages']));
+  return mapSchema(schema, (node) => omit(node, ['x-ui', 'x-messages', 'x-refusals']));
 }

@@ -87,12 +87,13 @@ function compileConditions(section, entries, bundles, helpers) {
 const compiler = (options) => createAjv({ ...options, validateSchema: false });
 
 /**
- * The schema without the prose only people read (titles, descriptions, examples): the standalone module embeds the
- * schema as data (errors point at their parentSchema), and a validator does not need it. x-ui stays so that strict
- * compilation checks it; x-messages and default stay because validation and field-errors.js use them.
+ * The schema without the prose only people read (titles, descriptions, examples) and the refusals (refusals.js holds
+ * them): the standalone module embeds the schema as data (errors point at their parentSchema), and a validator does
+ * not need them. x-ui stays so that strict compilation checks it; x-messages and default stay because validation and
+ * field-errors.js use them.
  */
 function lean(schema) {
-  return mapSchema(schema, (node) => omit(node, ['title', 'description', 'examples', '$comment']));
+  return mapSchema(schema, (node) => omit(node, ['title', 'description', 'examples', '$comment', 'x-refusals']));
 }
 
 /**

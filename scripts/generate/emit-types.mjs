@@ -52,7 +52,7 @@ const TYPING_KEYWORDS = [
 /** One definition as json2ts should see it. */
 function typeView(name, schema) {
   const view = mapSchema(schema, (node, pointer) => {
-    const rest = omit(node, ['title', 'examples', 'x-ui', 'x-messages']);
+    const rest = omit(node, ['title', 'examples', 'x-ui', 'x-messages', 'x-refusals']);
     if (pointer === '') rest.title = name; // the only title json2ts sees: the type's name
     if (typeof rest.$ref === 'string' && rest.$ref.startsWith(DEF_PREFIX)) {
       // Refer by name instead of letting json2ts resolve (and re-declare) the target.

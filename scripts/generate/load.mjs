@@ -9,6 +9,8 @@ import { deriveExport } from './derive-export.mjs';
 import { deriveParameters } from './derive-parameters.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
+import { refusalsOf } from './keywords/x-refusals.mjs';
+import { checkWidgets } from './keywords/x-ui.mjs';
 import { createAjv } from './lib/ajv.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
 import { pascalCase, SchemaError } from './lib/json.mjs';
@@ -49,7 +51,8 @@ export async function load(schemasDir) {
   deriveExport({ files, byId, sections, collections }); // 1b. the export schema, from the sections table
   const operations = await loadOperations(schemasDir, files, byId);
   deriveParameters({ files, byId, operations }); // 1c. each operation's parameters as one schema, from the table
-  return { dir: schemasDir, files, byId, sections, collections, operations, plans };
+  const refusals = refusalsOf(files); // x-refusals, each name once across the files
+  return { dir: schemasDir, files, byId, sections, collections, operations, plans, refusals };
 }
 
 async function loadSchemaFile(schemasDir, rel) {
@@ -61,6 +64,7 @@ async function loadSchemaFile(schemasDir, rel) {
     if (typeof schema[key] !== 'string' || !schema[key].trim()) throw new SchemaError(rel, `needs a "${key}"`);
   }
   checkMessages(schema, rel);
+  checkWidgets(schema, rel);
   const group = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '';
   const name = path.posix.basename(rel, '.json');
   return {

@@ -11,6 +11,7 @@ import type {
   EmbedUpdateRequest,
   EmbedUpdateResponse,
 } from '@guildhall/generated/types';
+import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -18,18 +19,6 @@ import type { DiscordChannel, DiscordMessage, SessionUser } from '../discord/dis
 import { GuildAccessService } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { parseWebhookUrl } from './webhook-url.js';
-
-/** Spec 2:5's messages. */
-export const EMBED_MESSAGES = {
-  noGuildOrChannel: 'Please select a guild and channel',
-  noGuild: 'Please select a guild',
-  noWebhookUrl: 'Please enter a webhook URL',
-  notDiscordWebhook: 'Only Discord webhook URLs can be used (https://discord.com/api/webhooks/...)',
-  noMessageId: 'Please enter a message ID',
-  notEditing: 'No message is being edited',
-  notFound: 'Message not found',
-  notBots: 'Only messages sent by the bot can be edited',
-} as const;
 
 /** Text and announcement channels: the ones the builder offers (spec 2:9, channel types 0 and 5). */
 const SENDABLE_TYPES = new Set([0, 5]);
@@ -71,9 +60,9 @@ export class EmbedsService {
   }
 
   async sendToWebhook(body: EmbedSendWebhookRequest): Promise<EmbedSendWebhookResponse> {
-    if (!body.webhookUrl?.trim()) throw invalid('/webhookUrl', EMBED_MESSAGES.noWebhookUrl);
+    if (!body.webhookUrl?.trim()) throw invalid('/webhookUrl', refusals.noWebhookUrl);
     const webhook = parseWebhookUrl(body.webhookUrl, this.sandboxApiBases());
-    if (!webhook) throw invalid('/webhookUrl', EMBED_MESSAGES.notDiscordWebhook);
+    if (!webhook) throw invalid('/webhookUrl', refusals.notDiscordWebhookUrl);
     const message = await this.call(() =>
       this.discord.executeWebhook(webhook.id, webhook.token, { ...toApiMessage(body), allowed_mentions: ALLOWED_MENTIONS }),
     );
@@ -82,9 +71,9 @@ export class EmbedsService {
 
   async getById(user: SessionUser, body: EmbedGetRequest): Promise<EmbedGetResponse> {
     const messageId = body.messageId?.trim();
-    if (!messageId) throw invalid('/messageId', EMBED_MESSAGES.noMessageId);
+    if (!messageId) throw invalid('/messageId', refusals.noMessageId);
     const guildId = body.guildId;
-    if (!guildId) throw invalid('/guildId', EMBED_MESSAGES.noGuild);
+    if (!guildId) throw invalid('/guildId', refusals.noGuild);
     await this.access.assertCanManage(user, guildId);
     const message = body.channelId ? await this.botMessage(guildId, body.channelId, messageId) : await this.searchGuild(guildId, messageId);
     return {
@@ -99,7 +88,7 @@ export class EmbedsService {
 
   async update(user: SessionUser, body: EmbedUpdateRequest): Promise<EmbedUpdateResponse> {
     const messageId = body.messageId?.trim();
-    if (!messageId) throw invalid('/messageId', EMBED_MESSAGES.notEditing);
+    if (!messageId) throw invalid('/messageId', refusals.noMessageEditing);
     const { guildId, channelId } = this.guildAndChannel(body);
     await this.access.assertCanManage(user, guildId);
     await this.botMessage(guildId, channelId, messageId);
@@ -116,8 +105,8 @@ export class EmbedsService {
     if (!guildId || !channelId) {
       const missing = [!guildId && '/guildId', !channelId && '/channelId'].filter((p): p is string => Boolean(p));
       throw ApiError.validation(
-        missing.map((path) => ({ path, message: EMBED_MESSAGES.noGuildOrChannel })),
-        EMBED_MESSAGES.noGuildOrChannel,
+        missing.map((path) => ({ path, message: refusals.noGuildOrChannel })),
+        refusals.noGuildOrChannel,
       );
     }
     return { guildId, channelId };
@@ -133,9 +122,9 @@ export class EmbedsService {
   private async sendableChannel(guildId: string, channelId: string): Promise<DiscordChannel> {
     const channels = await this.call(() => this.discord.channels(guildId));
     const channel = channels.find((c) => c.id === channelId);
-    if (!channel) throw invalid('/channelId', 'This channel is not a channel of this server. Please select a text channel.');
+    if (!channel) throw invalid('/channelId', refusals.channelNotInGuild);
     if (!SENDABLE_TYPES.has(channel.type)) {
-      throw invalid('/channelId', `#${channel.name} is not a text or announcement channel. Please select a text channel.`);
+      throw invalid('/channelId', fillRefusal(refusals.channelNotSendable, { channel: channel.name }));
     }
     return channel;
   }
@@ -144,7 +133,7 @@ export class EmbedsService {
   private async botMessage(guildId: string, channelId: string, messageId: string): Promise<DiscordMessage> {
     await this.sendableChannel(guildId, channelId);
     const message = await this.readMessage(channelId, messageId);
-    if (!message) throw new ApiError(HttpStatus.NOT_FOUND, EMBED_MESSAGES.notFound);
+    if (!message) throw new ApiError(HttpStatus.NOT_FOUND, refusals.messageNotFound);
     return this.assertBotsOwn(message);
   }
 
@@ -153,13 +142,13 @@ export class EmbedsService {
       const message = await this.readMessage(channel.id, messageId, true);
       if (message) return this.assertBotsOwn(message);
     }
-    throw new ApiError(HttpStatus.NOT_FOUND, EMBED_MESSAGES.notFound);
+    throw new ApiError(HttpStatus.NOT_FOUND, refusals.messageNotFound);
   }
 
   private async assertBotsOwn(message: DiscordMessage): Promise<DiscordMessage> {
     const bot = await this.call(() => this.discord.botUser());
     // A webhook's message has the webhook as author (and a webhook_id): the bot cannot edit it either.
-    if (message.author.id !== bot.id || message.webhook_id) throw new ApiError(HttpStatus.FORBIDDEN, EMBED_MESSAGES.notBots);
+    if (message.author.id !== bot.id || message.webhook_id) throw new ApiError(HttpStatus.FORBIDDEN, refusals.notBotsMessage);
     return message;
   }
 

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
 import { panelMessage, type PanelContent } from '@guildhall/common/ticket-panel';
 import type { TicketPanel, TicketPanelDeployDefaultRequest, TicketPanelDeployResponse } from '@guildhall/generated/types';
+import { refusals } from '@guildhall/generated/refusals';
 import { CollectionsService } from '../collections/collections.service.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -15,7 +16,8 @@ const GUILD_TEXT = 0;
 /** Discord: the message is gone (deleted by someone, or with its channel). */
 const UNKNOWN_MESSAGE = 10008;
 
-export const NO_CHANNEL = 'Panel must have a channel assigned before deployment';
+/** The ticket panel schema's words (x-refusals), which the panels list shows too. */
+export const NO_CHANNEL = refusals.panelNoChannelToDeploy;
 
 /**
  * Deploy and Redeploy (spec 2:4, 2:7): the bot posts what `panelMessage` builds (the same builder every preview draws)

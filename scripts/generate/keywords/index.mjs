@@ -13,6 +13,7 @@ import refersToItem from './refers-to-item.mjs';
 import xAccess from './x-access.mjs';
 import xMessages from './x-messages.mjs';
 import xReference, { REFERENCE_MESSAGE_KEYS } from './x-reference.mjs';
+import xRefusals from './x-refusals.mjs';
 import xUi from './x-ui.mjs';
 
 /** Keywords of ours that validate (they generate code). */
@@ -23,6 +24,7 @@ export const vocabulary = [
   xAccess,
   xReference,
   xMessages([...validationKeywords.map((definition) => definition.keyword), ...REFERENCE_MESSAGE_KEYS]),
+  xRefusals,
   ...validationKeywords,
 ];
 

@@ -1,5 +1,30 @@
 // `x-ui`: hints for the settings forms, read by extract-ui.mjs into RJSF uiSchemas. An annotation: it generates no
-// validation code, but Ajv checks its shape (metaSchema) so a misspelt hint fails generation like a misspelt keyword.
+// validation code, but Ajv checks its shape (metaSchema) so a misspelt hint fails generation like a misspelt keyword,
+// and checkWidgets (run by load.mjs on every file) refuses a widget no form draws.
+
+import { SchemaError } from '../lib/json.mjs';
+import { walkSchema } from '../lib/schema-walk.mjs';
+
+/**
+ * The widget names a schema may write in `x-ui.widget`: the one list. The form engine's registry
+ * (frontend/src/form/widgets/index.ts) is typed against it (generated/ui-schemas.d.ts' `WidgetName`), so a name here
+ * without a widget there, or a widget there without a name here, fails the frontend's type check; a name in a schema
+ * that is not here fails generation, not the form when it renders.
+ */
+export const WIDGETS = [
+  'channel-select',
+  'colour',
+  'punishment-cards',
+  'role-limits',
+  'role-list',
+  'role-select',
+  'select',
+  'textarea',
+  'toggle',
+  'updown',
+  'uri',
+  'user-list',
+];
 
 export default {
   keyword: 'x-ui',
@@ -8,7 +33,7 @@ export default {
     type: 'object',
     additionalProperties: false,
     properties: {
-      /** RJSF widget name: built-in (textarea, updown, radio...) or ours (toggle, channel-select, role-select, colour, punishment-cards...). */
+      /** A widget of the form engine's registry: one of WIDGETS (checkWidgets). */
       widget: { type: 'string', minLength: 1 },
       /** Position among the sibling properties (ascending); unordered properties follow in authored order. */
       order: { type: 'integer' },
@@ -72,3 +97,13 @@ export default {
     },
   },
 };
+
+/** Refuses an `x-ui.widget` that is not one of WIDGETS, naming the file and place (a SchemaError). */
+export function checkWidgets(schema, where) {
+  walkSchema(schema, (node, pointer) => {
+    const widget = node['x-ui']?.widget;
+    if (typeof widget === 'string' && !WIDGETS.includes(widget)) {
+      throw new SchemaError(`${where} at #${pointer}/x-ui/widget`, `unknown widget "${widget}"; the forms know ${WIDGETS.join(', ')}`);
+    }
+  });
+}

@@ -2,8 +2,6 @@ import { ExternalLink } from 'lucide-react';
 import { memo } from 'react';
 import { clampText } from './schema-field';
 
-export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
-
 /** Empty (none) or an absolute http(s) URL without spaces, as the schemas' URL pattern says. */
 export function isValidUrl(value: string): boolean {
   if (value === '') return true;
@@ -24,6 +22,8 @@ export interface UrlFieldProps {
   onChange(value: string, name: string): void;
   maxLength?: number;
   placeholder?: string;
+  /** The schema's words for a value that is not a URL (its `pattern` message, schemaField(...).messages.pattern). */
+  invalidMessage: string;
   /** A message from elsewhere (the server); the field's own check comes first. */
   error?: string;
 }
@@ -37,9 +37,10 @@ export const UrlField = memo(function UrlField({
   onChange,
   maxLength,
   placeholder = 'https://',
+  invalidMessage,
   error,
 }: UrlFieldProps) {
-  const message = isValidUrl(value) ? error : INVALID_URL_MESSAGE;
+  const message = isValidUrl(value) ? error : invalidMessage;
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1">

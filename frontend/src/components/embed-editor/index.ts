@@ -2,5 +2,5 @@
 export { CollapsibleSection, type CollapsibleSectionProps } from './CollapsibleSection';
 export { ColourPicker, type ColourPickerProps } from './ColourPicker';
 export { CountedTextField, type CountedTextFieldProps } from './CountedTextField';
-export { clampText, schemaField, textLength, type SchemaField } from './schema-field';
-export { INVALID_URL_MESSAGE, isValidUrl, UrlField, type UrlFieldProps } from './UrlField';
+export { clampText, schemaField, schemaMessage, textLength, type SchemaField } from './schema-field';
+export { isValidUrl, UrlField, type UrlFieldProps } from './UrlField';

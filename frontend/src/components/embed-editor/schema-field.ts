@@ -8,6 +8,8 @@ export interface SchemaField {
   /** The schema's `examples` (a colour's presets). */
   examples: string[];
   default?: unknown;
+  /** The schema's words for each failing keyword (x-messages: `pattern`, `maxItems`...), said as the server says them. */
+  messages: Readonly<Record<string, string>>;
 }
 
 const cache = new WeakMap<object, Map<string, SchemaField>>();
@@ -15,8 +17,8 @@ const cache = new WeakMap<object, Map<string, SchemaField>>();
 /**
  * One property of a published schema (its own file, `@guildhall/generated/schema.<name>.json`'s `schema`, or a
  * generated module's `schema`), by name or by a dotted path through objects and arrays ('author.name',
- * 'fields.items.value'), `$ref`s to schemas/common followed: limits, titles and presets are read here, never typed a
- * second time in a page. Throws on a typo, so a renamed property fails at once rather than losing its limit.
+ * 'fields.items.value'), `$ref`s to schemas/common followed: limits, titles, presets and messages are read here, never
+ * typed a second time in a page. Throws on a typo, so a renamed property fails at once rather than losing its limit.
  */
 export function schemaField(published: object, property: string): SchemaField {
   const schema = published as PublishedSchema;
@@ -36,10 +38,27 @@ export function schemaField(published: object, property: string): SchemaField {
     maxItems: typeof merged.maxItems === 'number' ? merged.maxItems : undefined,
     examples: Array.isArray(merged.examples) ? merged.examples.filter((e): e is string => typeof e === 'string') : [],
     default: merged.default,
+    messages: messagesOf(merged['x-messages']),
   };
   fields.set(property, field);
   return field;
 }
+
+/**
+ * The schema's message for a failing `keyword` of one property (schemaField's path): the words the server says too.
+ * Throws when the schema has none, so a page never falls back to words of its own.
+ */
+export function schemaMessage(published: object, property: string, keyword: string): string {
+  const message = schemaField(published, property).messages[keyword];
+  if (message === undefined)
+    throw new Error(`schemaMessage: ${String((published as PublishedSchema).$id)} ${property} has no ${keyword} message`);
+  return message;
+}
+
+const messagesOf = (messages: unknown): Record<string, string> =>
+  messages && typeof messages === 'object'
+    ? Object.fromEntries(Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : {};
 
 type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; [keyword: string]: unknown };
 type PublishedSchema = SchemaNode & { $defs?: Record<string, SchemaNode> };

@@ -1,3 +1,5 @@
+import URLWidget from '@rjsf/core/lib/components/widgets/URLWidget.js';
+import type { WidgetName } from '@guildhall/generated/ui-schemas';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { partComponent } from '../part-component';
 import { ChannelSelectWidget } from './channel-select';
@@ -14,9 +16,14 @@ const RoleListWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleList
 const RoleLimitsWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleLimitsWidget);
 const UserListWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.UserListWidget);
 
+/** RJSF's own names for the widgets it picks without a ui:widget (a boolean's checkbox, an enum's select...): ours replace them. */
+type RjsfWidgetName = 'CheckboxWidget' | 'SelectWidget' | 'TextareaWidget' | 'UpDownWidget';
+
 /**
- * The one widget registry. Names are the `x-ui.widget` values of the schemas; adding a widget is a
- * folder here plus one line below (and, for one few forms draw, a form part: src/form/parts.ts).
+ * The one widget registry. Its names are the generator's list of `x-ui.widget` values (scripts/generate/keywords/
+ * x-ui.mjs, `WidgetName`): a name missing here or one the list lacks fails the type check, and a schema naming a widget
+ * not in the list fails generation. Adding a widget is a folder here, its name in that list, and one line below (and,
+ * for one few forms draw, a form part: src/form/parts.ts).
  */
 export const widgets: RegistryWidgetsType = {
   toggle: ToggleWidget,
@@ -34,4 +41,6 @@ export const widgets: RegistryWidgetsType = {
   'user-list': UserListWidget,
   updown: NumberWidget,
   UpDownWidget: NumberWidget,
-};
+  // RJSF's own URL input, which `uri` names (its registry lists it under URLWidget: src/form/rjsf-defaults.ts).
+  uri: URLWidget,
+} satisfies Record<WidgetName | RjsfWidgetName, RegistryWidgetsType[string]>;

@@ -1,4 +1,5 @@
 import { embedFromFetched, parseMessageLink } from '@guildhall/common/embed-message';
+import { refusals } from '@guildhall/generated/refusals';
 import type { DiscordEmbed } from '@guildhall/generated/types';
 import { Crown, Lock, LogIn, Pencil, Plus, X } from 'lucide-react';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
@@ -154,8 +155,8 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
 
   const send = async () => {
     if (editing) return update();
-    if (mode === 'webhook' && !webhookUrl.trim()) return fail('Please enter a webhook URL');
-    if (mode === 'channel' && (!sendGuild || !channelId)) return fail('Please select a guild and channel');
+    if (mode === 'webhook' && !webhookUrl.trim()) return fail(refusals.noWebhookUrl);
+    if (mode === 'channel' && (!sendGuild || !channelId)) return fail(refusals.noGuildOrChannel);
     if (!ready()) return;
     setBusy(true);
     try {
@@ -174,7 +175,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
 
   const fetchMessage = async () => {
     const text = messageInput.trim();
-    if (!text) return fail('Please enter a message ID');
+    if (!text) return fail(refusals.noMessageId);
     const link = parseMessageLink(text);
     if (link) {
       setSendGuild(link.guildId);
@@ -203,7 +204,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
   };
 
   const update = async () => {
-    if (!editing) return fail('No message is being edited');
+    if (!editing) return fail(refusals.noMessageEditing);
     if (!ready()) return;
     setBusy(true);
     try {

@@ -2,7 +2,16 @@ import type { DiscordEmbed } from '@guildhall/generated/types';
 import { type Dispatch, memo, type ReactNode, useCallback, useState } from 'react';
 import { ColourPicker, CountedTextField, UrlField } from '../../../components/embed-editor';
 import { Tabs, type TabDefinition } from '../ticket-panels/Tabs';
-import { type BuilderAction, type EmbedPath, LIMITS, type MessageErrors, SWATCHES } from './model';
+import {
+  type BuilderAction,
+  type EmbedField,
+  type EmbedPath,
+  FIELD_LIMIT_MESSAGE,
+  invalidUrlMessage,
+  LIMITS,
+  type MessageErrors,
+  SWATCHES,
+} from './model';
 
 export type EditorTab = 'message' | 'content' | 'author' | 'fields' | 'images' | 'footer' | 'edit';
 
@@ -111,6 +120,7 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             id="eb-author-url"
             label="Author URL"
             name="author.url"
+            invalidMessage={invalidUrlMessage('author.url')}
             value={embed.author?.url ?? ''}
             onChange={set}
             error={at('author/url')}
@@ -119,6 +129,7 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             id="eb-author-icon"
             label="Author icon URL"
             name="author.icon_url"
+            invalidMessage={invalidUrlMessage('author.icon_url')}
             value={embed.author?.icon_url ?? ''}
             onChange={set}
             error={at('author/icon_url')}
@@ -133,6 +144,7 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             id="eb-thumbnail"
             label="Thumbnail URL"
             name="thumbnail.url"
+            invalidMessage={invalidUrlMessage('thumbnail.url')}
             value={embed.thumbnail?.url ?? ''}
             onChange={set}
             error={at('thumbnail/url')}
@@ -141,6 +153,7 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             id="eb-image"
             label="Large image URL"
             name="image.url"
+            invalidMessage={invalidUrlMessage('image.url')}
             value={embed.image?.url ?? ''}
             onChange={set}
             error={at('image/url')}
@@ -162,6 +175,7 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             id="eb-footer-icon"
             label="Footer icon URL"
             name="footer.icon_url"
+            invalidMessage={invalidUrlMessage('footer.icon_url')}
             value={embed.footer?.icon_url ?? ''}
             onChange={set}
             error={at('footer/icon_url')}
@@ -173,15 +187,13 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
   );
 });
 
-type Field = NonNullable<DiscordEmbed['fields']>[number];
-
 function FieldsTab({
   fields,
   index,
   errors,
   dispatch,
 }: {
-  fields: Field[];
+  fields: EmbedField[];
   index: number;
   errors: MessageErrors;
   dispatch: Dispatch<BuilderAction>;
@@ -246,7 +258,7 @@ function FieldsTab({
           </button>
           {full && (
             <p role="status" className="text-sm text-warn">
-              Field limit reached.
+              {FIELD_LIMIT_MESSAGE}
             </p>
           )}
         </div>
@@ -262,7 +274,7 @@ const FieldRow = memo(function FieldRow({
   valueError,
   dispatch,
 }: {
-  field: Field;
+  field: EmbedField;
   position: number;
   nameError?: string;
   valueError?: string;

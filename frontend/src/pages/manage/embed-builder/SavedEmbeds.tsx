@@ -6,7 +6,7 @@ import { type ChangeEvent, memo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { AlertDialog } from '../../../components/AlertDialog';
-import { schemaField } from '../../../components/embed-editor';
+import { schemaField, schemaMessage } from '../../../components/embed-editor';
 import type { Banner } from '../../../components/StatusBanner';
 import { copyText } from '../../../lib/clipboard';
 import { exportJson, importJson } from './transfer';
@@ -29,6 +29,8 @@ interface SavedEmbedsProps {
 
 /** The draft name's label and limit, from schemas/settings/saved-embed.json. */
 const NAME = schemaField(savedEmbedFile.schema, 'name');
+/** Its words for an empty name, which the server says too. */
+const NAME_REQUIRED = schemaMessage(savedEmbedFile.schema, 'name', 'minLength');
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -82,7 +84,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
   const saveNew = () =>
     run(async () => {
       const draftName = name.trim();
-      if (!draftName) return fail('Please enter a name for the draft');
+      if (!draftName) return fail(NAME_REQUIRED);
       if (!check()) return;
       try {
         const saved = await client.createSavedEmbed(guildId, { item: { name: draftName, message: builder() } });
@@ -124,7 +126,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
   const rename = (entry: Entry, next: string) =>
     run(async () => {
       const newName = next.trim();
-      if (!newName) return fail('Please enter a name for the draft');
+      if (!newName) return fail(NAME_REQUIRED);
       try {
         const saved = await client.putSavedEmbed(guildId, entry.id, { version: entry.version, item: { ...entry.item, name: newName } });
         if (current?.id === entry.id) setCurrent(saved);

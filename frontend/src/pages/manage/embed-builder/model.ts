@@ -6,7 +6,7 @@ import discordEmbedFile from '@guildhall/generated/schema.discord-embed.json';
 import discordMessageFile from '@guildhall/generated/schema.discord-message.json';
 import type { DiscordEmbed } from '@guildhall/generated/types';
 import { validateDiscordMessage } from '@guildhall/generated/validators/discord-message.js';
-import { schemaField } from '../../../components/embed-editor';
+import { schemaField, schemaMessage } from '../../../components/embed-editor';
 
 const SCHEMAS = { 'discord-embed': discordEmbedFile.schema, 'discord-message': discordMessageFile.schema };
 
@@ -28,6 +28,12 @@ export const LIMITS = {
   fieldValue: limit('discord-embed', 'fields.items.value', 'maxLength'),
   footer: limit('discord-embed', 'footer.text', 'maxLength'),
 };
+
+/** The schema's words when an embed has all the fields it may hold (said beside the disabled Add Field). */
+export const FIELD_LIMIT_MESSAGE = schemaMessage(SCHEMAS['discord-embed'], 'fields', 'maxItems');
+
+/** The schema's words for a link or image of an embed that is not a URL ('author.icon_url'...), as typed. */
+export const invalidUrlMessage = (path: EmbedPath): string => schemaMessage(SCHEMAS['discord-embed'], path, 'pattern');
 
 /** Spec 2:9: the builder's swatches, in its order. */
 export const SWATCHES = [
@@ -100,21 +106,22 @@ export interface BuilderState {
 
 export const initialState = (): BuilderState => ({ content: DEFAULT_CONTENT, embeds: defaultEmbeds(), active: 0 });
 
-/** A text or URL property of an embed, written 'title' or 'author.name' (one handler serves every input). */
-export type EmbedPath =
-  | 'title'
-  | 'description'
-  | 'url'
-  | 'color'
-  | 'author.name'
-  | 'author.url'
-  | 'author.icon_url'
-  | 'thumbnail.url'
-  | 'image.url'
-  | 'footer.text'
-  | 'footer.icon_url';
+/** The keys of T whose value is text (a colour included). */
+type TextKey<T> = { [K in keyof T]-?: Exclude<T[K], undefined> extends string ? K : never }[keyof T];
+/** The keys of T whose value is an object of its own (author, footer...), not a list. */
+type PartKey<T> = { [K in keyof T]-?: T[K] extends readonly unknown[] ? never : T[K] extends object ? K : never }[keyof T];
 
-export type FieldPart = { name: string } | { value: string } | { inline: boolean };
+/**
+ * A text or URL property of an embed, written 'title' or 'author.name' (one handler serves every input): read from the
+ * generated DiscordEmbed (schemas/common/discord-embed.json), so a property the schema gains or renames is here too.
+ */
+export type EmbedPath =
+  TextKey<DiscordEmbed> | { [K in PartKey<DiscordEmbed>]: `${K}.${TextKey<DiscordEmbed[K]> & string}` }[PartKey<DiscordEmbed>];
+
+/** One field of an embed, as the schema has it. */
+export type EmbedField = DiscordEmbed['fields'][number];
+/** One property of a field, to change it alone. */
+export type FieldPart = { [K in keyof EmbedField]: Pick<EmbedField, K> }[keyof EmbedField];
 
 export type BuilderAction =
   | { type: 'content'; value: string }
@@ -123,7 +130,7 @@ export type BuilderAction =
   | { type: 'select'; index: number }
   | { type: 'add-embed' }
   | { type: 'remove-embed'; index: number }
-  | { type: 'add-field'; field: { name: string; value: string; inline: boolean } }
+  | { type: 'add-field'; field: EmbedField }
   | { type: 'change-field'; index: number; part: FieldPart }
   | { type: 'remove-field'; index: number }
   | { type: 'replace'; content: string; embeds: DiscordEmbed[] };

@@ -1,5 +1,13 @@
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { CollapsibleSection, ColourPicker, CountedTextField, isValidUrl, schemaField, UrlField } from '../../../components/embed-editor';
+import {
+  CollapsibleSection,
+  ColourPicker,
+  CountedTextField,
+  isValidUrl,
+  schemaField,
+  schemaMessage,
+  UrlField,
+} from '../../../components/embed-editor';
 import { Dialog } from '../../../components/Dialog';
 import {
   defaultPanel,
@@ -71,7 +79,18 @@ const Text = memo(function Text({
 
 const Url = memo(function Url({ name, value, onChange, error }: { name: EmbedField; value: string; onChange: Change; error?: string }) {
   const { title, maxLength } = field(name);
-  return <UrlField id={`embed-${name}`} name={name} label={title} value={value} onChange={onChange} maxLength={maxLength} error={error} />;
+  return (
+    <UrlField
+      id={`embed-${name}`}
+      name={name}
+      label={title}
+      value={value}
+      onChange={onChange}
+      maxLength={maxLength}
+      invalidMessage={schemaMessage(PANEL_SCHEMA, name, 'pattern')}
+      error={error}
+    />
+  );
 });
 
 const Colour = memo(function Colour({

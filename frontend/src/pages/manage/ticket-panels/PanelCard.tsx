@@ -1,6 +1,7 @@
+import { refusals } from '@guildhall/generated/refusals';
 import { Copy, Eye, Pencil, Rocket, Trash2 } from 'lucide-react';
 import { memo } from 'react';
-import { LIST_CHANNEL_REQUIRED, type PanelEntry } from './panel-model';
+import type { PanelEntry } from './panel-model';
 
 export type PanelAction = 'preview' | 'edit' | 'duplicate' | 'deploy' | 'delete';
 
@@ -82,7 +83,7 @@ export const PanelCard = memo(function PanelCard({
             className="btn-primary px-3"
             onClick={() => onAction('deploy', entry)}
             disabled={busy || noChannel}
-            title={noChannel ? LIST_CHANNEL_REQUIRED : undefined}
+            title={noChannel ? refusals.panelNoChannelToDeploy : undefined}
             aria-label={`${item.deployed ? 'Redeploy' : 'Deploy'} ${item.title}`}
             aria-describedby={noChannel ? `panel-${entry.id}-no-channel` : undefined}
           >
@@ -102,7 +103,7 @@ export const PanelCard = memo(function PanelCard({
         </div>
         {noChannel && (
           <p id={`panel-${entry.id}-no-channel`} className="text-xs text-warn">
-            {LIST_CHANNEL_REQUIRED}
+            {refusals.panelNoChannelToDeploy}
           </p>
         )}
       </article>

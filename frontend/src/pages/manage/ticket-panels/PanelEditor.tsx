@@ -10,14 +10,12 @@ import { AdvancedEditor } from './AdvancedEditor';
 import { Dialog } from '../../../components/Dialog';
 import {
   AUTO_SAVE_FIELDS,
-  CHANNEL_REQUIRED,
   CHANNEL_REQUIRED_TO_DEPLOY,
   defaultPanel,
   draftOf,
   errorsByField,
   itemToSend,
   PANEL_SCHEMA,
-  TITLE_REQUIRED,
   validatePanel,
   type EmbedValues,
   type PanelDraft,
@@ -118,9 +116,8 @@ export function PanelEditor({
     clearTimeout(timer.current);
     const sent = draftRef.current;
     const editsAtStart = edits.current;
-    const found: PanelErrors = { ...validatePanel(sent) };
-    if (!sent.title.trim()) found.title = TITLE_REQUIRED;
-    if (!sent.channel_id) found.channel_id = CHANNEL_REQUIRED;
+    // The schema refuses a blank title and a missing channel with its own words ('Panel title is required'...).
+    const found = validatePanel(sent);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       if (manual) fail(Object.values(found)[0]!);

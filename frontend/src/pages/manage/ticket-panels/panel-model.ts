@@ -34,10 +34,8 @@ export function itemToSend(draft: PanelDraft): Partial<TicketPanel> {
   return item as Partial<TicketPanel>;
 }
 
-export const TITLE_REQUIRED = 'Panel title is required';
-export const CHANNEL_REQUIRED = 'Please select a channel for the panel';
+/** The editor's own words when Deploy is pressed without a channel (the server, and the list, say the schema's). */
 export const CHANNEL_REQUIRED_TO_DEPLOY = 'Please select a channel before deploying';
-export const LIST_CHANNEL_REQUIRED = 'Panel must have a channel assigned before deployment';
 
 /** Field errors by property (`title`, `channel_id`...). */
 export type PanelErrors = Partial<Record<string, string>>;
