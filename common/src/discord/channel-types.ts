@@ -14,4 +14,5 @@ export const ChannelType = {
   GuildAnnouncement: 5,
   GuildStageVoice: 13,
   GuildForum: 15,
+  GuildMedia: 16,
 } as const satisfies { readonly [K in keyof typeof DiscordChannelType]?: (typeof DiscordChannelType)[K] };
