@@ -35,8 +35,6 @@ export const queryKeys = {
 // through the one fetch wrapper here, so moving them to the generated client is a change in this file only.
 const guildPath = (guildId: string) => `/api/guild/${encodeURIComponent(guildId)}`;
 
-/** A Discord user id as users type it (spec 2:5: 17 to 19 digits). */
-export const USER_ID = /^[0-9]{17,19}$/;
 /** User search starts at 2 characters (spec 2:5). */
 export const USER_SEARCH_MIN = 2;
 
