@@ -35,7 +35,7 @@ function readsAsCode(node) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Discord ids patterns and error codes come from common/src/discord/, never a copy' },
+    docs: { description: 'Discord id patterns and error codes come from common/src/discord/, never a copy' },
     schema: [],
     messages: {
       snowflake:
