@@ -1,6 +1,7 @@
 // One lint setup for the whole repository (backend, scripts, tests; the frontend joins later).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import noDiscordCopies from './eslint-rules/no-discord-copies.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'generated/**', '.data/**', 'coverage/**', '.stryker-tmp/**', 'reports/**'] },
@@ -73,4 +74,11 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  // The repository's own rules, one file each in eslint-rules/.
+  {
+    plugins: { guildhall: { rules: { 'no-discord-copies': noDiscordCopies } } },
+    rules: { 'guildhall/no-discord-copies': 'error' },
+  },
+  // The rule's test plants the copies it must refuse.
+  { files: ['tests/lint-rules.test.ts'], rules: { 'guildhall/no-discord-copies': 'off' } },
 );

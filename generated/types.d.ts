@@ -1347,7 +1347,7 @@ export interface HistoryItem {
    * Who made the change, or null for the server's own.
    */
   author: null | {
-    userId: string;
+    userId: Snowflake;
     userName: string;
     /**
      * Their Discord avatar then, or null for the default one.
@@ -2021,7 +2021,7 @@ export interface EnvironmentConfig {
   /**
    * The Discord application's client id; when set, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN are required too.
    */
-  DISCORD_CLIENT_ID?: string;
+  DISCORD_CLIENT_ID?: Snowflake;
   /**
    * The Discord application's OAuth2 client secret.
    */

@@ -768,7 +768,7 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     expect(rows.moderation.schemaVersion).toBe(sections.moderation.schemaVersion);
   });
 
-  it('refuses a hand-written export schema, an x-reference other than a role or a typed channel, and channel types in x-ui', async () => {
+  it('refuses a hand-written export schema, an x-reference other than a role or a typed channel, a channel type Discord lacks, and channel types in x-ui', async () => {
     const dir = schemasWith('api/user.json', () => undefined);
     writeFileSync(
       path.join(dir, 'api/guild-export.json'),
@@ -787,6 +787,9 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     // A channel reference names the channel types it takes (the server checks them, the channel select offers them).
     const untyped = await refusal(schemasWith('common/channel-reference.json', (s) => (s['x-reference'] = { kind: 'channel' })));
     expect(untyped).toMatch(/x-reference/);
+    // Discord's channel types only (discord-api-types' ChannelType): 9 names none.
+    const unknownType = await refusal(schemasWith('common/channel-reference.json', (s) => (s['x-reference'].channelTypes = [0, 9])));
+    expect(unknownType).toMatch(/x-reference/);
     // And the form no longer takes a second list of them in x-ui.
     const second = await refusal(schemasWith('common/channel-reference.json', (s) => (s['x-ui'].channelTypes = [0])));
     expect(second).toMatch(/x-ui/);

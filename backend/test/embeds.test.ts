@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openapi } from '@guildhall/generated/openapi';
@@ -123,7 +124,7 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
       expect(status).toBe(200);
       expect(body).toEqual({
         success: true,
-        messageId: expect.stringMatching(/^[0-9]{17,20}$/),
+        messageId: expect.stringMatching(SNOWFLAKE),
         guildId: GUILD,
         channelId: CHANNELS.general,
       });
@@ -337,7 +338,7 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
       const webhook = (await created.json()) as { id: string; token: string; url: string };
       const { status, body } = await post('send-webhook', { webhookUrl: webhook.url, ...builderMessage });
       expect(status).toBe(200);
-      expect(body).toEqual({ success: true, messageId: expect.stringMatching(/^[0-9]{17,20}$/) });
+      expect(body).toEqual({ success: true, messageId: expect.stringMatching(SNOWFLAKE) });
       expect(documented('EmbedSendWebhookResponse', body)).toEqual({ valid: true, errors: null });
       const read = await botGet(`/channels/${CHANNELS.botCommands}/messages/${body.messageId}`);
       expect(read.status).toBe(200);

@@ -5,6 +5,7 @@
  * error at the field's path; the guild's own ids are accepted on each. The fields are found by walking the published
  * schemas, so a new reference field is covered without touching this file. Over real HTTP (PGlite + the Discord sandbox).
  */
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '@guildhall/generated/collections';
 import { validateWith } from '@guildhall/generated/field-errors';
@@ -179,7 +180,7 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
     }
     dmChannel = (await bot('/users/@me/channels', { method: 'POST', body: JSON.stringify({ recipient_id: SANDBOX_USERS.demoMember.id }) }))
       .id;
-    expect(dmChannel).toMatch(/^\d{17,20}$/);
+    expect(dmChannel).toMatch(SNOWFLAKE);
   });
   afterAll(async () => {
     await app?.close();

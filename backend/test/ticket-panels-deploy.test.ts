@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { panelIdOfCustomId } from '@guildhall/common/ticket-panel';
 import { collections } from '@guildhall/generated/collections';
 import { openapi } from '@guildhall/generated/openapi';
@@ -112,7 +113,7 @@ describe('ticket panels: Deploy, Redeploy and deploy-default over real HTTP (PGl
         redeployed: false,
         item: { ...panel.item, message_id: body.message_id, deployed: true },
       });
-      expect(body.message_id).toMatch(/^[0-9]{17,20}$/);
+      expect(body.message_id).toMatch(SNOWFLAKE);
       expect(documented('TicketPanelDeployResponse', body)).toEqual({ valid: true, errors: null });
       expect((await getPanel(panel.id)).body).toMatchObject({ version: 2, item: { message_id: body.message_id, deployed: true } });
 

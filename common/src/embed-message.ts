@@ -2,6 +2,7 @@
 // present, empty strings for "none") and Discord's (colours as numbers, empty parts left out). The embed builder's
 // preview and counters, its export, and the server's sends and fetches all convert here, so they cannot disagree.
 import type { DiscordEmbed, DiscordMessage } from '@guildhall/generated/types';
+import { SNOWFLAKE_DIGITS } from './discord/ids.js';
 
 /** An embed as Discord's API takes and returns it (the parts we use; assignable to discord-api-types' APIEmbed). */
 export interface ApiEmbed {
@@ -153,7 +154,9 @@ export function embedFromFetched(embed: FetchedEmbed): DiscordEmbed {
 }
 
 /** A message link as Discord's "Copy Message Link" writes it: https://discord.com/channels/{guild}/{channel}/{message}. */
-const MESSAGE_LINK = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/([0-9]{17,20})\/([0-9]{17,20})\/([0-9]{17,20})\/?$/;
+const MESSAGE_LINK = new RegExp(
+  String.raw`^https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/channels/(${SNOWFLAKE_DIGITS})/(${SNOWFLAKE_DIGITS})/(${SNOWFLAKE_DIGITS})/?$`,
+);
 
 export interface MessageLocation {
   guildId: string;

@@ -35,7 +35,10 @@ const schema7 = {
     DISCORD_CLIENT_ID: {
       type: 'string',
       pattern: '^[0-9]{17,20}$',
-      'x-messages': { '*': 'DISCORD_CLIENT_ID must be a Discord application id (17 to 20 digits)' },
+      'x-messages': {
+        type: 'DISCORD_CLIENT_ID must be a Discord application id (17 to 20 digits)',
+        pattern: 'DISCORD_CLIENT_ID must be a Discord application id (17 to 20 digits)',
+      },
     },
     DISCORD_CLIENT_SECRET: { type: 'string', minLength: 1, 'x-messages': { '*': 'DISCORD_CLIENT_SECRET must not be empty' } },
     DISCORD_BOT_TOKEN: { type: 'string', minLength: 1, 'x-messages': { '*': 'DISCORD_BOT_TOKEN must not be empty' } },

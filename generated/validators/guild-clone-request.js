@@ -66,7 +66,7 @@ const schema9 = {
   additionalProperties: { type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$' },
 };
 const func1 = runtime_ucs2length;
-const func17 = runtime_equal;
+const func11 = runtime_equal;
 const pattern1 = new RegExp('^[0-9]{17,20}$', 'u');
 function validate7(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/guild-clone-request.json" */ let vErrors = null;
@@ -273,7 +273,7 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
         if (i1 > 1) {
           outer0: for (; i1--;) {
             for (j0 = i1; j0--;) {
-              if (func17(data1[i1], data1[j0])) {
+              if (func11(data1[i1], data1[j0])) {
                 const err9 = {
                   instancePath: instancePath + '/sections',
                   schemaPath: '#/properties/sections/uniqueItems',

@@ -21,11 +21,7 @@ const schema7 = {
           type: 'object',
           additionalProperties: false,
           required: ['userId', 'userName', 'avatarURL'],
-          properties: {
-            userId: { type: 'string', pattern: '^[0-9]{17,20}$' },
-            userName: { type: 'string' },
-            avatarURL: { type: ['string', 'null'] },
-          },
+          properties: { userId: { $ref: '#/$defs/Snowflake' }, userName: { type: 'string' }, avatarURL: { type: ['string', 'null'] } },
         },
       ],
     },
@@ -42,6 +38,18 @@ const schema7 = {
       },
     },
   },
+  $defs: {
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+    },
+  },
+};
+const schema8 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
 };
 const func0 = Object.prototype.hasOwnProperty;
 const pattern1 = new RegExp('^[0-9]{17,20}$', 'u');
@@ -616,12 +624,12 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
             if (!pattern1.test(data8)) {
               const err28 = {
                 instancePath: instancePath + '/author/userId',
-                schemaPath: '#/properties/author/oneOf/1/properties/userId/pattern',
+                schemaPath: '#/$defs/Snowflake/pattern',
                 keyword: 'pattern',
                 params: { pattern: '^[0-9]{17,20}$' },
                 message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                 schema: '^[0-9]{17,20}$',
-                parentSchema: schema7.properties.author.oneOf[1].properties.userId,
+                parentSchema: schema8,
                 data: data8,
               };
               if (vErrors === null) {
@@ -634,12 +642,12 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
           } else {
             const err29 = {
               instancePath: instancePath + '/author/userId',
-              schemaPath: '#/properties/author/oneOf/1/properties/userId/type',
+              schemaPath: '#/$defs/Snowflake/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema7.properties.author.oneOf[1].properties.userId.type,
-              parentSchema: schema7.properties.author.oneOf[1].properties.userId,
+              schema: schema8.type,
+              parentSchema: schema8,
               data: data8,
             };
             if (vErrors === null) {

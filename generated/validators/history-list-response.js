@@ -45,11 +45,7 @@ const schema7 = {
               type: 'object',
               additionalProperties: false,
               required: ['userId', 'userName', 'avatarURL'],
-              properties: {
-                userId: { type: 'string', pattern: '^[0-9]{17,20}$' },
-                userName: { type: 'string' },
-                avatarURL: { type: ['string', 'null'] },
-              },
+              properties: { userId: { $ref: '#/$defs/Snowflake' }, userName: { type: 'string' }, avatarURL: { type: ['string', 'null'] } },
             },
           ],
         },
@@ -66,6 +62,11 @@ const schema7 = {
           },
         },
       },
+    },
+    Snowflake: {
+      type: 'string',
+      pattern: '^[0-9]{17,20}$',
+      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
     },
   },
 };
@@ -88,11 +89,7 @@ const schema8 = {
           type: 'object',
           additionalProperties: false,
           required: ['userId', 'userName', 'avatarURL'],
-          properties: {
-            userId: { type: 'string', pattern: '^[0-9]{17,20}$' },
-            userName: { type: 'string' },
-            avatarURL: { type: ['string', 'null'] },
-          },
+          properties: { userId: { $ref: '#/$defs/Snowflake' }, userName: { type: 'string' }, avatarURL: { type: ['string', 'null'] } },
         },
       ],
     },
@@ -110,8 +107,964 @@ const schema8 = {
     },
   },
 };
+const schema9 = {
+  type: 'string',
+  pattern: '^[0-9]{17,20}$',
+  'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern1 = new RegExp('^[0-9]{17,20}$', 'u');
+function validate8(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate8.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.section === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'section' },
+        message: "must have required property '" + 'section' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.collection === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'collection' },
+        message: "must have required property '" + 'collection' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.itemId === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'itemId' },
+        message: "must have required property '" + 'itemId' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.title === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'title' },
+        message: "must have required property '" + 'title' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+        message: "must have required property '" + 'version' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.action === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'action' },
+        message: "must have required property '" + 'action' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.author === undefined) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'author' },
+        message: "must have required property '" + 'author' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.at === undefined) {
+      const err8 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'at' },
+        message: "must have required property '" + 'at' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.revertOf === undefined) {
+      const err9 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'revertOf' },
+        message: "must have required property '" + 'revertOf' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.revertible === undefined) {
+      const err10 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'revertible' },
+        message: "must have required property '" + 'revertible' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.changes === undefined) {
+      const err11 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'changes' },
+        message: "must have required property '" + 'changes' + "'",
+        schema: schema8.required,
+        parentSchema: schema8,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func0.call(schema8.properties, key0)) {
+        const err12 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema8,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err13 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema8.properties.id.type,
+          parentSchema: schema8.properties.id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 < 1 || isNaN(data0)) {
+          const err14 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema8.properties.id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.section !== undefined) {
+      let data1 = data.section;
+      if (typeof data1 !== 'string' && data1 !== null) {
+        const err15 = {
+          instancePath: instancePath + '/section',
+          schemaPath: '#/properties/section/type',
+          keyword: 'type',
+          params: { type: schema8.properties.section.type },
+          message: 'must be string,null',
+          schema: schema8.properties.section.type,
+          parentSchema: schema8.properties.section,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.collection !== undefined) {
+      let data2 = data.collection;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err16 = {
+          instancePath: instancePath + '/collection',
+          schemaPath: '#/properties/collection/type',
+          keyword: 'type',
+          params: { type: schema8.properties.collection.type },
+          message: 'must be string,null',
+          schema: schema8.properties.collection.type,
+          parentSchema: schema8.properties.collection,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.itemId !== undefined) {
+      let data3 = data.itemId;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err17 = {
+          instancePath: instancePath + '/itemId',
+          schemaPath: '#/properties/itemId/type',
+          keyword: 'type',
+          params: { type: schema8.properties.itemId.type },
+          message: 'must be string,null',
+          schema: schema8.properties.itemId.type,
+          parentSchema: schema8.properties.itemId,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      let data4 = data.title;
+      if (typeof data4 !== 'string') {
+        const err18 = {
+          instancePath: instancePath + '/title',
+          schemaPath: '#/properties/title/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema8.properties.title.type,
+          parentSchema: schema8.properties.title,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      let data5 = data.version;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err19 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema8.properties.version.type,
+          parentSchema: schema8.properties.version,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 > 2147483647 || isNaN(data5)) {
+          const err20 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2147483647 },
+            message: 'must be <= 2147483647',
+            schema: 2147483647,
+            parentSchema: schema8.properties.version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data5 < 0 || isNaN(data5)) {
+          const err21 = {
+            instancePath: instancePath + '/version',
+            schemaPath: '#/properties/version/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema8.properties.version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.action !== undefined) {
+      let data6 = data.action;
+      if (!(
+        data6 === 'save' ||
+        data6 === 'create' ||
+        data6 === 'update' ||
+        data6 === 'delete' ||
+        data6 === 'revert' ||
+        data6 === 'import' ||
+        data6 === 'clone'
+      )) {
+        const err22 = {
+          instancePath: instancePath + '/action',
+          schemaPath: '#/properties/action/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema8.properties.action.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema8.properties.action.enum,
+          parentSchema: schema8.properties.action,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.author !== undefined) {
+      let data7 = data.author;
+      const _errs16 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs17 = errors;
+      if (data7 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/author',
+          schemaPath: '#/properties/author/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema8.properties.author.oneOf[0].type,
+          parentSchema: schema8.properties.author.oneOf[0],
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      var _valid0 = _errs17 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs19 = errors;
+      if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
+        if (data7.userId === undefined) {
+          const err24 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'userId' },
+            message: "must have required property '" + 'userId' + "'",
+            schema: schema8.properties.author.oneOf[1].required,
+            parentSchema: schema8.properties.author.oneOf[1],
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        if (data7.userName === undefined) {
+          const err25 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'userName' },
+            message: "must have required property '" + 'userName' + "'",
+            schema: schema8.properties.author.oneOf[1].required,
+            parentSchema: schema8.properties.author.oneOf[1],
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data7.avatarURL === undefined) {
+          const err26 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'avatarURL' },
+            message: "must have required property '" + 'avatarURL' + "'",
+            schema: schema8.properties.author.oneOf[1].required,
+            parentSchema: schema8.properties.author.oneOf[1],
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        for (const key1 in data7) {
+          if (!(key1 === 'userId' || key1 === 'userName' || key1 === 'avatarURL')) {
+            const err27 = {
+              instancePath: instancePath + '/author',
+              schemaPath: '#/properties/author/oneOf/1/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema8.properties.author.oneOf[1],
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+        if (data7.userId !== undefined) {
+          let data8 = data7.userId;
+          if (typeof data8 === 'string') {
+            if (!pattern1.test(data8)) {
+              const err28 = {
+                instancePath: instancePath + '/author/userId',
+                schemaPath: '#/$defs/Snowflake/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]{17,20}$' },
+                message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                schema: '^[0-9]{17,20}$',
+                parentSchema: schema9,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+          } else {
+            const err29 = {
+              instancePath: instancePath + '/author/userId',
+              schemaPath: '#/$defs/Snowflake/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema9.type,
+              parentSchema: schema9,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err29];
+            } else {
+              vErrors.push(err29);
+            }
+            errors++;
+          }
+        }
+        if (data7.userName !== undefined) {
+          let data9 = data7.userName;
+          if (typeof data9 !== 'string') {
+            const err30 = {
+              instancePath: instancePath + '/author/userName',
+              schemaPath: '#/properties/author/oneOf/1/properties/userName/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema8.properties.author.oneOf[1].properties.userName.type,
+              parentSchema: schema8.properties.author.oneOf[1].properties.userName,
+              data: data9,
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+        if (data7.avatarURL !== undefined) {
+          let data10 = data7.avatarURL;
+          if (typeof data10 !== 'string' && data10 !== null) {
+            const err31 = {
+              instancePath: instancePath + '/author/avatarURL',
+              schemaPath: '#/properties/author/oneOf/1/properties/avatarURL/type',
+              keyword: 'type',
+              params: { type: schema8.properties.author.oneOf[1].properties.avatarURL.type },
+              message: 'must be string,null',
+              schema: schema8.properties.author.oneOf[1].properties.avatarURL.type,
+              parentSchema: schema8.properties.author.oneOf[1].properties.avatarURL,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/author',
+          schemaPath: '#/properties/author/oneOf/1/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema8.properties.author.oneOf[1].type,
+          parentSchema: schema8.properties.author.oneOf[1],
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      var _valid0 = _errs19 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err33 = {
+          instancePath: instancePath + '/author',
+          schemaPath: '#/properties/author/oneOf',
+          keyword: 'oneOf',
+          params: { passingSchemas: passing0 },
+          message: 'must match exactly one schema in oneOf',
+          schema: schema8.properties.author.oneOf,
+          parentSchema: schema8.properties.author,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      } else {
+        errors = _errs16;
+        if (vErrors !== null) {
+          if (_errs16) {
+            vErrors.length = _errs16;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.at !== undefined) {
+      let data11 = data.at;
+      if (typeof data11 !== 'string') {
+        const err34 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/properties/at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema8.properties.at.type,
+          parentSchema: schema8.properties.at,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.revertOf !== undefined) {
+      let data12 = data.revertOf;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12)) && data12 !== null) {
+        const err35 = {
+          instancePath: instancePath + '/revertOf',
+          schemaPath: '#/properties/revertOf/type',
+          keyword: 'type',
+          params: { type: schema8.properties.revertOf.type },
+          message: 'must be integer,null',
+          schema: schema8.properties.revertOf.type,
+          parentSchema: schema8.properties.revertOf,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+      if (typeof data12 == 'number' && isFinite(data12)) {
+        if (data12 < 1 || isNaN(data12)) {
+          const err36 = {
+            instancePath: instancePath + '/revertOf',
+            schemaPath: '#/properties/revertOf/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema8.properties.revertOf,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.revertible !== undefined) {
+      let data13 = data.revertible;
+      if (typeof data13 !== 'boolean') {
+        const err37 = {
+          instancePath: instancePath + '/revertible',
+          schemaPath: '#/properties/revertible/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema8.properties.revertible.type,
+          parentSchema: schema8.properties.revertible,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    if (data.changes !== undefined) {
+      let data14 = data.changes;
+      if (Array.isArray(data14)) {
+        const len0 = data14.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data15 = data14[i0];
+          if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+            if (data15.path === undefined) {
+              const err38 = {
+                instancePath: instancePath + '/changes/' + i0,
+                schemaPath: '#/properties/changes/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'path' },
+                message: "must have required property '" + 'path' + "'",
+                schema: schema8.properties.changes.items.required,
+                parentSchema: schema8.properties.changes.items,
+                data: data15,
+              };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (data15.label === undefined) {
+              const err39 = {
+                instancePath: instancePath + '/changes/' + i0,
+                schemaPath: '#/properties/changes/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'label' },
+                message: "must have required property '" + 'label' + "'",
+                schema: schema8.properties.changes.items.required,
+                parentSchema: schema8.properties.changes.items,
+                data: data15,
+              };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            for (const key2 in data15) {
+              if (!(key2 === 'path' || key2 === 'label' || key2 === 'before' || key2 === 'after')) {
+                const err40 = {
+                  instancePath: instancePath + '/changes/' + i0,
+                  schemaPath: '#/properties/changes/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key2 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema8.properties.changes.items,
+                  data: data15,
+                };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+            }
+            if (data15.path !== undefined) {
+              let data16 = data15.path;
+              if (typeof data16 !== 'string') {
+                const err41 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/path',
+                  schemaPath: '#/properties/changes/items/properties/path/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema8.properties.changes.items.properties.path.type,
+                  parentSchema: schema8.properties.changes.items.properties.path,
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err41];
+                } else {
+                  vErrors.push(err41);
+                }
+                errors++;
+              }
+            }
+            if (data15.label !== undefined) {
+              let data17 = data15.label;
+              if (typeof data17 !== 'string') {
+                const err42 = {
+                  instancePath: instancePath + '/changes/' + i0 + '/label',
+                  schemaPath: '#/properties/changes/items/properties/label/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema8.properties.changes.items.properties.label.type,
+                  parentSchema: schema8.properties.changes.items.properties.label,
+                  data: data17,
+                };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err43 = {
+              instancePath: instancePath + '/changes/' + i0,
+              schemaPath: '#/properties/changes/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema8.properties.changes.items.type,
+              parentSchema: schema8.properties.changes.items,
+              data: data15,
+            };
+            if (vErrors === null) {
+              vErrors = [err43];
+            } else {
+              vErrors.push(err43);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err44 = {
+          instancePath: instancePath + '/changes',
+          schemaPath: '#/properties/changes/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema8.properties.changes.type,
+          parentSchema: schema8.properties.changes,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err45 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema8.type,
+      parentSchema: schema8,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err45];
+    } else {
+      vErrors.push(err45);
+    }
+    errors++;
+  }
+  validate8.errors = vErrors;
+  return errors === 0;
+}
+validate8.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate7(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/api/history-list-response.json" */ let vErrors = null;
   let errors = 0;
@@ -241,947 +1194,21 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
-            if (data2.id === undefined) {
-              const err6 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'id' },
-                message: "must have required property '" + 'id' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            if (data2.section === undefined) {
-              const err7 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'section' },
-                message: "must have required property '" + 'section' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-            if (data2.collection === undefined) {
-              const err8 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'collection' },
-                message: "must have required property '" + 'collection' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-            if (data2.itemId === undefined) {
-              const err9 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'itemId' },
-                message: "must have required property '" + 'itemId' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-            if (data2.title === undefined) {
-              const err10 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'title' },
-                message: "must have required property '" + 'title' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-            if (data2.version === undefined) {
-              const err11 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'version' },
-                message: "must have required property '" + 'version' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
-              errors++;
-            }
-            if (data2.action === undefined) {
-              const err12 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'action' },
-                message: "must have required property '" + 'action' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-            if (data2.author === undefined) {
-              const err13 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'author' },
-                message: "must have required property '" + 'author' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-            if (data2.at === undefined) {
-              const err14 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'at' },
-                message: "must have required property '" + 'at' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-            if (data2.revertOf === undefined) {
-              const err15 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'revertOf' },
-                message: "must have required property '" + 'revertOf' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-            if (data2.revertible === undefined) {
-              const err16 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'revertible' },
-                message: "must have required property '" + 'revertible' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
-              errors++;
-            }
-            if (data2.changes === undefined) {
-              const err17 = {
-                instancePath: instancePath + '/entries/' + i0,
-                schemaPath: '#/$defs/HistoryItem/required',
-                keyword: 'required',
-                params: { missingProperty: 'changes' },
-                message: "must have required property '" + 'changes' + "'",
-                schema: schema8.required,
-                parentSchema: schema8,
-                data: data2,
-              };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-            for (const key1 in data2) {
-              if (!func0.call(schema8.properties, key1)) {
-                const err18 = {
-                  instancePath: instancePath + '/entries/' + i0,
-                  schemaPath: '#/$defs/HistoryItem/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key1 },
-                  message: 'must NOT have additional properties',
-                  schema: false,
-                  parentSchema: schema8,
-                  data: data2,
-                };
-                if (vErrors === null) {
-                  vErrors = [err18];
-                } else {
-                  vErrors.push(err18);
-                }
-                errors++;
-              }
-            }
-            if (data2.id !== undefined) {
-              let data3 = data2.id;
-              if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-                const err19 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/id',
-                  schemaPath: '#/$defs/HistoryItem/properties/id/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema8.properties.id.type,
-                  parentSchema: schema8.properties.id,
-                  data: data3,
-                };
-                if (vErrors === null) {
-                  vErrors = [err19];
-                } else {
-                  vErrors.push(err19);
-                }
-                errors++;
-              }
-              if (typeof data3 == 'number' && isFinite(data3)) {
-                if (data3 < 1 || isNaN(data3)) {
-                  const err20 = {
-                    instancePath: instancePath + '/entries/' + i0 + '/id',
-                    schemaPath: '#/$defs/HistoryItem/properties/id/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 1 },
-                    message: 'must be >= 1',
-                    schema: 1,
-                    parentSchema: schema8.properties.id,
-                    data: data3,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err20];
-                  } else {
-                    vErrors.push(err20);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data2.section !== undefined) {
-              let data4 = data2.section;
-              if (typeof data4 !== 'string' && data4 !== null) {
-                const err21 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/section',
-                  schemaPath: '#/$defs/HistoryItem/properties/section/type',
-                  keyword: 'type',
-                  params: { type: schema8.properties.section.type },
-                  message: 'must be string,null',
-                  schema: schema8.properties.section.type,
-                  parentSchema: schema8.properties.section,
-                  data: data4,
-                };
-                if (vErrors === null) {
-                  vErrors = [err21];
-                } else {
-                  vErrors.push(err21);
-                }
-                errors++;
-              }
-            }
-            if (data2.collection !== undefined) {
-              let data5 = data2.collection;
-              if (typeof data5 !== 'string' && data5 !== null) {
-                const err22 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/collection',
-                  schemaPath: '#/$defs/HistoryItem/properties/collection/type',
-                  keyword: 'type',
-                  params: { type: schema8.properties.collection.type },
-                  message: 'must be string,null',
-                  schema: schema8.properties.collection.type,
-                  parentSchema: schema8.properties.collection,
-                  data: data5,
-                };
-                if (vErrors === null) {
-                  vErrors = [err22];
-                } else {
-                  vErrors.push(err22);
-                }
-                errors++;
-              }
-            }
-            if (data2.itemId !== undefined) {
-              let data6 = data2.itemId;
-              if (typeof data6 !== 'string' && data6 !== null) {
-                const err23 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/itemId',
-                  schemaPath: '#/$defs/HistoryItem/properties/itemId/type',
-                  keyword: 'type',
-                  params: { type: schema8.properties.itemId.type },
-                  message: 'must be string,null',
-                  schema: schema8.properties.itemId.type,
-                  parentSchema: schema8.properties.itemId,
-                  data: data6,
-                };
-                if (vErrors === null) {
-                  vErrors = [err23];
-                } else {
-                  vErrors.push(err23);
-                }
-                errors++;
-              }
-            }
-            if (data2.title !== undefined) {
-              let data7 = data2.title;
-              if (typeof data7 !== 'string') {
-                const err24 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/title',
-                  schemaPath: '#/$defs/HistoryItem/properties/title/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema8.properties.title.type,
-                  parentSchema: schema8.properties.title,
-                  data: data7,
-                };
-                if (vErrors === null) {
-                  vErrors = [err24];
-                } else {
-                  vErrors.push(err24);
-                }
-                errors++;
-              }
-            }
-            if (data2.version !== undefined) {
-              let data8 = data2.version;
-              if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-                const err25 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/version',
-                  schemaPath: '#/$defs/HistoryItem/properties/version/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema8.properties.version.type,
-                  parentSchema: schema8.properties.version,
-                  data: data8,
-                };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
-                errors++;
-              }
-              if (typeof data8 == 'number' && isFinite(data8)) {
-                if (data8 > 2147483647 || isNaN(data8)) {
-                  const err26 = {
-                    instancePath: instancePath + '/entries/' + i0 + '/version',
-                    schemaPath: '#/$defs/HistoryItem/properties/version/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 2147483647 },
-                    message: 'must be <= 2147483647',
-                    schema: 2147483647,
-                    parentSchema: schema8.properties.version,
-                    data: data8,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err26];
-                  } else {
-                    vErrors.push(err26);
-                  }
-                  errors++;
-                }
-                if (data8 < 0 || isNaN(data8)) {
-                  const err27 = {
-                    instancePath: instancePath + '/entries/' + i0 + '/version',
-                    schemaPath: '#/$defs/HistoryItem/properties/version/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 0 },
-                    message: 'must be >= 0',
-                    schema: 0,
-                    parentSchema: schema8.properties.version,
-                    data: data8,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err27];
-                  } else {
-                    vErrors.push(err27);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data2.action !== undefined) {
-              let data9 = data2.action;
-              if (!(
-                data9 === 'save' ||
-                data9 === 'create' ||
-                data9 === 'update' ||
-                data9 === 'delete' ||
-                data9 === 'revert' ||
-                data9 === 'import' ||
-                data9 === 'clone'
-              )) {
-                const err28 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/action',
-                  schemaPath: '#/$defs/HistoryItem/properties/action/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema8.properties.action.enum },
-                  message: 'must be equal to one of the allowed values',
-                  schema: schema8.properties.action.enum,
-                  parentSchema: schema8.properties.action,
-                  data: data9,
-                };
-                if (vErrors === null) {
-                  vErrors = [err28];
-                } else {
-                  vErrors.push(err28);
-                }
-                errors++;
-              }
-            }
-            if (data2.author !== undefined) {
-              let data10 = data2.author;
-              const _errs23 = errors;
-              let valid5 = false;
-              let passing0 = null;
-              const _errs24 = errors;
-              if (data10 !== null) {
-                const err29 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/author',
-                  schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/0/type',
-                  keyword: 'type',
-                  params: { type: 'null' },
-                  message: 'must be null',
-                  schema: schema8.properties.author.oneOf[0].type,
-                  parentSchema: schema8.properties.author.oneOf[0],
-                  data: data10,
-                };
-                if (vErrors === null) {
-                  vErrors = [err29];
-                } else {
-                  vErrors.push(err29);
-                }
-                errors++;
-              }
-              var _valid0 = _errs24 === errors;
-              if (_valid0) {
-                valid5 = true;
-                passing0 = 0;
-              }
-              const _errs26 = errors;
-              if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
-                if (data10.userId === undefined) {
-                  const err30 = {
-                    instancePath: instancePath + '/entries/' + i0 + '/author',
-                    schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'userId' },
-                    message: "must have required property '" + 'userId' + "'",
-                    schema: schema8.properties.author.oneOf[1].required,
-                    parentSchema: schema8.properties.author.oneOf[1],
-                    data: data10,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err30];
-                  } else {
-                    vErrors.push(err30);
-                  }
-                  errors++;
-                }
-                if (data10.userName === undefined) {
-                  const err31 = {
-                    instancePath: instancePath + '/entries/' + i0 + '/author',
-                    schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'userName' },
-                    message: "must have required property '" + 'userName' + "'",
-                    schema: schema8.properties.author.oneOf[1].required,
-                    parentSchema: schema8.properties.author.oneOf[1],
-                    data: data10,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err31];
-                  } else {
-                    vErrors.push(err31);
-                  }
-                  errors++;
-                }
-                if (data10.avatarURL === undefined) {
-                  const err32 = {
-                    instancePath: instancePath + '/entries/' + i0 + '/author',
-                    schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'avatarURL' },
-                    message: "must have required property '" + 'avatarURL' + "'",
-                    schema: schema8.properties.author.oneOf[1].required,
-                    parentSchema: schema8.properties.author.oneOf[1],
-                    data: data10,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err32];
-                  } else {
-                    vErrors.push(err32);
-                  }
-                  errors++;
-                }
-                for (const key2 in data10) {
-                  if (!(key2 === 'userId' || key2 === 'userName' || key2 === 'avatarURL')) {
-                    const err33 = {
-                      instancePath: instancePath + '/entries/' + i0 + '/author',
-                      schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/additionalProperties',
-                      keyword: 'additionalProperties',
-                      params: { additionalProperty: key2 },
-                      message: 'must NOT have additional properties',
-                      schema: false,
-                      parentSchema: schema8.properties.author.oneOf[1],
-                      data: data10,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err33];
-                    } else {
-                      vErrors.push(err33);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10.userId !== undefined) {
-                  let data11 = data10.userId;
-                  if (typeof data11 === 'string') {
-                    if (!pattern1.test(data11)) {
-                      const err34 = {
-                        instancePath: instancePath + '/entries/' + i0 + '/author/userId',
-                        schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/properties/userId/pattern',
-                        keyword: 'pattern',
-                        params: { pattern: '^[0-9]{17,20}$' },
-                        message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-                        schema: '^[0-9]{17,20}$',
-                        parentSchema: schema8.properties.author.oneOf[1].properties.userId,
-                        data: data11,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err34];
-                      } else {
-                        vErrors.push(err34);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err35 = {
-                      instancePath: instancePath + '/entries/' + i0 + '/author/userId',
-                      schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/properties/userId/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                      schema: schema8.properties.author.oneOf[1].properties.userId.type,
-                      parentSchema: schema8.properties.author.oneOf[1].properties.userId,
-                      data: data11,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err35];
-                    } else {
-                      vErrors.push(err35);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10.userName !== undefined) {
-                  let data12 = data10.userName;
-                  if (typeof data12 !== 'string') {
-                    const err36 = {
-                      instancePath: instancePath + '/entries/' + i0 + '/author/userName',
-                      schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/properties/userName/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                      schema: schema8.properties.author.oneOf[1].properties.userName.type,
-                      parentSchema: schema8.properties.author.oneOf[1].properties.userName,
-                      data: data12,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err36];
-                    } else {
-                      vErrors.push(err36);
-                    }
-                    errors++;
-                  }
-                }
-                if (data10.avatarURL !== undefined) {
-                  let data13 = data10.avatarURL;
-                  if (typeof data13 !== 'string' && data13 !== null) {
-                    const err37 = {
-                      instancePath: instancePath + '/entries/' + i0 + '/author/avatarURL',
-                      schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/properties/avatarURL/type',
-                      keyword: 'type',
-                      params: { type: schema8.properties.author.oneOf[1].properties.avatarURL.type },
-                      message: 'must be string,null',
-                      schema: schema8.properties.author.oneOf[1].properties.avatarURL.type,
-                      parentSchema: schema8.properties.author.oneOf[1].properties.avatarURL,
-                      data: data13,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err37];
-                    } else {
-                      vErrors.push(err37);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err38 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/author',
-                  schemaPath: '#/$defs/HistoryItem/properties/author/oneOf/1/type',
-                  keyword: 'type',
-                  params: { type: 'object' },
-                  message: 'must be object',
-                  schema: schema8.properties.author.oneOf[1].type,
-                  parentSchema: schema8.properties.author.oneOf[1],
-                  data: data10,
-                };
-                if (vErrors === null) {
-                  vErrors = [err38];
-                } else {
-                  vErrors.push(err38);
-                }
-                errors++;
-              }
-              var _valid0 = _errs26 === errors;
-              if (_valid0 && valid5) {
-                valid5 = false;
-                passing0 = [passing0, 1];
-              } else {
-                if (_valid0) {
-                  valid5 = true;
-                  passing0 = 1;
-                }
-              }
-              if (!valid5) {
-                const err39 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/author',
-                  schemaPath: '#/$defs/HistoryItem/properties/author/oneOf',
-                  keyword: 'oneOf',
-                  params: { passingSchemas: passing0 },
-                  message: 'must match exactly one schema in oneOf',
-                  schema: schema8.properties.author.oneOf,
-                  parentSchema: schema8.properties.author,
-                  data: data10,
-                };
-                if (vErrors === null) {
-                  vErrors = [err39];
-                } else {
-                  vErrors.push(err39);
-                }
-                errors++;
-              } else {
-                errors = _errs23;
-                if (vErrors !== null) {
-                  if (_errs23) {
-                    vErrors.length = _errs23;
-                  } else {
-                    vErrors = null;
-                  }
-                }
-              }
-            }
-            if (data2.at !== undefined) {
-              let data14 = data2.at;
-              if (typeof data14 !== 'string') {
-                const err40 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/at',
-                  schemaPath: '#/$defs/HistoryItem/properties/at/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema8.properties.at.type,
-                  parentSchema: schema8.properties.at,
-                  data: data14,
-                };
-                if (vErrors === null) {
-                  vErrors = [err40];
-                } else {
-                  vErrors.push(err40);
-                }
-                errors++;
-              }
-            }
-            if (data2.revertOf !== undefined) {
-              let data15 = data2.revertOf;
-              if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
-                const err41 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/revertOf',
-                  schemaPath: '#/$defs/HistoryItem/properties/revertOf/type',
-                  keyword: 'type',
-                  params: { type: schema8.properties.revertOf.type },
-                  message: 'must be integer,null',
-                  schema: schema8.properties.revertOf.type,
-                  parentSchema: schema8.properties.revertOf,
-                  data: data15,
-                };
-                if (vErrors === null) {
-                  vErrors = [err41];
-                } else {
-                  vErrors.push(err41);
-                }
-                errors++;
-              }
-              if (typeof data15 == 'number' && isFinite(data15)) {
-                if (data15 < 1 || isNaN(data15)) {
-                  const err42 = {
-                    instancePath: instancePath + '/entries/' + i0 + '/revertOf',
-                    schemaPath: '#/$defs/HistoryItem/properties/revertOf/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 1 },
-                    message: 'must be >= 1',
-                    schema: 1,
-                    parentSchema: schema8.properties.revertOf,
-                    data: data15,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err42];
-                  } else {
-                    vErrors.push(err42);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data2.revertible !== undefined) {
-              let data16 = data2.revertible;
-              if (typeof data16 !== 'boolean') {
-                const err43 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/revertible',
-                  schemaPath: '#/$defs/HistoryItem/properties/revertible/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema8.properties.revertible.type,
-                  parentSchema: schema8.properties.revertible,
-                  data: data16,
-                };
-                if (vErrors === null) {
-                  vErrors = [err43];
-                } else {
-                  vErrors.push(err43);
-                }
-                errors++;
-              }
-            }
-            if (data2.changes !== undefined) {
-              let data17 = data2.changes;
-              if (Array.isArray(data17)) {
-                const len1 = data17.length;
-                for (let i1 = 0; i1 < len1; i1++) {
-                  let data18 = data17[i1];
-                  if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
-                    if (data18.path === undefined) {
-                      const err44 = {
-                        instancePath: instancePath + '/entries/' + i0 + '/changes/' + i1,
-                        schemaPath: '#/$defs/HistoryItem/properties/changes/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'path' },
-                        message: "must have required property '" + 'path' + "'",
-                        schema: schema8.properties.changes.items.required,
-                        parentSchema: schema8.properties.changes.items,
-                        data: data18,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err44];
-                      } else {
-                        vErrors.push(err44);
-                      }
-                      errors++;
-                    }
-                    if (data18.label === undefined) {
-                      const err45 = {
-                        instancePath: instancePath + '/entries/' + i0 + '/changes/' + i1,
-                        schemaPath: '#/$defs/HistoryItem/properties/changes/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'label' },
-                        message: "must have required property '" + 'label' + "'",
-                        schema: schema8.properties.changes.items.required,
-                        parentSchema: schema8.properties.changes.items,
-                        data: data18,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err45];
-                      } else {
-                        vErrors.push(err45);
-                      }
-                      errors++;
-                    }
-                    for (const key3 in data18) {
-                      if (!(key3 === 'path' || key3 === 'label' || key3 === 'before' || key3 === 'after')) {
-                        const err46 = {
-                          instancePath: instancePath + '/entries/' + i0 + '/changes/' + i1,
-                          schemaPath: '#/$defs/HistoryItem/properties/changes/items/additionalProperties',
-                          keyword: 'additionalProperties',
-                          params: { additionalProperty: key3 },
-                          message: 'must NOT have additional properties',
-                          schema: false,
-                          parentSchema: schema8.properties.changes.items,
-                          data: data18,
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err46];
-                        } else {
-                          vErrors.push(err46);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data18.path !== undefined) {
-                      let data19 = data18.path;
-                      if (typeof data19 !== 'string') {
-                        const err47 = {
-                          instancePath: instancePath + '/entries/' + i0 + '/changes/' + i1 + '/path',
-                          schemaPath: '#/$defs/HistoryItem/properties/changes/items/properties/path/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
-                          schema: schema8.properties.changes.items.properties.path.type,
-                          parentSchema: schema8.properties.changes.items.properties.path,
-                          data: data19,
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err47];
-                        } else {
-                          vErrors.push(err47);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data18.label !== undefined) {
-                      let data20 = data18.label;
-                      if (typeof data20 !== 'string') {
-                        const err48 = {
-                          instancePath: instancePath + '/entries/' + i0 + '/changes/' + i1 + '/label',
-                          schemaPath: '#/$defs/HistoryItem/properties/changes/items/properties/label/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
-                          schema: schema8.properties.changes.items.properties.label.type,
-                          parentSchema: schema8.properties.changes.items.properties.label,
-                          data: data20,
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err48];
-                        } else {
-                          vErrors.push(err48);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err49 = {
-                      instancePath: instancePath + '/entries/' + i0 + '/changes/' + i1,
-                      schemaPath: '#/$defs/HistoryItem/properties/changes/items/type',
-                      keyword: 'type',
-                      params: { type: 'object' },
-                      message: 'must be object',
-                      schema: schema8.properties.changes.items.type,
-                      parentSchema: schema8.properties.changes.items,
-                      data: data18,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err49];
-                    } else {
-                      vErrors.push(err49);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err50 = {
-                  instancePath: instancePath + '/entries/' + i0 + '/changes',
-                  schemaPath: '#/$defs/HistoryItem/properties/changes/type',
-                  keyword: 'type',
-                  params: { type: 'array' },
-                  message: 'must be array',
-                  schema: schema8.properties.changes.type,
-                  parentSchema: schema8.properties.changes,
-                  data: data17,
-                };
-                if (vErrors === null) {
-                  vErrors = [err50];
-                } else {
-                  vErrors.push(err50);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err51 = {
+          if (
+            !validate8(data1[i0], {
               instancePath: instancePath + '/entries/' + i0,
-              schemaPath: '#/$defs/HistoryItem/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema8.type,
-              parentSchema: schema8,
-              data: data2,
-            };
-            if (vErrors === null) {
-              vErrors = [err51];
-            } else {
-              vErrors.push(err51);
-            }
-            errors++;
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+            errors = vErrors.length;
           }
         }
       } else {
-        const err52 = {
+        const err6 = {
           instancePath: instancePath + '/entries',
           schemaPath: '#/properties/entries/type',
           keyword: 'type',
@@ -1192,17 +1219,17 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err52];
+          vErrors = [err6];
         } else {
-          vErrors.push(err52);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
     if (data.nextBefore !== undefined) {
-      let data21 = data.nextBefore;
-      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
-        const err53 = {
+      let data3 = data.nextBefore;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err7 = {
           instancePath: instancePath + '/nextBefore',
           schemaPath: '#/properties/nextBefore/type',
           keyword: 'type',
@@ -1210,18 +1237,18 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
           message: 'must be integer,null',
           schema: schema7.properties.nextBefore.type,
           parentSchema: schema7.properties.nextBefore,
-          data: data21,
+          data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err53];
+          vErrors = [err7];
         } else {
-          vErrors.push(err53);
+          vErrors.push(err7);
         }
         errors++;
       }
-      if (typeof data21 == 'number' && isFinite(data21)) {
-        if (data21 < 1 || isNaN(data21)) {
-          const err54 = {
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 1 || isNaN(data3)) {
+          const err8 = {
             instancePath: instancePath + '/nextBefore',
             schemaPath: '#/properties/nextBefore/minimum',
             keyword: 'minimum',
@@ -1229,21 +1256,21 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema7.properties.nextBefore,
-            data: data21,
+            data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err54];
+            vErrors = [err8];
           } else {
-            vErrors.push(err54);
+            vErrors.push(err8);
           }
           errors++;
         }
       }
     }
     if (data.retention !== undefined) {
-      let data22 = data.retention;
-      if (!(typeof data22 == 'number' && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
-        const err55 = {
+      let data4 = data.retention;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err9 = {
           instancePath: instancePath + '/retention',
           schemaPath: '#/properties/retention/type',
           keyword: 'type',
@@ -1251,18 +1278,18 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
           message: 'must be integer',
           schema: schema7.properties.retention.type,
           parentSchema: schema7.properties.retention,
-          data: data22,
+          data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err55];
+          vErrors = [err9];
         } else {
-          vErrors.push(err55);
+          vErrors.push(err9);
         }
         errors++;
       }
-      if (typeof data22 == 'number' && isFinite(data22)) {
-        if (data22 < 1 || isNaN(data22)) {
-          const err56 = {
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          const err10 = {
             instancePath: instancePath + '/retention',
             schemaPath: '#/properties/retention/minimum',
             keyword: 'minimum',
@@ -1270,19 +1297,19 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema7.properties.retention,
-            data: data22,
+            data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err56];
+            vErrors = [err10];
           } else {
-            vErrors.push(err56);
+            vErrors.push(err10);
           }
           errors++;
         }
       }
     }
   } else {
-    const err57 = {
+    const err11 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1293,9 +1320,9 @@ function validate7(data, { instancePath = '', parentData, parentDataProperty, ro
       data,
     };
     if (vErrors === null) {
-      vErrors = [err57];
+      vErrors = [err11];
     } else {
-      vErrors.push(err57);
+      vErrors.push(err11);
     }
     errors++;
   }

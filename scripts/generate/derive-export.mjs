@@ -8,6 +8,7 @@ import { ID_BASE, DRAFT } from './load.mjs';
 import { pascalCase, SchemaError } from './lib/json.mjs';
 
 export const EXPORT_REL = 'api/guild-export.json';
+const SNOWFLAKE_REL = 'common/snowflake.json';
 
 /**
  * The files in the order a step should check them: API payloads last, since some (the export schema, the import request)
@@ -41,6 +42,10 @@ export function deriveExport(catalog) {
 
 function exportSchema(catalog, id) {
   const sectionNames = catalog.sections.map((section) => section.name);
+  // The guild's id takes Discord's one id pattern, the snowflake schema's, not a copy of it.
+  const snowflake = catalog.byId.get(ID_BASE + SNOWFLAKE_REL)?.schema;
+  if (typeof snowflake?.pattern !== 'string')
+    throw new SchemaError(EXPORT_REL, `needs ${SNOWFLAKE_REL} and its pattern for the guild's id`);
   return {
     $schema: DRAFT,
     $id: id,
@@ -63,7 +68,7 @@ function exportSchema(catalog, id) {
         additionalProperties: false,
         required: ['id', 'name'],
         properties: {
-          id: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
+          id: { type: 'string', maxLength: 20, pattern: snowflake.pattern },
           name: { type: 'string', maxLength: 100 },
         },
       },

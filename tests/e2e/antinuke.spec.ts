@@ -1,3 +1,4 @@
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { type Browser, expect, type Page, test } from './app.js';
 import { axeViolations, csrfHeaders, signInAsMember, signInThroughChooser } from './support.js';
 
@@ -141,7 +142,7 @@ test.describe('AntiNuke', () => {
     const bypass = page.getByLabel('Bypass role');
     await expect(bypass.locator('option:checked')).toHaveText('@AntiNuke Bypass');
     const roleId = await bypass.inputValue();
-    expect(roleId).toMatch(/^[0-9]{17,20}$/);
+    expect(roleId).toMatch(SNOWFLAKE);
 
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText('AntiNuke settings saved successfully!')).toBeVisible();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
@@ -82,7 +83,7 @@ test('a new admin sets up tickets end to end and finds the transcript of the fir
   // What the bot posted, as a person sees it in the sandbox viewer: the embed and the button.
   const panels = await (await page.request.get(`/api/guild/${GUILD}/collections/panels`)).json();
   const panel = panels.items.find((e: { item: { title: string } }) => e.item.title === 'Art Help Desk');
-  expect(panel.item.message_id).toMatch(/^[0-9]{17,20}$/);
+  expect(panel.item.message_id).toMatch(SNOWFLAKE);
   await page.goto(`/sandbox-viewer?channel=${SHOWCASE}`);
   const posted = page.locator(`[data-discord-message="${panel.item.message_id}"]`);
   await expect(posted.locator('[data-embed-title]')).toHaveText('Art Help Desk');

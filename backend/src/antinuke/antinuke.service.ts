@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { AntinukePreflight, AntinukeSettings, BypassRoleResponse, Punishment } from '@guildhall/generated/types';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
@@ -18,10 +19,12 @@ export const BYPASS_ROLE_NAME = 'AntiNuke Bypass';
  * 'Error creating bypass role: '.
  */
 const CREATE_ROLE_REFUSALS: Record<number, string> = {
-  50013: 'The bot is missing the Manage Roles permission in this server. Give its role Manage Roles, then try again.',
-  30005: 'This server already has the maximum of 250 roles. Delete a role you no longer need, then try again.',
-  50001: 'The bot can no longer see this server. Invite it again, then try again.',
-  10004: 'Discord does not know this server any more.',
+  [DiscordErrorCode.MissingPermissions]:
+    'The bot is missing the Manage Roles permission in this server. Give its role Manage Roles, then try again.',
+  [DiscordErrorCode.MaximumNumberOfGuildRolesReached]:
+    'This server already has the maximum of 250 roles. Delete a role you no longer need, then try again.',
+  [DiscordErrorCode.MissingAccess]: 'The bot can no longer see this server. Invite it again, then try again.',
+  [DiscordErrorCode.UnknownGuild]: 'Discord does not know this server any more.',
 };
 
 /** What the bot must be allowed to do to punish someone. */

@@ -1,4 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { AllowedMentionsTypes, type APIAllowedMentions } from 'discord-api-types/v10';
 import { toApiMessage, toFetchedEmbed, type ApiEmbed } from '@guildhall/common/embed-message';
 import type {
@@ -25,9 +26,9 @@ const SENDABLE_TYPES = new Set([0, 5]);
 /** get-by-id without a channel reads the message in each channel in turn; a guild with more is asked for the channel. */
 const SEARCH_LIMIT = 50;
 /** Discord: Unknown Channel, Unknown Message. */
-const GONE_CODES = new Set([10003, 10008]);
+const GONE_CODES = new Set<number>([DiscordErrorCode.UnknownChannel, DiscordErrorCode.UnknownMessage]);
 /** Discord: Missing Access, Missing Permissions (a channel the bot cannot read is not where the message is). */
-const NO_ACCESS_CODES = new Set([50001, 50013]);
+const NO_ACCESS_CODES = new Set<number>([DiscordErrorCode.MissingAccess, DiscordErrorCode.MissingPermissions]);
 /**
  * Mentions in the text reach users and roles, as the person typing them expects; @everyone and @here stay inert, so a
  * builder message can never ping a whole server by accident.

@@ -1,3 +1,5 @@
+import { SNOWFLAKE_DIGITS } from '@guildhall/common/discord/ids';
+
 /** A Discord webhook as its URL names it; the URL itself is never fetched (the request goes to the configured API base). */
 export interface WebhookTarget {
   id: string;
@@ -7,8 +9,9 @@ export interface WebhookTarget {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Discord's webhook URL as "Copy Webhook URL" writes it, on every host Discord uses for it. */
-const DISCORD_WEBHOOK =
-  /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/([0-9]{17,20})\/([A-Za-z0-9_-]{1,100})\/?$/;
+const DISCORD_WEBHOOK = new RegExp(
+  String.raw`^https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api(?:/v\d{1,2})?/webhooks/(${SNOWFLAKE_DIGITS})/([A-Za-z0-9_-]{1,100})/?$`,
+);
 
 /**
  * Reads a webhook URL the user pasted: Discord's own (discord.com, discordapp.com, ptb. and canary., an optional
@@ -20,7 +23,9 @@ export function parseWebhookUrl(text: string, sandboxApiBases: readonly string[]
   const url = text.trim();
   const patterns = [
     DISCORD_WEBHOOK,
-    ...sandboxApiBases.map((base) => new RegExp(`^${escape(base)}(?:/v\\d{1,2})?/webhooks/([0-9]{17,20})/([A-Za-z0-9_-]{1,100})/?$`)),
+    ...sandboxApiBases.map(
+      (base) => new RegExp(`^${escape(base)}(?:/v\\d{1,2})?/webhooks/(${SNOWFLAKE_DIGITS})/([A-Za-z0-9_-]{1,100})/?$`),
+    ),
   ];
   for (const pattern of patterns) {
     const match = pattern.exec(url);

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { guildIconUrl } from '@guildhall/common/cdn';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { greetingMessage, greetingPlaceholderValues, type GreetingKind, type PlaceholderValues } from '@guildhall/common/greeting';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { GreetingPreviewResponse, GreetingSettings } from '@guildhall/generated/types';
@@ -15,11 +16,12 @@ const KIND_NAMES: Record<GreetingKind, string> = { welcome: 'Welcome', farewell:
 
 /** Discord error codes a preview can meet, as sentences a server owner can act on. */
 const DISCORD_REASONS: Record<number, (channel: string) => string> = {
-  10003: () => 'The configured channel no longer exists. Pick another channel and save.',
-  50001: (channel) => `The bot cannot see ${channel}. Give it the View Channel permission there.`,
-  50013: (channel) => `The bot is not allowed to post in ${channel}. Give it the Send Messages and Embed Links permissions there.`,
-  50008: (channel) => `${channel} is not a text channel. Pick a text channel and save.`,
-  50006: () => 'The message is empty: write a message or fill in the embed.',
+  [DiscordErrorCode.UnknownChannel]: () => 'The configured channel no longer exists. Pick another channel and save.',
+  [DiscordErrorCode.MissingAccess]: (channel) => `The bot cannot see ${channel}. Give it the View Channel permission there.`,
+  [DiscordErrorCode.MissingPermissions]: (channel) =>
+    `The bot is not allowed to post in ${channel}. Give it the Send Messages and Embed Links permissions there.`,
+  [DiscordErrorCode.CannotSendMessagesInNonTextChannel]: (channel) => `${channel} is not a text channel. Pick a text channel and save.`,
+  [DiscordErrorCode.CannotSendAnEmptyMessage]: () => 'The message is empty: write a message or fill in the embed.',
 };
 
 /** Welcome and farewell messages: the preview the bot posts on request (spec 1:2.10, 1:7). */
@@ -64,7 +66,8 @@ export class GreetingService {
       const failure = DiscordFailure.from(err);
       const reason = failure.code !== undefined ? DISCORD_REASONS[failure.code] : undefined;
       if (reason) throw new ApiError(HttpStatus.BAD_GATEWAY, reason(shownChannel));
-      if (failure.code === 50035) throw new ApiError(HttpStatus.BAD_GATEWAY, `Discord refused the message: ${failure.reason}`);
+      if (failure.code === DiscordErrorCode.InvalidFormBodyOrContentType)
+        throw new ApiError(HttpStatus.BAD_GATEWAY, `Discord refused the message: ${failure.reason}`);
       throw failure.toApiError();
     }
   }

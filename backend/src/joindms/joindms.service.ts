@@ -1,4 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { joinDmMessage } from '@guildhall/common/join-dm';
 import type { JoinDmDelivery, JoinDmSettings, JoinDmStatsResponse } from '@guildhall/generated/types';
 import type { Logger } from 'pino';
@@ -82,7 +83,7 @@ export class JoinDmsService {
         sentAt,
         source: 'test',
       });
-      if (failure.code === 50007) throw new ApiError(HttpStatus.BAD_GATEWAY, DMS_CLOSED_MESSAGE);
+      if (failure.code === DiscordErrorCode.CannotSendMessagesToThisUser) throw new ApiError(HttpStatus.BAD_GATEWAY, DMS_CLOSED_MESSAGE);
       throw failure.toApiError();
     }
     await this.record(guildId, { userId: user.id, ok: true, sentAt, source: 'test' });

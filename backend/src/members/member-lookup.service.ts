@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { UserSearchResult } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -6,8 +8,10 @@ import type { DiscordUser } from '../discord/discord.types.js';
 import { TtlCache } from '../discord/ttl-cache.js';
 import { ApiError } from '../http/api-error.js';
 
-/** A user id as the AntiNuke user lists take it (spec 2:5, 2:9): 17 to 19 digits. */
-export const USER_ID = /^[0-9]{17,19}$/;
+/** A user id as the AntiNuke user lists take it (spec 2:5, 2:9: 17 to 19 digits): their schema's item pattern. */
+export const USER_ID = new RegExp(
+  (publishedSchemas.antinuke as { properties: { whitelist: { items: { pattern: string } } } }).properties.whitelist.items.pattern,
+);
 export const SEARCH_MIN = 2;
 /** Discord's Search Guild Members takes at most 100 characters. */
 export const SEARCH_MAX = 100;
@@ -40,7 +44,7 @@ function shown(user: DiscordUser): UserSearchResult {
 /** Discord's "no such thing" answers: Unknown User / Unknown Member, or a bare 404. */
 function isUnknown(err: unknown): boolean {
   const failure = DiscordFailure.from(err);
-  return failure.status === 404 || failure.code === 10013 || failure.code === 10007;
+  return failure.status === 404 || failure.code === DiscordErrorCode.UnknownUser || failure.code === DiscordErrorCode.UnknownMember;
 }
 
 /**

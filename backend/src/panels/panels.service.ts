@@ -1,4 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { ChannelType } from '@guildhall/common/discord/channel-types';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
 import { panelMessage, type PanelContent } from '@guildhall/common/ticket-panel';
 import type { TicketPanel, TicketPanelDeployDefaultRequest, TicketPanelDeployResponse } from '@guildhall/generated/types';
@@ -11,10 +13,6 @@ import { ApiError } from '../http/api-error.js';
 import type { ChangeAuthor } from '../storage/storage.port.js';
 
 const PANELS = 'panels';
-/** Discord's text channel; announcement channels are left out as the spec offers only text channels for panels. */
-const GUILD_TEXT = 0;
-/** Discord: the message is gone (deleted by someone, or with its channel). */
-const UNKNOWN_MESSAGE = 10008;
 
 /** The ticket panel schema's words (x-refusals), which the panels list shows too. */
 export const NO_CHANNEL = refusals.panelNoChannelToDeploy;
@@ -83,9 +81,10 @@ export class PanelsService {
       throw DiscordFailure.from(err).toApiError();
     }
     const channel = channels.find((c) => c.id === channelId);
+    // Text channels only: announcement channels are left out, as the spec offers only text channels for panels.
     const message = !channel
       ? `${what} is not a channel of this server. Please select a text channel.`
-      : channel.type !== GUILD_TEXT
+      : channel.type !== ChannelType.GuildText
         ? `${what} (#${channel.name}) is not a text channel. Please select a text channel.`
         : null;
     if (message) throw ApiError.validation([{ path, message }], message);
@@ -105,7 +104,7 @@ export class PanelsService {
       return await this.discord.getMessage(channelId, messageId);
     } catch (err) {
       const failure = DiscordFailure.from(err);
-      if (failure.status === 404 && failure.code === UNKNOWN_MESSAGE) return null;
+      if (failure.status === 404 && failure.code === DiscordErrorCode.UnknownMessage) return null;
       throw failure.toApiError();
     }
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ChannelType } from '@guildhall/common/discord/channel-types';
 import type { FieldError } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -8,13 +9,13 @@ import { findReferences, type FoundReference, type Schema } from './schema-walk.
 
 /** How a message names Discord's channel types (the ones our schemas take; others are named by number). */
 const CHANNEL_TYPE_WORDS: Readonly<Record<number, string>> = {
-  0: 'text channel',
-  2: 'voice channel',
-  4: 'category',
-  5: 'announcement channel',
-  13: 'stage channel',
-  15: 'forum channel',
-  16: 'media channel',
+  [ChannelType.GuildText]: 'text channel',
+  [ChannelType.GuildVoice]: 'voice channel',
+  [ChannelType.GuildCategory]: 'category',
+  [ChannelType.GuildAnnouncement]: 'announcement channel',
+  [ChannelType.GuildStageVoice]: 'stage channel',
+  [ChannelType.GuildForum]: 'forum channel',
+  [ChannelType.GuildMedia]: 'media channel',
 };
 
 /** The 400's headline when some field names an id the guild lacks. */

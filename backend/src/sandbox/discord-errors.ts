@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { type HttpReply } from '../http/http-types.js';
 
 export interface DiscordErrorBody {
@@ -38,26 +39,31 @@ export const DiscordErrors = {
   unauthorized: error(401, 0, '401: Unauthorized'),
   notFound: error(404, 0, '404: Not Found'),
   methodNotAllowed: error(405, 0, '405: Method Not Allowed'),
-  unknownChannel: error(404, 10003, 'Unknown Channel'),
-  unknownGuild: error(404, 10004, 'Unknown Guild'),
-  unknownMember: error(404, 10007, 'Unknown Member'),
-  unknownMessage: error(404, 10008, 'Unknown Message'),
-  unknownUser: error(404, 10013, 'Unknown User'),
-  unknownWebhook: error(404, 10015, 'Unknown Webhook'),
-  unknownSticker: error(404, 10060, 'Unknown Sticker'),
-  maximumRoles: error(400, 30005, 'Maximum number of guild roles reached (250)'),
-  maximumWebhooks: error(400, 30007, 'Maximum number of webhooks reached (15)'),
-  maximumChannels: error(400, 30013, 'Maximum number of guild channels reached (500)'),
-  payloadTooLarge: error(413, 40005, 'Request entity too large'),
-  missingAccess: error(403, 50001, 'Missing Access'),
-  cannotEditOthersMessage: error(403, 50005, 'Cannot edit a message authored by another user'),
-  emptyMessage: error(400, 50006, 'Cannot send an empty message'),
-  cannotMessageUser: error(403, 50007, 'Cannot send messages to this user'),
-  nonTextChannel: error(400, 50008, 'Cannot send messages in a non-text channel'),
-  missingPermissions: error(403, 50013, 'Missing Permissions'),
-  invalidWebhookToken: error(401, 50027, 'Invalid Webhook Token'),
-  invalidJson: error(400, 50109, 'The request body contains invalid JSON.'),
-  invalidFormBody: (errors: Record<string, unknown>) => new DiscordApiError(400, { message: 'Invalid Form Body', code: 50035, errors }),
+  unknownChannel: error(404, DiscordErrorCode.UnknownChannel, 'Unknown Channel'),
+  unknownGuild: error(404, DiscordErrorCode.UnknownGuild, 'Unknown Guild'),
+  unknownMember: error(404, DiscordErrorCode.UnknownMember, 'Unknown Member'),
+  unknownMessage: error(404, DiscordErrorCode.UnknownMessage, 'Unknown Message'),
+  unknownUser: error(404, DiscordErrorCode.UnknownUser, 'Unknown User'),
+  unknownWebhook: error(404, DiscordErrorCode.UnknownWebhook, 'Unknown Webhook'),
+  unknownSticker: error(404, DiscordErrorCode.UnknownSticker, 'Unknown Sticker'),
+  maximumRoles: error(400, DiscordErrorCode.MaximumNumberOfGuildRolesReached, 'Maximum number of guild roles reached (250)'),
+  maximumWebhooks: error(400, DiscordErrorCode.MaximumNumberOfWebhooksReached, 'Maximum number of webhooks reached (15)'),
+  maximumChannels: error(400, DiscordErrorCode.MaximumNumberOfGuildChannelsReached, 'Maximum number of guild channels reached (500)'),
+  payloadTooLarge: error(413, DiscordErrorCode.RequestEntityTooLarge, 'Request entity too large'),
+  missingAccess: error(403, DiscordErrorCode.MissingAccess, 'Missing Access'),
+  cannotEditOthersMessage: error(
+    403,
+    DiscordErrorCode.CannotEditMessageAuthoredByAnotherUser,
+    'Cannot edit a message authored by another user',
+  ),
+  emptyMessage: error(400, DiscordErrorCode.CannotSendAnEmptyMessage, 'Cannot send an empty message'),
+  cannotMessageUser: error(403, DiscordErrorCode.CannotSendMessagesToThisUser, 'Cannot send messages to this user'),
+  nonTextChannel: error(400, DiscordErrorCode.CannotSendMessagesInNonTextChannel, 'Cannot send messages in a non-text channel'),
+  missingPermissions: error(403, DiscordErrorCode.MissingPermissions, 'Missing Permissions'),
+  invalidWebhookToken: error(401, DiscordErrorCode.InvalidWebhookToken, 'Invalid Webhook Token'),
+  invalidJson: error(400, DiscordErrorCode.RequestBodyContainsInvalidJSON, 'The request body contains invalid JSON.'),
+  invalidFormBody: (errors: Record<string, unknown>) =>
+    new DiscordApiError(400, { message: 'Invalid Form Body', code: DiscordErrorCode.InvalidFormBodyOrContentType, errors }),
 };
 
 export type FieldPath = ReadonlyArray<string | number>;

@@ -1,4 +1,5 @@
 import { Get, HttpCode, Post, Req } from '@nestjs/common';
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { BotOnly } from './auth.js';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import { QueryReader, botGuild, queryBoolean, snowflakeParam } from './http-helpers.js';
@@ -78,7 +79,7 @@ function readChannelBody(raw: unknown, sandbox: DiscordSandboxService, guildId: 
   const rawParent = body['parent_id'];
   if (rawParent !== undefined && rawParent !== null) {
     const parent = typeof rawParent === 'string' ? sandbox.channel(rawParent) : undefined;
-    if (typeof rawParent !== 'string' || !/^\d{17,20}$/.test(rawParent)) errors.add(['parent_id'], ...FieldError.snowflake(rawParent));
+    if (typeof rawParent !== 'string' || !SNOWFLAKE.test(rawParent)) errors.add(['parent_id'], ...FieldError.snowflake(rawParent));
     else if (type === 4 || parent?.guild_id !== guildId || parent.type !== 4)
       errors.add(['parent_id'], 'CHANNEL_PARENT_INVALID', 'Category does not exist');
     else parentId = rawParent;

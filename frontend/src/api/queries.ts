@@ -17,8 +17,6 @@ import { queryKeys } from './query-keys';
 
 // Every TanStack Query hook of the app: each calls the generated client, so answers are typed by their schemas.
 
-/** A Discord user id as users type it (spec 2:5: 17 to 19 digits). */
-export const USER_ID = /^[0-9]{17,19}$/;
 /** User search starts at 2 characters (spec 2:5). */
 export const USER_SEARCH_MIN = 2;
 

@@ -5,6 +5,10 @@
 // id the guild lacks, or a channel of another type, at the field's path, with the schema's x-messages `x-reference`
 // and `x-reference-type`; clone lists the ids the target lacks. The channel-select widget offers the same types
 // (extract-ui.mjs copies them into `ui:options.channelTypes`), so the form and the server read one list.
+// The types are Discord's (discord-api-types' ChannelType): a number that names no channel type fails generation.
+import { ChannelType } from 'discord-api-types/v10';
+
+const CHANNEL_TYPES = [...new Set(Object.values(ChannelType).filter((type) => typeof type === 'number'))].sort((a, b) => a - b);
 
 export default {
   keyword: 'x-reference',
@@ -23,7 +27,7 @@ export default {
         required: ['kind', 'channelTypes'],
         properties: {
           kind: { const: 'channel' },
-          channelTypes: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 255 } },
+          channelTypes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: CHANNEL_TYPES } },
         },
       },
     ],

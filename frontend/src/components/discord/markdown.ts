@@ -1,3 +1,5 @@
+import { SNOWFLAKE_DIGITS } from '@guildhall/common/discord/ids';
+
 /** A node of the parsed markdown tree (simple-markdown's shape: `type` plus rule-specific fields). */
 export interface MarkdownNode {
   type: string;
@@ -33,6 +35,12 @@ interface Rule {
   match(source: string, state: State, previous: string): Capture | null | undefined;
   parse(capture: Capture, parse: Parse, state: State): Parsed | MarkdownNode[];
 }
+
+/**
+ * The digits of a mention's id: Discord's one id pattern. The library takes 17 to 21 digits in emoji and command
+ * mentions, 17 to 20 elsewhere; no Discord id has 21 digits (they are 64-bit numbers), so these take 17 to 20 alike.
+ */
+const ID = SNOWFLAKE_DIGITS;
 
 const regex =
   (pattern: RegExp): Rule['match'] =>
@@ -162,18 +170,18 @@ const RULES: Rule[] = [
     quality: (capture) => capture[0]!.length,
     parse: inner(),
   },
-  { type: 'channel', order: 21, match: regex(/^<#(\d{17,20})>/), parse: idOf },
+  { type: 'channel', order: 21, match: regex(new RegExp(`^<#(${ID})>`)), parse: idOf },
   {
     type: 'emoji',
     order: 21,
-    match: regex(/^<(a)?:(\w{2,32}):(\d{17,21})>/),
+    match: regex(new RegExp(`^<(a)?:(\\w{2,32}):(${ID})>`)),
     parse: (capture) => ({ animated: capture[1] === 'a', name: capture[2], id: capture[3] }),
   },
   { type: 'everyone', order: 21, match: regex(/^@everyone/), parse: nothing },
   {
     type: 'guildNavigation',
     order: 21,
-    match: regex(/^<(\d{17,20}):(?:(customize|browse|guide)|(linked-roles)(:\d{17,20})?)>/),
+    match: regex(new RegExp(`^<(${ID}):(?:(customize|browse|guide)|(linked-roles)(:${ID})?)>`)),
     parse(capture) {
       const navigation = capture[2] ?? capture[3];
       return navigation === 'linked-roles'
@@ -182,12 +190,17 @@ const RULES: Rule[] = [
     },
   },
   { type: 'here', order: 21, match: regex(/^@here/), parse: nothing },
-  { type: 'role', order: 21, match: regex(/^<@&(\d{17,20})>/), parse: idOf },
+  { type: 'role', order: 21, match: regex(new RegExp(`^<@&(${ID})>`)), parse: idOf },
   {
     type: 'slashCommand',
     order: 21,
     // The name is required: discord-markdown-parser takes `</:123…>` too and then throws on its missing name.
-    match: regex(/^<\/([-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}):(\d{17,21})>/u),
+    match: regex(
+      new RegExp(
+        String.raw`^</([-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}):(${ID})>`,
+        'u',
+      ),
+    ),
     parse(capture) {
       const parts = capture[1]!.split(' ');
       return {
@@ -206,7 +219,7 @@ const RULES: Rule[] = [
     parse: (capture) => ({ timestamp: capture[1], format: capture[2] }),
   },
   { type: 'twemoji', order: 21, match: (source) => emojiPattern?.exec(source), parse: (capture) => ({ name: capture[0] }) },
-  { type: 'user', order: 21, match: regex(/^<@!?(\d{17,20})>/), parse: idOf },
+  { type: 'user', order: 21, match: regex(new RegExp(`^<@!?(${ID})>`)), parse: idOf },
   { type: 'strikethrough', order: 22, match: regex(/^~~([\s\S]+?)~~(?!_)/), parse: inner() },
   {
     type: 'inlineCode',

@@ -1,4 +1,5 @@
 import { DISCORD_CDN, displayAvatarUrl } from '@guildhall/common/cdn';
+import { ChannelType } from '@guildhall/common/discord/channel-types';
 import { Hash, Megaphone, MessageCircle, RefreshCw, Ticket, UserPlus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -125,7 +126,7 @@ function SimulateJoin({ guild, simulation }: { guild: ViewerGuild; simulation: R
 }
 
 function ChannelIcon({ type }: { type: number }) {
-  const Icon = type === 5 ? Megaphone : type === 1 ? MessageCircle : Hash;
+  const Icon = type === ChannelType.GuildAnnouncement ? Megaphone : type === ChannelType.DM ? MessageCircle : Hash;
   return <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-muted" />;
 }
 
@@ -188,9 +189,10 @@ export default function SandboxViewer() {
 
   const data = overview.data;
   const withBot = data.guilds.filter((g) => g.botPresent);
-  const textChannels = (g: ViewerGuild) => g.channels.filter((c) => c.type === 0 || c.type === 5);
+  const textChannels = (g: ViewerGuild) =>
+    g.channels.filter((c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement);
   const channelName = messages.data?.channel
-    ? `${messages.data.channel.type === 1 ? '' : '#'}${messages.data.channel.name || 'Direct message'}`
+    ? `${messages.data.channel.type === ChannelType.DM ? '' : '#'}${messages.data.channel.name || 'Direct message'}`
     : '';
 
   return (

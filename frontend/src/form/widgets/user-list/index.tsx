@@ -1,9 +1,10 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { displayAvatarUrl } from '@guildhall/common/cdn';
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import type { UserSearchResult } from '@guildhall/generated/types';
 import { UserPlus, X } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { USER_ID, USER_SEARCH_MIN, useUserSearch, useUsers } from '../../../api/queries';
+import { USER_SEARCH_MIN, useUserSearch, useUsers } from '../../../api/queries';
 import { FallbackImage } from '../../../components/FallbackImage';
 import type { SchemaFormContext } from '../../core/form-context';
 
@@ -21,7 +22,8 @@ function listRules(schema: WidgetProps['schema']) {
   const items = (schema.items && typeof schema.items === 'object' ? schema.items : {}) as Record<string, unknown>;
   const itemMessages = (items['x-messages'] ?? {}) as Messages;
   return {
-    pattern: typeof items.pattern === 'string' ? new RegExp(items.pattern) : USER_ID,
+    // The list's item pattern (AntiNuke's: the spec's 17 to 19 digits); a list without one takes any Discord id.
+    pattern: typeof items.pattern === 'string' ? new RegExp(items.pattern) : SNOWFLAKE,
     duplicate: messages.uniqueItems ?? 'User is already in the list.',
     invalid: itemMessages.pattern ?? INVALID_ID,
     maxItems: typeof schema.maxItems === 'number' ? schema.maxItems : Infinity,

@@ -1,3 +1,4 @@
+import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { useId, useState } from 'react';
 
 /** Names of the guild's channels and roles by id, so a reference reads as #name or @name. */
@@ -9,7 +10,6 @@ export const NO_NAMES: GuildNames = { channels: new Map(), roles: new Map() };
 
 /** Longer text than this is shown clamped, with a button to read all of it. */
 export const CLAMP_CHARS = 160;
-const SNOWFLAKE = /^[0-9]{17,20}$/;
 
 const isEmpty = (value: unknown) =>
   value === undefined ||
