@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Passport } from 'passport';
@@ -51,10 +50,7 @@ import { PublicController } from './public/public.controller.js';
 import { TopServersService } from './public/top-servers.service.js';
 import { PublishedController } from './published/published.controller.js';
 import { GuildReferences } from './references/guild-references.js';
-import { DiscordSandboxModule } from './sandbox/sandbox.module.js';
-import { SandboxViewerVisitors } from './sandbox/viewer-visitors.js';
-import { csrfProtection } from './http/csrf.js';
-import { PaymentSandboxModule } from './payment-sandbox/index.js';
+import type { MountedSandbox } from './sandbox-mount.js';
 import { CollectionsController } from './collections/collections.controller.js';
 import { CollectionsService } from './collections/collections.service.js';
 import { SettingsController } from './settings/settings.controller.js';
@@ -82,10 +78,10 @@ export class AppModule {
     storage: StoragePort;
     sessionSecret: string;
     clock: Clock;
-    /** The Discord sandbox's clock (AppOptions.discordSandboxNow); undefined: Date.now. */
-    discordSandboxNow?: () => number;
     changeSignal: ChangeSignal;
     sessions: Sessions;
+    /** The sandboxes the configuration asked for (sandbox-mount.ts), mounted beside the API. */
+    sandboxes: MountedSandbox[];
   }): DynamicModule {
     const { config } = deps;
     const providers: Provider[] = [
@@ -124,48 +120,10 @@ export class AppModule {
       PaymentWebhooksService,
       PremiumFeatureGuard,
     ];
-    // The sandbox viewer's visitors: sessions, the access rule and CSRF as the API has them (sandbox/viewer-visitors.ts).
-    if (config.discord.mode === 'sandbox')
-      providers.push({
-        provide: SandboxViewerVisitors,
-        useFactory: (sessions: Sessions, access: GuildAccessService) =>
-          new SandboxViewerVisitors(sessions, access, csrfProtection(deps.sessionSecret)),
-        inject: [Sessions, GuildAccessService],
-      });
+    for (const sandbox of deps.sandboxes) providers.push(...(sandbox.providers ?? []));
     return {
       module: AppModule,
-      imports: [
-        ...(config.discord.mode === 'sandbox'
-          ? [
-              DiscordSandboxModule.forRoot({
-                clientId: config.discord.clientId,
-                clientSecret: config.discord.clientSecret,
-                botToken: config.discord.botToken,
-                // The client secret and bot token are new in every process; sign-ins outlive a restart because the
-                // sandbox's tokens are signed with a key that lasts as long as the session secret.
-                tokenSecret: createHmac('sha256', deps.sessionSecret).update('guildhall-discord-sandbox-tokens').digest('base64url'),
-                guildsRateLimit: config.sandboxGuildsRateLimit,
-                now: deps.discordSandboxNow,
-                publicUrl: `${config.publicUrl}/sandbox/discord`,
-                // Only our own callback: the sandbox must not become an open redirect.
-                redirectUris: [`${config.publicUrl}${CALLBACK_PATH}`],
-                // 'Simulate ticket' uploads through our own bot API with the bot's credential, server to server.
-                botApi: { baseUrl: config.internalUrl, token: config.botApiToken },
-              }),
-            ]
-          : []),
-        ...(config.payments.mode === 'sandbox'
-          ? [
-              PaymentSandboxModule.forRoot({
-                keyId: config.payments.keyId,
-                keySecret: config.payments.keySecret,
-                webhookSecret: config.payments.webhookSecret,
-                webhookUrl: `${config.internalUrl}/api/payments/webhook`,
-                publicUrl: `${config.publicUrl}/sandbox/razorpay`,
-              }),
-            ]
-          : []),
-      ],
+      imports: deps.sandboxes.map((sandbox) => sandbox.module),
       controllers: [
         HealthController,
         AuthController,
