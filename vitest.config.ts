@@ -25,10 +25,11 @@ const REPO_UNIT = [
   'readme.test.ts', // reads README.md, the environment schema and .ci/run
   'generate.test.ts', // the generator over copies of schemas/ in temporary folders (in-process; its CLI in five tests), and its output imported
   'plans-catalog.test.ts', // the generator's check over copies of schemas/ with the plan catalog changed
+  'layout.test.ts', // reads backend/src: no sandbox code in it, no sandbox imported
 ];
 
-// NestJS needs decorator metadata, which esbuild/oxc do not emit: SWC compiles the backend in tests.
-const backend = (name: string, files: { include: string[]; exclude?: string[] }) => ({
+// NestJS needs decorator metadata, which esbuild/oxc do not emit: SWC compiles the backend (and the sandboxes) in tests.
+const backend = (name: string, files: { include: string[]; exclude?: string[] }, root = 'backend') => ({
   plugins: [
     swc.vite({
       jsc: {
@@ -42,7 +43,7 @@ const backend = (name: string, files: { include: string[]; exclude?: string[] })
   ssr: { resolve: server },
   test: {
     name,
-    root: 'backend',
+    root,
     ...files,
     environment: 'node' as const,
     testTimeout: 30_000,
@@ -74,6 +75,9 @@ export default defineConfig({
     projects: [
       backend('backend', { include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...BACKEND_UNIT] }),
       backend('backend-unit', { include: BACKEND_UNIT }),
+      // The sandboxes' own suites: alone on a port of their own, mounted in the app, and against Discord's documents.
+      backend('sandbox-discord', { include: ['test/**/*.test.ts'] }, 'sandboxes/discord'),
+      backend('sandbox-razorpay', { include: ['test/**/*.test.ts'] }, 'sandboxes/razorpay'),
       {
         plugins: [react()],
         resolve: client,

@@ -15,9 +15,14 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const wanted = (process.env.MUTATION_TEST_FILES ?? '').split(',').filter(Boolean);
 if (wanted.length === 0) throw new Error('vitest.mutation.config.ts: MUTATION_TEST_FILES names no test file');
 
-// Backend code imports @guildhall/common, whose node_modules link points at the checkout, not at Stryker's sandbox: each
-// project reads it from the sandbox's common/src, where the mutants are.
-const common = [{ find: /^@guildhall\/common\/(.*)$/, replacement: path.join(dir, 'common/src/$1.ts') }];
+// Backend code imports @guildhall/common, and the sandboxes' code the backend's, through node_modules links that point
+// at the checkout, not at Stryker's copy: each project reads them from the copy's own src, where the mutants are.
+const common = [
+  { find: /^@guildhall\/common\/(.*)$/, replacement: path.join(dir, 'common/src/$1.ts') },
+  { find: /^@guildhall\/backend\/(.*)$/, replacement: path.join(dir, 'backend/src/$1.ts') },
+  { find: /^@guildhall\/sandbox-(discord|razorpay)$/, replacement: path.join(dir, 'sandboxes/$1/src/index.ts') },
+  { find: /^@guildhall\/sandbox-(discord|razorpay)\/(.*)$/, replacement: path.join(dir, 'sandboxes/$1/src/$2.ts') },
+];
 
 type Project = { resolve?: object; test: { root: string; include: string[]; exclude?: string[] } };
 const projects = (base.test!.projects as Project[]).flatMap((project) => {

@@ -23,7 +23,7 @@ const budgetMs = Number(process.env.BENCH_FLOOD_P99_BUDGET_MS ?? 100);
 const VICTIM_ADDRESS = '127.0.0.2';
 const FLOOD_PATH = '/sandbox/discord/viewer/guilds';
 
-for (const workspace of ['common', 'backend']) {
+for (const workspace of ['common', 'backend', 'sandboxes/discord', 'sandboxes/razorpay']) {
   if (spawnSync('npm', ['run', '-s', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 

@@ -31,7 +31,7 @@ import { planCatalog } from '@guildhall/generated/plans';
 import { sectionModuleFiles } from '@guildhall/generated/section-modules';
 import { sectionPages } from '@guildhall/generated/section-pages';
 import { sections, sectionNames } from '@guildhall/generated/sections';
-import { SANDBOX_MEMBER_IDS } from '../backend/dist/sandbox/seed.js';
+import { SANDBOX_MEMBER_IDS } from '../sandboxes/discord/dist/seed.js';
 import ts from 'typescript';
 import { FORM_FIELD, loadRoute, MAIN_CONTENT, SLOW_4G } from './bench/route-load.mjs';
 import { appRoutes, routeWeight } from './bench/route-scripts.mjs';
@@ -60,7 +60,10 @@ const at = (...parts) => path.join(root, ...parts);
 const shared = Math.max(newest(at('generated')), newest(at('common')));
 const frontendSources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(at('frontend', p)));
 const frontendFresh = newest(at('frontend/dist/.vite/manifest.json')) > Math.max(shared, ...frontendSources);
-const backendFresh = newest(at('backend/dist/main.js')) > Math.max(shared, newest(at('backend/src')));
+const backendFresh = [at('backend/dist/main.js'), at('sandboxes/discord/dist/mount.js'), at('sandboxes/razorpay/dist/mount.js')].every(
+  (built) =>
+    newest(built) > Math.max(shared, newest(at('backend/src')), newest(at('sandboxes/discord/src')), newest(at('sandboxes/razorpay/src'))),
+);
 if (!frontendFresh || !backendFresh) {
   console.log('bench:ui: building the app (frontend/dist or backend/dist is older than its sources)');
   if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);

@@ -34,7 +34,7 @@ export const GROUPS = {
       'backend/test/body-problems.test.ts',
       'backend/test/body-reader.test.ts',
       'backend/test/hardening-input.test.ts',
-      'backend/test/sandbox-hardening.test.ts',
+      'sandboxes/discord/test/sandbox-hardening.test.ts',
     ],
   },
   permissions: {
@@ -53,7 +53,7 @@ export const GROUPS = {
       'backend/test/section-policy.test.ts',
       'backend/test/access-levels.test.ts',
       'backend/test/selector-levels.test.ts',
-      'backend/test/sandbox-viewer-access.test.ts',
+      'sandboxes/discord/test/sandbox-viewer-access.test.ts',
     ],
   },
   'access-levels': {
@@ -107,7 +107,7 @@ export const GROUPS = {
     mutate: ['backend/src/payments/signatures.ts', 'backend/src/payments/premium.service.ts'],
     tests: [
       'backend/test/payments.test.ts',
-      'backend/test/payment-sandbox.test.ts',
+      'sandboxes/razorpay/test/payment-sandbox.test.ts',
       'backend/test/plan-limits.test.ts',
       'backend/test/premium-grant.test.ts',
     ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
-// Suites: type checks (one check per project), vitest (the common, frontend, backend and repo projects, the last two
+// Suites: type checks (one check per project), vitest (the common, frontend, backend, sandbox and repo projects, the last two
 // split in two: see vitest.config.ts), and Playwright. A suite that cannot run counts as one failure rather than
 // vanishing. The app is built once, first, and every suite that needs the build reads that one: the tests that read
 // the frontend's build (the bundle, the route byte budgets, server-only assets, compressed serving: through
@@ -62,7 +62,14 @@ function runHeld(label, cmd, args) {
 // @guildhall/common from its source (the `source` condition), so the build's fresh dist/ folders cannot race them.
 let built = false;
 {
-  const projects = ['common/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json', 'tests/tsconfig.json'];
+  const projects = [
+    'common/tsconfig.json',
+    'backend/tsconfig.json',
+    'sandboxes/discord/tsconfig.json',
+    'sandboxes/razorpay/tsconfig.json',
+    'frontend/tsconfig.json',
+    'tests/tsconfig.json',
+  ];
   const typechecks = (async () => {
     const passed = [];
     for (const project of projects) passed.push(await runHeld(`typecheck ${project}`, bin('tsc'), ['-p', project]));

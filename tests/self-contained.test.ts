@@ -29,7 +29,7 @@ function outsidePaths(file: string, text: string): string[] {
 describe('no code names a path outside the repository', () => {
   it('finds none in any source, test, script or config file', () => {
     const files = repositoryFiles().filter((file) => CODE.test(file));
-    expect(files).toEqual(expect.arrayContaining(['backend/test/sandbox.conformance.test.ts', 'tests/self-contained.test.ts']));
+    expect(files).toEqual(expect.arrayContaining(['sandboxes/discord/test/sandbox.conformance.test.ts', 'tests/self-contained.test.ts']));
     const offenders = files.flatMap((file) =>
       outsidePaths(file, readFileSync(path.join(REPO_ROOT, file), 'utf8')).map((p) => `${file}: ${p}`),
     );
@@ -63,7 +63,7 @@ describe('the sandbox conformance suite in a copy of the repository with nothing
   });
 
   it('passes, reading Discord’s schemas from the npm package', async () => {
-    const result = await copy.run('node_modules/.bin/vitest', ['run', '--project', 'backend', 'test/sandbox.conformance.test.ts'], {
+    const result = await copy.run('node_modules/.bin/vitest', ['run', '--project', 'sandbox-discord', 'test/sandbox.conformance.test.ts'], {
       env: { NO_COLOR: '1' },
     });
     expect(result.code, result.output).toBe(0);

@@ -21,9 +21,7 @@ import { declareRequestState, type HttpRequest, pathOf } from './http/http-types
 import { RateLimiter } from './http/rate-limit.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
 import { AppModule } from './app.module.js';
-import { SandboxClientLimits } from './sandbox/client-limit.js';
-import { DiscordSandboxService } from './sandbox/sandbox.service.js';
-import { SANDBOX_UPLOAD_FAILURES, SandboxUploadGate } from './sandbox/upload-gate.js';
+import { mountSandboxes } from './sandbox-mount.js';
 import { createStorage } from './storage/create-storage.js';
 import { withReadCache } from './storage/read-cache.js';
 import { SettingsService } from './settings/settings.service.js';
@@ -134,6 +132,8 @@ async function startOn(
 ): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
   const sessions = new Sessions(storage.sessions, secret);
+  // The sandboxes the configuration asks for (none with Discord and Razorpay configured), loaded by name.
+  const sandboxes = await mountSandboxes({ config, sessionSecret: secret, discordSandboxNow });
   const adapter = new FastifyAdapter({
     // A hop count trusts that many hops whoever they are, as Express read it (and as the README says: only the proxy may
     // reach the app then); Fastify would ignore a bare number for the protocol, so it gets Express' rule as a function.
@@ -149,7 +149,7 @@ async function startOn(
     skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, discordSandboxNow, changeSignal, sessions }),
+    AppModule.forRoot({ config, logger, storage, sessionSecret: secret, clock, changeSignal, sessions, sandboxes }),
     adapter,
     {
       logger: new PinoNestLogger(logger.child({ component: 'nest' })),
@@ -168,21 +168,20 @@ async function startOn(
   await fastify.register(fastifyCookie);
   await registerAnswerCompression(fastify);
   declareRequestState(fastify);
-  const uploadGate = config.discord.mode === 'sandbox' ? new SandboxUploadGate(app.get(DiscordSandboxService)) : undefined;
+  const sandboxDoors = sandboxes.flatMap((sandbox) => sandbox.frontDoor?.(app) ?? []);
+  const uploads = sandboxDoors.find((door) => door.uploads)?.uploads;
   registerBodyParsers(fastify, {
     limit: (req) => (req.botAuthenticated ? BOT_BODY_LIMIT : BODY_LIMIT),
     failures: API_BODY_FAILURES,
     checkProblems: true,
-    multipart: (request) => uploadGate?.mayRead(request) ?? false,
-    multipartFailures: SANDBOX_UPLOAD_FAILURES,
+    multipart: (request) => uploads?.mayRead(request) ?? false,
+    multipartFailures: uploads?.failures,
   });
 
   // Every dynamic route is limited, first thing, so that a refusal costs next to nothing; the web app's static files
   // are not (read from disk, cacheable, no work per request). The API's limit follows the session (it counts users).
   // Health checks have a budget of their own: a client that spent its API budget can still be health-checked.
   const healthLimiter = new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs);
-  const sandboxLimits =
-    config.discord.mode === 'sandbox' ? new SandboxClientLimits(config.sandboxRateLimit, app.get(DiscordSandboxService)) : undefined;
   const limiter = new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs);
   const securityHeaders = helmetHeaders(config);
   const botCredential = botCredentialCheck(config.botApiToken);
@@ -200,9 +199,8 @@ async function startOn(
     const lower = path.toLowerCase();
     if (under(lower, '/healthz') || under(lower, '/readyz')) {
       if (healthLimiter.refused(req, reply)) return reply;
-    } else if (sandboxLimits && under(lower, '/sandbox')) {
-      if (sandboxLimits.refused(req, reply)) return reply;
-      if (uploadGate?.refused(req, reply)) return reply;
+    } else if (sandboxDoors.length > 0 && under(lower, '/sandbox')) {
+      for (const door of sandboxDoors) if (door.refused(req, reply)) return reply;
     }
     // A route that writes its own answer sets these itself, and its onSend sets them on its other answers.
     const dressed = request.routeOptions.config.writesOwnAnswer !== true;
@@ -230,7 +228,7 @@ async function startOn(
     // No host: dual-stack, so both localhost (::1) and 127.0.0.1 reach it.
     await app.listen(config.port, '::');
   } catch (err) {
-    for (const l of [limiter, healthLimiter, sandboxLimits]) l?.close();
+    for (const l of [limiter, healthLimiter, ...sandboxDoors]) l.close();
     await app.close().catch(() => undefined);
     throw err;
   }
@@ -259,7 +257,7 @@ async function startOn(
     async close() {
       if (closed) return;
       closed = true;
-      for (const l of [limiter, healthLimiter, sandboxLimits]) l?.close();
+      for (const l of [limiter, healthLimiter, ...sandboxDoors]) l.close();
       await pruning.stop();
       await retention.stop();
       await premiumExpiry.stop();

@@ -2,7 +2,7 @@
 // version it names, never skipped because this instance's read cache is behind the database. Before the fix, an extra
 // owner removed through another instance could still change AntiNuke through an instance that cached the old list.
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import { ci, instancesOnPostgres, postgresBinaries } from './support/instances.js';
 
 const GUILD = SANDBOX_GUILDS.community.id;

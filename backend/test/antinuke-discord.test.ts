@@ -4,8 +4,8 @@ import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AntinukeService } from '../src/antinuke/antinuke.service.js';
 import { DiscordService } from '../src/discord/discord.service.js';
-import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
-import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
+import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

@@ -7,7 +7,7 @@ import { validateSettingsPutRequest, validateSettingsResponse, validatorsById } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import type { TestBrowser } from './support/browser.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
 import { createHmac } from 'node:crypto';

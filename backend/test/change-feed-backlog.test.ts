@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeFeedService, POLL_MS } from '../src/bot-api/change-feed.service.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { type FeedEvent, FeedReader } from './support/feed-reader.js';
 

@@ -16,7 +16,7 @@ import { validateBotSettingsBulkResponse, validateSettingsChangeEvent } from '@g
 import { startPostgresServer, type PostgresServer } from '../../scripts/support/postgres-server.mjs';
 import { ChangeFeedService, POLL_MS } from '../src/bot-api/change-feed.service.js';
 import { HISTORY_RETENTION } from '../src/storage/storage.port.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { FeedReader } from './support/feed-reader.js';

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { schemaIds } from '@guildhall/generated/schemas';
 import { validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

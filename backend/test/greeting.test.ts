@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { validatorsById } from '@guildhall/generated/validators';
 import { schemaIds } from '@guildhall/generated/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

@@ -1,9 +1,9 @@
 // Who may enter /api/guild/:guildId, one answer per reason, over real HTTP (PGlite + the Discord sandbox), and the
 // server selector's list built by the same rule (issue 34: mutation testing found each of these reasons unasked).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
+import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
 import { NO_MANAGE } from '../src/guild/guild-access.service.js';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
 

@@ -13,7 +13,7 @@ import operations from '../../schemas/operations.json' with { type: 'json' };
 import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
 import { CSRF_REFUSED } from '../src/http/csrf.js';
 import { CONTACT_COLLECTION } from '../src/public/contact.service.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { MAX_SETTINGS_VERSION } from '../src/storage/storage.port.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_MANAGE } from '../src/guild/guild-access.service.js';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_ID } from '../src/sandbox/seed.js';
+import { SANDBOX_CLIENT_ID } from '@guildhall/sandbox-discord/seed';
 import { startTestApp, tempDataDir } from './support/app.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_NOT_IN_GUILD } from '../src/bot-api/bot-guild.guard.js';
 import { IN_THE_FUTURE } from '../src/bot-api/bot-timestamps.js';
 import { JOINDM_DELIVERIES, JOINDM_DELIVERY_CAP } from '../src/joindms/joindms.service.js';
-import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
-import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
+import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp, startupLine } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
-import { DiscordSandboxService } from '../src/sandbox/sandbox.service.js';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
+import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
 import { DataDirInUseError } from '../src/storage/pglite.executor.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

@@ -9,7 +9,7 @@ import { collections } from '@guildhall/generated/collections';
 import { validateHistoryListResponse } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMongoForTests, type TestMongo } from '../../scripts/support/mongo-wire-server.mjs';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

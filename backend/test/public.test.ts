@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DiscordService } from '../src/discord/discord.service.js';
 import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
 import { TOP_SERVERS_SHOWN } from '../src/public/top-servers.service.js';
-import { SANDBOX_CLIENT_ID, SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_CLIENT_ID, SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { ClientAt } from './support/network.js';
 

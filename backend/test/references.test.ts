@@ -12,7 +12,7 @@ import { validateWith } from '@guildhall/generated/field-errors';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { validatorsById } from '@guildhall/generated/validators';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

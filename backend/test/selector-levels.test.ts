@@ -4,7 +4,7 @@
 import { sections } from '@guildhall/generated/sections';
 import { validateUser } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections } from '@guildhall/generated/sections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

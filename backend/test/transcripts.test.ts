@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceBotApiToken, loadConfig } from '../src/app.js';
 import { BOT_NOT_IN_GUILD } from '../src/bot-api/bot-guild.guard.js';
 import { IN_THE_FUTURE } from '../src/bot-api/bot-timestamps.js';
-import { SANDBOX_GUILDS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { TRANSCRIPT_BODIES, TRANSCRIPT_CAP, TRANSCRIPTS, type TranscriptEntry } from '../src/transcripts/transcripts.service.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateWith } from '@guildhall/generated/field-errors';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { validateGuildCloneResponse, validateGuildExport, validateGuildImportResponse } from '@guildhall/generated/validators';
-import { SANDBOX_GUILDS, SANDBOX_USERS } from '../src/sandbox/seed.js';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 

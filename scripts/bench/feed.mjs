@@ -30,7 +30,7 @@ const backlogEvents = Number(process.env.BENCH_BACKLOG_EVENTS ?? 1000);
 const backlogReaders = Number(process.env.BENCH_BACKLOG_READERS ?? 16);
 const backlogP99Budget = Number(process.env.BENCH_BACKLOG_P99_MS ?? 1000);
 
-for (const workspace of ['common', 'backend']) {
+for (const workspace of ['common', 'backend', 'sandboxes/discord', 'sandboxes/razorpay']) {
   if (spawnSync('npm', ['run', '-s', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 

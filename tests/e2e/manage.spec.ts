@@ -1,7 +1,7 @@
 import { expect, type Page, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
-// Seeded in backend/src/sandbox/seed.ts. The e2e files share one server and database: these tests use the
+// Seeded in sandboxes/discord/src/seed.ts. The e2e files share one server and database: these tests use the
 // greeting, moderation and levels sections (nobody else does) and never save the basic section.
 const GUILD = '1100000000000010000';
 const WELCOME_CHANNEL = '1100000000000010102'; // #welcome

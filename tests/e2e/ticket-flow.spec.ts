@@ -4,7 +4,7 @@ import { expect, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // Issue 11's whole ticket flow, as a new admin would do it, in a guild no other e2e file touches (Pixel Painters,
-// owned by demo-owner, bot present: backend/src/sandbox/seed.ts): general settings and limits, a category, a panel made
+// owned by demo-owner, bot present: sandboxes/discord/src/seed.ts): general settings and limits, a category, a panel made
 // in the editor and deployed, the bot's message seen in the sandbox viewer, a simulated ticket, and its transcript
 // found and downloaded. axe runs on every ticket page on the way.
 const GUILD = '1100000000000020000';

@@ -4,7 +4,7 @@ import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
 // The ticket panels page against the real backend (collections API, PGlite, the Discord sandbox). Panels are created
 // here with titles no other e2e file uses; Deploy's e2e comes with the Deploy route.
 const GUILD = '1100000000000010000';
-const GENERAL = '1100000000000010106'; // #general, a text channel (backend/src/sandbox/seed.ts)
+const GENERAL = '1100000000000010106'; // #general, a text channel (sandboxes/discord/src/seed.ts)
 
 async function panelTitles(page: Page): Promise<string[]> {
   const list = await (await page.request.get(`/api/guild/${GUILD}/collections/panels`)).json();

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { validateEnvironment } from '@guildhall/generated/validators';
 import { toFieldErrors } from '@guildhall/generated/field-errors';
 import type { EnvironmentConfig } from '@guildhall/generated/types';
-import { newSandboxSecret } from '../sandbox/sandbox-options.js';
-import { SANDBOX_CLIENT_ID } from '../sandbox/seed.js';
+import { newSandboxSecret, SANDBOX_CLIENT_ID } from '../sandbox-mount.js';
 
 /** Where Discord calls go: the real service, or the sandbox module mounted in this same app. */
 export type DiscordMode = 'discord' | 'sandbox';

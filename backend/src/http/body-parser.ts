@@ -2,9 +2,9 @@ import { parse as parseQuery } from 'node:querystring';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import busboy from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UploadedFile } from '../sandbox/message-writer.js';
 import type { FieldError } from '@guildhall/generated/types';
 import { ApiError } from './api-error.js';
+import type { UploadedFile } from './http-types.js';
 
 /**
  * How deeply a request body may nest objects and arrays (the body itself is level 1). The deepest document a schema
@@ -109,7 +109,7 @@ export interface BodyParserOptions {
   checkProblems: boolean;
   /**
    * Whether this request's multipart body (an upload) is read; others are left unread, as Express left them. The app
-   * reads only the uploads its front door admitted (sandbox/upload-gate.ts), never a stranger's.
+   * reads only the uploads its front door admitted (sandboxes/discord/src/upload-gate.ts), never a stranger's.
    */
   multipart(request: FastifyRequest): boolean;
   /** How an upload's refusals read, when not as `failures` (the app's sandbox answers uploads in Discord's shape). */

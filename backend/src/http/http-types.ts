@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
-import type { UploadedFile } from '../sandbox/message-writer.js';
 
 /**
  * What the app's hooks learn about a request before any route runs. Declared on Fastify's request (and set to their
@@ -25,6 +24,15 @@ declare module 'fastify' {
     /** Files of a multipart body (the Discord sandbox's uploads). */
     files: UploadedFile[] | undefined;
   }
+}
+
+/** A file of a multipart body, as the body parser reads it (http/body-parser.ts). */
+export interface UploadedFile {
+  fieldname: string;
+  originalname: string;
+  mimetype: string;
+  size: number;
+  buffer: Buffer;
 }
 
 /**

@@ -94,7 +94,7 @@ export function useSimulateTicket() {
   });
 }
 
-/** What 'Simulate member join' answers (backend/src/sandbox/simulate-join.ts). */
+/** What 'Simulate member join' answers (sandboxes/discord/src/simulate-join.ts). */
 export interface SimulatedJoin {
   userId: string;
   userName: string;

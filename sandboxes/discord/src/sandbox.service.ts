@@ -1,0 +1,370 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { DiscordErrors } from './discord-errors.js';
+import type { MessageDraft } from './message-payload.js';
+import { MessageWriter, type UploadedFile } from './message-writer.js';
+import type { OAuth2Grants } from './oauth2-grants.js';
+import { Permission, channelPermissions, guildPermissions, hasPermission } from './permissions.js';
+import { SandboxRateLimits, type RateLimitPolicy, type RateLimitState } from './rate-limit.js';
+import {
+  DISCORD_SANDBOX_OPTIONS,
+  SANDBOX_ROUTE_PREFIX,
+  resolveSandboxOptions,
+  type DiscordSandboxOptions,
+  type ResolvedSandboxOptions,
+} from './sandbox-options.js';
+import { SandboxState, type MessagePage } from './sandbox-state.js';
+import { SANDBOX_BOT_PERMISSIONS, botRole, buildSandboxSeed, newWebhookToken, webhooksFor } from './seed.js';
+import { messageJson, type MessageContext } from './serializers.js';
+import { SnowflakeGenerator, discordTimestamp } from './snowflake.js';
+import { DEFAULT_USER_SCOPES, SandboxTokens, type SandboxCaller } from './tokens.js';
+import type {
+  JsonObject,
+  SandboxAttachmentRecord,
+  SandboxChannelRecord,
+  SandboxGuildRecord,
+  SandboxMemberRecord,
+  SandboxMessageAuthor,
+  SandboxMessageRecord,
+  SandboxRoleRecord,
+  SandboxUserRecord,
+  SandboxWebhookRecord,
+} from './sandbox.types.js';
+import { type HttpRequest } from '@guildhall/backend/http/http-types';
+
+/**
+ * The in-memory Discord, as the controllers and tests see it: Discord's rules (permissions, bot membership, limits
+ * on roles and webhooks, DMs, messages) over the state store, plus the tokens and the rate limits. One instance per
+ * module, seeded fresh; `reset()` seeds again.
+ */
+@Injectable()
+export class DiscordSandboxService {
+  readonly options: ResolvedSandboxOptions;
+  private readonly state: SandboxState;
+  private readonly tokens: SandboxTokens;
+  private readonly rateLimits: SandboxRateLimits;
+  private readonly writer: MessageWriter;
+  private readonly snowflakes = new SnowflakeGenerator();
+  private lastBase: string | undefined;
+
+  constructor(@Optional() @Inject(DISCORD_SANDBOX_OPTIONS) options?: DiscordSandboxOptions) {
+    this.options = resolveSandboxOptions(options);
+    this.state = new SandboxState(this.options);
+    this.tokens = new SandboxTokens(this.options, this.state.users);
+    this.rateLimits = new SandboxRateLimits(this.options.guildsRateLimit, this.options.now);
+    this.writer = new MessageWriter(this.state, () => this.nextId(), this.botUserId);
+    this.state.load(buildSandboxSeed(this.options.clientId));
+  }
+
+  /** Back to the seed: posted messages, grants, rate-limit windows and run-time limits are forgotten. */
+  reset(): void {
+    this.state.load(buildSandboxSeed(this.options.clientId));
+    this.grants.clear();
+    this.rateLimits.reset();
+  }
+
+  /** Authorization codes, access and refresh tokens (the OAuth2 controller issues and revokes them). */
+  get grants(): OAuth2Grants {
+    return this.tokens.grants;
+  }
+
+  get botUserId(): string {
+    return this.options.clientId;
+  }
+
+  get botUser(): SandboxUserRecord {
+    return this.state.users.get(this.botUserId)!;
+  }
+
+  nextId(): string {
+    return this.snowflakes.next();
+  }
+
+  // ---- lookups -------------------------------------------------------------------------------------
+
+  user(id: string): SandboxUserRecord | undefined {
+    return this.state.users.get(id);
+  }
+
+  userByUsername(username: string): SandboxUserRecord | undefined {
+    const wanted = username.toLowerCase();
+    return this.state.users.all().find((u) => u.username.toLowerCase() === wanted);
+  }
+
+  allUsers(): SandboxUserRecord[] {
+    return this.state.users.all();
+  }
+
+  guild(id: string): SandboxGuildRecord | undefined {
+    return this.state.guilds.get(id);
+  }
+
+  allGuilds(): SandboxGuildRecord[] {
+    return this.state.guilds.all();
+  }
+
+  /** Guilds the user is a member of (owners are members too), in id order as Discord lists them. */
+  guildsOf(userId: string): SandboxGuildRecord[] {
+    return this.allGuilds()
+      .filter((g) => g.members.some((m) => m.user_id === userId))
+      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }
+
+  member(guildId: string, userId: string): SandboxMemberRecord | undefined {
+    return this.state.guilds.get(guildId)?.members.find((m) => m.user_id === userId);
+  }
+
+  channel(id: string): SandboxChannelRecord | undefined {
+    return this.state.channels.get(id);
+  }
+
+  channelsOf(guildId: string): SandboxChannelRecord[] {
+    return this.state.channels.all().filter((c) => c.guild_id === guildId);
+  }
+
+  hasBot(guildId: string): boolean {
+    return this.member(guildId, this.botUserId) !== undefined;
+  }
+
+  permissionsOf(guildId: string, userId: string): bigint {
+    const guild = this.state.guilds.get(guildId);
+    return guild ? guildPermissions(guild, userId) : 0n;
+  }
+
+  channelPermissionsOf(channelId: string, userId: string): bigint {
+    const channel = this.state.channels.get(channelId);
+    const guild = channel?.guild_id ? this.state.guilds.get(channel.guild_id) : undefined;
+    return channel && guild ? channelPermissions(guild, channel, userId) : 0n;
+  }
+
+  /** Guildhall's own rule for opening a guild's settings: owner, Administrator or Manage Server. */
+  canManageGuild(guildId: string, userId: string): boolean {
+    return hasPermission(this.permissionsOf(guildId, userId), Permission.ManageGuild);
+  }
+
+  // ---- bot membership ------------------------------------------------------------------------------
+
+  /** What the bot invite does: the bot joins with a managed role, and gets a webhook per text channel. */
+  addBot(guildId: string, permissions: string = SANDBOX_BOT_PERMISSIONS): void {
+    const guild = this.requireGuild(guildId);
+    if (this.hasBot(guildId)) return;
+    const role = botRole(this.nextId(), this.botUserId, guild.roles.reduce((top, r) => Math.max(top, r.position), 0) + 1, permissions);
+    guild.roles.push(role);
+    guild.members.push({ user_id: this.botUserId, nick: null, roles: [role.id], joined_at: discordTimestamp(), premium_since: null });
+    const covered = new Set(this.state.webhooks.all().map((w) => w.channel_id));
+    const missing = this.channelsOf(guildId).filter((c) => !covered.has(c.id));
+    for (const webhook of webhooksFor(guild, missing, this.botUserId, () => this.nextId())) this.state.webhooks.put(webhook);
+  }
+
+  /** Kicking the bot removes its managed role too, as on Discord; its webhooks stay. */
+  removeBot(guildId: string): void {
+    const guild = this.requireGuild(guildId);
+    guild.members = guild.members.filter((m) => m.user_id !== this.botUserId);
+    guild.roles = guild.roles.filter((r) => r.tags?.bot_id !== this.botUserId);
+  }
+
+  // ---- roles and webhooks --------------------------------------------------------------------------
+
+  createRole(
+    guildId: string,
+    input: Omit<SandboxRoleRecord, 'id' | 'position' | 'managed' | 'flags' | 'icon' | 'tags'>,
+  ): SandboxRoleRecord {
+    const guild = this.requireGuild(guildId);
+    if (guild.roles.length >= 250) throw DiscordErrors.maximumRoles();
+    // New roles land just above @everyone, pushing the others up, as Discord does.
+    for (const r of guild.roles) if (r.position >= 1) r.position += 1;
+    const role: SandboxRoleRecord = { ...input, id: this.nextId(), position: 1, managed: false, flags: 0, icon: null };
+    guild.roles.push(role);
+    return role;
+  }
+
+  webhook(id: string): SandboxWebhookRecord | undefined {
+    return this.state.webhooks.get(id);
+  }
+
+  webhooksOf(channelId: string): SandboxWebhookRecord[] {
+    return this.state.webhooks.all().filter((w) => w.channel_id === channelId);
+  }
+
+  createWebhook(channelId: string, name: string, creatorId: string): SandboxWebhookRecord {
+    const channel = this.state.channels.get(channelId);
+    if (!channel?.guild_id) throw DiscordErrors.unknownChannel();
+    if (this.webhooksOf(channelId).length >= 15) throw DiscordErrors.maximumWebhooks();
+    const id = this.nextId();
+    const webhook: SandboxWebhookRecord = {
+      id,
+      token: newWebhookToken(),
+      channel_id: channelId,
+      guild_id: channel.guild_id,
+      name,
+      avatar: null,
+      application_id: this.botUserId,
+      creator_id: creatorId,
+    };
+    this.state.webhooks.put(webhook);
+    return webhook;
+  }
+
+  // ---- channels ------------------------------------------------------------------------------------
+
+  /** Create Guild Channel: at the bottom of the list, as Discord places a channel created without a position. */
+  createChannel(guildId: string, input: Pick<SandboxChannelRecord, 'type' | 'name' | 'parent_id' | 'topic'>): SandboxChannelRecord {
+    this.requireGuild(guildId);
+    const existing = this.channelsOf(guildId);
+    if (existing.length >= 500) throw DiscordErrors.maximumChannels();
+    const channel: SandboxChannelRecord = {
+      ...input,
+      id: this.nextId(),
+      guild_id: guildId,
+      position: existing.reduce((top, c) => Math.max(top, c.position), -1) + 1,
+      nsfw: false,
+      rate_limit_per_user: 0,
+      permission_overwrites: [],
+      last_message_id: null,
+    };
+    this.state.channels.put(channel);
+    return channel;
+  }
+
+  /** Delete Channel: a category's channels stay, without a parent; the channel's webhooks go with it, as on Discord. */
+  deleteChannel(channelId: string): SandboxChannelRecord | undefined {
+    const channel = this.state.channels.get(channelId);
+    if (!channel) return undefined;
+    // Its messages go with it: a closed ticket leaves nothing behind but its transcript.
+    this.state.deleteChannel(channelId);
+    for (const child of this.state.channels.all()) if (child.parent_id === channelId) child.parent_id = null;
+    for (const webhook of this.webhooksOf(channelId)) this.state.webhooks.delete(webhook.id);
+    return channel;
+  }
+
+  // ---- DMs -----------------------------------------------------------------------------------------
+
+  /** The bot's DM channel with a user; one per user, made on first use like Discord's. */
+  openDm(recipientId: string): SandboxChannelRecord {
+    const existing = this.state.channels.all().find((c) => c.type === 1 && c.recipient_id === recipientId);
+    if (existing) return existing;
+    const channel: SandboxChannelRecord = {
+      id: this.nextId(),
+      type: 1,
+      guild_id: null,
+      name: '',
+      position: 0,
+      parent_id: null,
+      topic: null,
+      nsfw: false,
+      rate_limit_per_user: 0,
+      permission_overwrites: [],
+      last_message_id: null,
+      recipient_id: recipientId,
+    };
+    this.state.channels.put(channel);
+    return channel;
+  }
+
+  // ---- messages ------------------------------------------------------------------------------------
+
+  /** What the bot and webhooks posted in a channel, oldest first, in Discord's message shape. */
+  messagesIn(channelId: string): JsonObject[] {
+    const ctx = this.messageContext();
+    return this.state
+      .messagesOf(channelId)
+      .filter((m) => !m.seeded)
+      .map((m) => messageJson(m, ctx));
+  }
+
+  /** Everything posted through the sandbox, oldest first, across channels and DMs. */
+  allPostedMessages(): JsonObject[] {
+    const ctx = this.messageContext();
+    return this.state
+      .allMessages()
+      .filter((m) => !m.seeded)
+      .map((m) => messageJson(m, ctx));
+  }
+
+  message(channelId: string, messageId: string): SandboxMessageRecord | undefined {
+    return this.state.message(channelId, messageId);
+  }
+
+  /** Discord's paging: newest first; `before`/`after`/`around` are message ids. */
+  listMessages(channelId: string, page: MessagePage): SandboxMessageRecord[] {
+    return this.state.listMessages(channelId, page);
+  }
+
+  postMessage(
+    channel: SandboxChannelRecord,
+    author: SandboxMessageAuthor,
+    draft: MessageDraft,
+    files: UploadedFile[],
+  ): SandboxMessageRecord {
+    return this.writer.post(channel, author, draft, files);
+  }
+
+  editMessage(message: SandboxMessageRecord, draft: MessageDraft, files: UploadedFile[]): SandboxMessageRecord {
+    return this.writer.edit(message, draft, files);
+  }
+
+  deleteMessage(message: SandboxMessageRecord): void {
+    this.state.removeMessage(message.channel_id, message.id);
+  }
+
+  messageContext(base: string = this.defaultBase()): MessageContext {
+    return {
+      base,
+      user: (id) => this.state.users.get(id),
+      webhook: (id) => this.state.webhooks.get(id),
+      message: (channelId, messageId) => this.state.message(channelId, messageId),
+    };
+  }
+
+  attachment(channelId: string, attachmentId: string): SandboxAttachmentRecord | undefined {
+    return this.state.attachment(channelId, attachmentId);
+  }
+
+  // ---- authentication and rate limits --------------------------------------------------------------
+
+  authenticate(authorization: string | undefined): SandboxCaller | undefined {
+    return this.tokens.authenticate(authorization);
+  }
+
+  /** Signs a user in without the authorize page (tests, scripts): returns a Bearer access token. */
+  issueAccessToken(username: string, scopes: readonly string[] = DEFAULT_USER_SCOPES): string {
+    const user = this.userByUsername(username);
+    if (!user || user.bot) throw new Error(`The Discord sandbox has no user named ${username}`);
+    return this.tokens.issueAccessToken(user, scopes);
+  }
+
+  setGuildsRateLimit(limit: number, windowMs: number): void {
+    this.rateLimits.setGuildsLimit(limit, windowMs);
+  }
+
+  get guildsRateLimit(): RateLimitPolicy {
+    return this.rateLimits.guildsLimit;
+  }
+
+  takeRateLimit(key: string, policy: 'userGuilds' | 'route'): RateLimitState {
+    return this.rateLimits.take(key, policy);
+  }
+
+  /** How many route rate-limit windows the sandbox keeps (bounded, expired ones swept). */
+  get rateLimitWindowCount(): number {
+    return this.rateLimits.windowCount;
+  }
+
+  /** Absolute base of the sandbox for links in answers (webhook and attachment URLs). */
+  baseUrl(req: HttpRequest): string {
+    const base = this.options.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}/${SANDBOX_ROUTE_PREFIX}`;
+    this.lastBase = base;
+    return base;
+  }
+
+  // ---- internals -----------------------------------------------------------------------------------
+
+  private defaultBase(): string {
+    return this.options.publicUrl ?? this.lastBase ?? `http://localhost/${SANDBOX_ROUTE_PREFIX}`;
+  }
+
+  private requireGuild(guildId: string): SandboxGuildRecord {
+    const guild = this.state.guilds.get(guildId);
+    if (!guild) throw DiscordErrors.unknownGuild();
+    return guild;
+  }
+}
