@@ -1,6 +1,6 @@
 // Issue 10: access levels as data. AntiNuke's row of schemas/sections.json names its levels (guild owner > extra owners
 // > whitelisted), its schema names in x-access the capability each property needs, and the generic settings routes
-// enforce both over real HTTP: every cell of the spec's table (section 6), for five people in one guild.
+// enforce both over real HTTP: every cell of the spec's table of who may do what, for five people in one guild.
 import { sections } from '@guildhall/generated/sections';
 import { validateSettingsResponse } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const SETTINGS = `/api/guild/${GUILD}/settings/antinuke`;
 const ALL = ['view', 'editSettings', 'manageModules', 'manageWhitelist', 'manageExtraOwners', 'manageBypassRole'] as const;
 type Capability = (typeof ALL)[number];
 
-// The spec's words (sections 6 and 8); the table's own messages for what the spec leaves to us.
+// The spec's words for a locked setting and a refused save; the table's own messages for what the spec leaves to us.
 const DENIED = {
   editSettings: 'You do not have permission to modify antinuke settings.',
   manageModules: 'You do not have permission to modify protection modules.',

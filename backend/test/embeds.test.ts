@@ -13,7 +13,7 @@ import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
 
-// The embed builder's calls (spec 2:7) over real HTTP: the app on PGlite, the bot's calls to the Discord sandbox, and
+// The embed builder's calls (send, get-by-id, update) over real HTTP: the app on PGlite, the bot's calls to the Discord sandbox, and
 // what the bot posted read back through the sandbox's Discord API with the bot token and checked against Discord's
 // own message schema (discord-api-spec).
 
@@ -215,7 +215,7 @@ describe('embed builder API over real HTTP (PGlite + Discord sandbox)', () => {
       messageId = (await sendChannel(builderMessage)).body.messageId;
     });
 
-    it('fetches the message with its channel: colours as numbers, icons as iconURL (spec 2:7)', async () => {
+    it('fetches the message with its channel: colours as numbers, icons as iconURL', async () => {
       const { status, body } = await post('get-by-id', { messageId, guildId: GUILD, channelId: CHANNELS.general });
       expect(status).toBe(200);
       expect(documented('EmbedGetResponse', body)).toEqual({ valid: true, errors: null });

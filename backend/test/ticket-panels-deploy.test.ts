@@ -12,7 +12,7 @@ import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
 
-// Deploy, Redeploy and deploy-default (spec 2:4, 2:7) over real HTTP: the app on PGlite, the bot's calls to the
+// Deploy, Redeploy and deploy-default over real HTTP: the app on PGlite, the bot's calls to the
 // Discord sandbox, and what the bot posted read back through the sandbox's Discord API with the bot token.
 
 type App = Awaited<ReturnType<typeof startTestApp>>;

@@ -19,7 +19,7 @@ const ROLES = SANDBOX_GUILDS.community.roles;
 const TICKET_SECTIONS = ['ticket-general', 'ticket-limits', 'transcripts'] as const;
 type TicketSection = (typeof TICKET_SECTIONS)[number];
 
-/** Spec 2:3 and 2:9, verbatim. */
+/** The spec's defaults for the three ticket sections, verbatim. */
 const SPEC_DEFAULTS: Record<TicketSection, Json> = {
   'ticket-general': {
     support_team_roles: null,
@@ -51,7 +51,7 @@ const SPEC_DEFAULTS: Record<TicketSection, Json> = {
   },
 };
 
-/** The spec's bounds (2:5, 2:9), so the schema cannot drift from them unnoticed. */
+/** The spec's bounds for ticket limits and transcript retention, so the schema cannot drift from them unnoticed. */
 const SPEC_BOUNDS: Record<string, [number, number]> = {
   '/maxTicketsPerUser': [1, 20],
   '/maxOpenTickets': [10, 200],

@@ -25,7 +25,7 @@ export interface ApiMessageBody {
 }
 
 /**
- * An embed as the spec's get-by-id answers it (spec 2:7): the colour a number, the author's and footer's icons as
+ * An embed as the embed builder's get-by-id answers it: the colour a number, the author's and footer's icons as
  * iconURL. The builder turns it back with `embedFromFetched`.
  */
 export interface FetchedEmbed {
@@ -125,7 +125,7 @@ export function fromApiEmbed(embed: ApiEmbed): DiscordEmbed {
   };
 }
 
-/** What get-by-id answers for one of Discord's embeds (spec 2:7). */
+/** What get-by-id answers for one of Discord's embeds. */
 export function toFetchedEmbed(embed: ApiEmbed): FetchedEmbed {
   return {
     title: embed.title,
@@ -141,7 +141,7 @@ export function toFetchedEmbed(embed: ApiEmbed): FetchedEmbed {
   };
 }
 
-/** The builder's embed from a get-by-id answer: the colour number back to #RRGGBB (spec 2:3). */
+/** The builder's embed from a get-by-id answer: the colour number back to #RRGGBB. */
 export function embedFromFetched(embed: FetchedEmbed): DiscordEmbed {
   return fromApiEmbed({
     ...embed,

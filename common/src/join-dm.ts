@@ -7,7 +7,7 @@ export type { GreetingMessage as JoinDmMessage } from './greeting.js';
 
 const HTTP_URL = /^https?:\/\//;
 
-/** The variable names the Join DM's `variables` switches name (spec 2:3), as written in braces. */
+/** The variable names the Join DM's `variables` switches name, as written in braces. */
 export const JOIN_DM_VARIABLES = {
   member: ['name', 'tag', 'mention', 'avatar', 'id', 'createdAt', 'joinedAt'],
   server: ['name', 'icon', 'members', 'id', 'owner'],

@@ -1,7 +1,7 @@
 // Who may manage a guild's settings, with Discord's own permission bits (discord-api-types), not hand-written ones.
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 
-/** What the bot asks for when it is invited: Administrator (spec 2: the recommended bot permission). */
+/** What the bot asks for when it is invited: Administrator, the permission the invite page recommends. */
 export const BOT_PERMISSIONS: bigint = PermissionFlagsBits.Administrator;
 
 /** A guild as Discord lists it for a user: whether they own it, and their permissions there (a decimal string). */

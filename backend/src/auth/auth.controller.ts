@@ -127,7 +127,7 @@ export class AuthController {
         await this.sessions.end(req);
         throw failure;
       }
-      // A busy or failing Discord must not look like being signed out (spec 1:7: the list is just empty).
+      // A busy or failing Discord must not look like being signed out: the server list is just empty.
       guildsError =
         failure instanceof ApiError ? String((failure.getResponse() as { error?: string }).error) : 'Could not load your servers.';
       this.logger.warn({ userId: user.id, reason: guildsError }, 'guild list unavailable');

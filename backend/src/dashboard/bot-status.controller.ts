@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { BotStatusService } from './bot-status.service.js';
 import { type HttpRequest } from '../http/http-types.js';
 
-/** GET /api/debug/bot-status (spec 1:7): signed-in users only; the path keeps the spec's name. */
+/** GET /api/debug/bot-status: signed-in users only; the path keeps the spec's name. */
 @Controller('api/debug')
 export class BotStatusController {
   constructor(private readonly botStatus: BotStatusService) {}

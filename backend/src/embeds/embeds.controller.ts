@@ -54,7 +54,7 @@ const firstMessage = (errors: FieldError[]) => errors[0]?.message ?? 'Some field
 const CUSTOM_EMBEDS = planCatalog.premiumFeatures!.find((f) => f.path === 'embeds')!.feature;
 
 /**
- * The embed builder's calls (spec 2:7). The guild is named in the body rather than the path, so the service checks
+ * The embed builder's calls: send, get-by-id, update. The guild is named in the body rather than the path, so the service checks
  * guild access itself (the same GuildAccessService the guild guard uses).
  */
 @Controller('api/embed')

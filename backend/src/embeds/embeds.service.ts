@@ -21,7 +21,7 @@ import { GuildAccessService } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { parseWebhookUrl } from './webhook-url.js';
 
-/** Text and announcement channels: the ones the builder offers (spec 2:9, channel types 0 and 5). */
+/** Text and announcement channels (types 0 and 5): the only ones the builder sends to. */
 const SENDABLE_TYPES = new Set([0, 5]);
 /** get-by-id without a channel reads the message in each channel in turn; a guild with more is asked for the channel. */
 const SEARCH_LIMIT = 50;
@@ -38,7 +38,7 @@ const ALLOWED_MENTIONS: APIAllowedMentions = { parse: [AllowedMentionsTypes.User
 const invalid = (path: string, message: string) => ApiError.validation([{ path, message }], message);
 
 /**
- * What the embed builder asks of the bot (spec 2:7): send to a channel or a webhook, load one of the bot's messages,
+ * What the embed builder asks of the bot: send to a channel or a webhook, load one of the bot's messages,
  * edit it. The guild comes in the body, so each call checks here what the guild guard checks for /api/guild/:guildId:
  * the user may manage the guild, and the channel is a text or announcement channel of that guild.
  */

@@ -24,7 +24,7 @@ const DISCORD_REASONS: Record<number, (channel: string) => string> = {
   [DiscordErrorCode.CannotSendAnEmptyMessage]: () => 'The message is empty: write a message or fill in the embed.',
 };
 
-/** Welcome and farewell messages: the preview the bot posts on request (spec 1:2.10, 1:7). */
+/** Welcome and farewell messages: the preview the bot posts in the section's channel when the page's Send Preview asks. */
 @Injectable()
 export class GreetingService {
   constructor(

@@ -8,7 +8,7 @@ import type { DiscordUser } from '../discord/discord.types.js';
 import { TtlCache } from '../discord/ttl-cache.js';
 import { ApiError } from '../http/api-error.js';
 
-/** A user id as the AntiNuke user lists take it (spec 2:5, 2:9: 17 to 19 digits): their schema's item pattern. */
+/** A user id as the AntiNuke user lists take it (17 to 19 digits): their schema's item pattern. */
 export const USER_ID = new RegExp(
   (publishedSchemas.antinuke as { properties: { whitelist: { items: { pattern: string } } } }).properties.whitelist.items.pattern,
 );

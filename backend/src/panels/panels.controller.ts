@@ -9,8 +9,8 @@ import { PanelsService } from './panels.service.js';
 import { type HttpRequest } from '../http/http-types.js';
 
 /**
- * What the bot does with a ticket panel: Deploy/Redeploy and deploy-default (spec 2:7). Reading and saving panels is
- * the collections API (/api/guild/:guildId/collections/panels).
+ * What the bot does with a ticket panel: Deploy/Redeploy, and deploy-default (a new panel from the default embed, posted at once).
+ * Reading and saving panels is the collections API (/api/guild/:guildId/collections/panels).
  */
 @Controller('api/guild/:guildId/tickets/panels')
 @UseGuards(GuildAccessGuard)

@@ -18,7 +18,7 @@ const PANELS = 'panels';
 export const NO_CHANNEL = refusals.panelNoChannelToDeploy;
 
 /**
- * Deploy and Redeploy (spec 2:4, 2:7): the bot posts what `panelMessage` builds (the same builder every preview draws)
+ * Deploy and Redeploy (a deployed panel may be posted again): the bot posts what `panelMessage` builds (the same builder every preview draws)
  * and the panel keeps the message id. Panels are items of the panels collection; this service only adds what the
  * bot does with them.
  */

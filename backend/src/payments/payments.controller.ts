@@ -54,7 +54,7 @@ class PaymentsOpen implements CanActivate {
 const firstMessage = (errors: FieldError[]) => errors[0]?.message ?? 'Some fields of the purchase form are not valid.';
 const userOf = (req: HttpRequest) => req.user as SessionUser;
 
-/** Buying premium (spec 1:2.14 and 1:7): the purchase, the buyer's orders, the callback, and the provider's webhook. */
+/** Buying premium for one guild: the purchase, the buyer's orders, the callback, and the provider's webhook. */
 @Controller('api/payments')
 export class PaymentsController {
   constructor(

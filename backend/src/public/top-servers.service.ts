@@ -7,7 +7,7 @@ import { TtlCache } from '../discord/ttl-cache.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
 import { LOGGER } from '../logging/logger.js';
 
-/** The home page shows 9 servers and refetches every 5 minutes (spec 1:9); the ranking is kept as long. */
+/** The home page shows 9 servers and refetches every 5 minutes; the ranking is kept as long. */
 export const TOP_SERVERS_SHOWN = 9;
 export const TOP_SERVERS_TTL_MS = 5 * 60 * 1000;
 const DETAIL_CONCURRENCY = 3;

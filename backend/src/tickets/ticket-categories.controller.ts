@@ -18,7 +18,7 @@ import { firstMessage, RouteParameters } from '../http/schema-parameters.js';
 import { TicketCategoriesService } from './ticket-categories.service.js';
 import { type GuildRequest } from '../http/http-types.js';
 
-/** The Ticket categories page (spec 2:3): the section's document with live Discord categories, and its four changes. */
+/** The Ticket categories page (open and closed lists, a default in each): the section's document with live Discord categories, and its four changes. */
 @Controller('api/guild/:guildId/tickets/categories')
 @UseGuards(GuildAccessGuard)
 export class TicketCategoriesController {
