@@ -1,7 +1,8 @@
 /**
- * The public routes (spec 1:2.1 and part 2), each with the page module under `src/` that renders it. Pure data, so
- * the bundle test and `npm run bench:ui` take the route list from here instead of parsing routes.tsx; routes.tsx
- * builds its public table from it, so a route cannot lack a page nor a page its route.
+ * The public routes (home, login, plans, payment results, information and policy pages), each with the page module
+ * under `src/` that renders it. Pure data, so the bundle test and `npm run bench:ui` take the route list from here
+ * instead of parsing routes.tsx; routes.tsx builds its public table from it, so a route cannot lack a page nor a page
+ * its route.
  */
 export const PUBLIC_PAGE_MODULES = {
   '/': 'pages/public/Home',

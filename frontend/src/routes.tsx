@@ -22,7 +22,7 @@ function page(load: () => Promise<{ default: ComponentType<any> }>, props: Recor
 }
 const ManageLayout = lazy(() => import('./layouts/ManageLayout').then((m) => ({ default: m.ManageLayout })));
 
-/** After sign-in, the path remembered by the login guard is used once (spec 1:2.3). */
+/** After sign-in, the path remembered by the login guard is used once. */
 function Root() {
   const navigate = useNavigate();
   const onLoggedOut = useCallback(() => navigate('/login', { replace: true }), [navigate]);
@@ -85,7 +85,7 @@ const OTHER_MANAGE_PAGES: RouteObject[] = Object.entries(MANAGE_PAGES).map(([pat
   element: page(managePageLoader(entry.module), 'props' in entry ? entry.props : {}),
 }));
 
-/** Public pages by path (spec 1:2.1 and part 2): the table is public-paths.ts. */
+/** Public pages by path: the table is public-paths.ts. */
 // One lazy import per file, exactly what `() => import('./pages/public/Home')` would be: one chunk per page.
 const pageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/public/*.tsx', './pages/Login.tsx', './pages/Logout.tsx']);
 function publicRoute(path: PublicPath): RouteObject {
@@ -94,7 +94,7 @@ function publicRoute(path: PublicPath): RouteObject {
   if (!load) throw new Error(`public-paths.ts gives ${path} the page ${module}, and src/${module}.tsx is not one`);
   return path === '/' ? { index: true, element: page(load) } : { path, element: page(load) };
 }
-// The plan page has no common layout (spec 1:2.1).
+// The plan page has no common layout.
 const WITHOUT_LAYOUT: PublicPath[] = ['plans/:planType'];
 
 export const routes: RouteObject[] = [
@@ -110,8 +110,8 @@ export const routes: RouteObject[] = [
           // which the router decodes before matching).
           { path: 'refund ', element: <Navigate to="/refund" replace /> },
           { path: 'selector', element: protectedPage(page(() => import('./pages/Selector'))) },
-          // Named by the payment result pages (spec 1:2.1: not in its table): the dashboard is the server picker, and
-          // support is the contact page.
+          // Named by the payment result pages, though not in the spec's route table: the dashboard is the server
+          // picker, and support is the contact page.
           { path: 'dashboard', element: protectedPage(<Navigate to="/selector" replace />) },
           { path: 'support', element: <Navigate to="/contact" replace /> },
           // What the bot posted in the Discord sandbox; the page says so when the sandbox is off. (/sandbox itself is

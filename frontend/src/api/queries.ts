@@ -17,10 +17,10 @@ import { queryKeys } from './query-keys';
 
 // Every TanStack Query hook of the app: each calls the generated client, so answers are typed by their schemas.
 
-/** User search starts at 2 characters (spec 2:5). */
+/** User search starts at 2 characters. */
 export const USER_SEARCH_MIN = 2;
 
-/** GET /api/user, where 401 is simply "signed out" (null); anything else is logged and treated the same (spec 1:8). */
+/** GET /api/user, where 401 is simply "signed out" (null); anything else is logged and treated the same. */
 async function fetchCurrentUser(): Promise<User | null> {
   try {
     return await client.getUser();
@@ -113,7 +113,7 @@ export function useSendGreetingPreview(guildId: string) {
 }
 
 /**
- * Users matching what was typed (a username; digits are an id, added directly, not searched: spec 2:5), from 2 characters.
+ * Users matching what was typed (a username; digits are an id, added directly, not searched), from 2 characters.
  * The previous answer stays while the next loads, so the suggestions do not flicker as one types.
  */
 export function useUserSearch(guildId: string, q: string) {
@@ -195,7 +195,7 @@ export function useTicketCategoryChanges(guildId: string) {
   };
 }
 
-// ---- ticket transcripts (spec 2:2 Ticket transcripts) -------------------------------------------------------------
+// ---- ticket transcripts ---------------------------------------------------------------------------------------------
 
 /** The list's filters, as the operation's query parameters: `q` a ticket id or user name, `date` a created day's start. */
 export type TranscriptFilter = NonNullable<Parameters<GuildhallClient['listTranscripts']>[1]>;
@@ -251,7 +251,7 @@ export function useDeployTicketPanel(guildId: string) {
   });
 }
 
-// ---- premium (spec 1:2.14) -------------------------------------------------------------------------------------------
+// ---- premium --------------------------------------------------------------------------------------------------------
 
 /** The guild's plan (a paid plan with its end, or the free tier) and its collections' use of their plan limits. */
 export function useGuildPremium(guildId: string) {

@@ -1,4 +1,4 @@
-/** Where to go after sign-in (spec 1:9): kept in sessionStorage, never for / or /login, used once. */
+/** Where to go after sign-in: kept in sessionStorage, never for / or /login, used once. */
 export const REDIRECT_KEY = 'redirectAfterLogin';
 
 export function rememberRedirect(path: string) {

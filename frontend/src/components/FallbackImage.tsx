@@ -13,7 +13,7 @@ export function FallbackImage({ src, alt, ...rest }: ImageProps & { src: string 
   return <img {...rest} alt={alt} src={shown} onError={() => src && setFailedSrc(src)} />;
 }
 
-/** The signed-in user's Discord avatar (spec 1:2.2: size 64 or 128), or the default icon. */
+/** The signed-in user's Discord avatar (size 64 or 128), or the default icon. */
 export function UserAvatar({ user, size = 64, alt = '', ...rest }: ImageProps & { user: AvatarUser | null | undefined; size?: 64 | 128 }) {
   return <FallbackImage {...rest} alt={alt} src={userAvatarUrl(user, size)} />;
 }

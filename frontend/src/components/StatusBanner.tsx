@@ -7,7 +7,7 @@ export interface Banner {
   message: string;
 }
 
-/** A status banner that clears itself after 5 seconds (spec 1:4). */
+/** A status banner that clears itself after 5 seconds. */
 export function useTimedBanner(timeout = BANNER_TIMEOUT_MS) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -160,7 +160,7 @@ function LoadedSchemaForm<S extends SectionName>({
         showBanner({ kind: 'success', message: successMessage });
         setConflict(null);
         onSaved?.();
-        // Spec 1:4: reload after a successful save, so what shows is what the server keeps.
+        // Reload after a successful save, so what shows is what the server keeps.
         await query.refetch();
         return saved;
       } catch (err) {
@@ -192,8 +192,8 @@ function LoadedSchemaForm<S extends SectionName>({
   const dirty = !!formData && !!query.data && JSON.stringify(formData) !== JSON.stringify(query.data.settings);
   const busy = save.isPending;
   // x-ui `resettable` on the schema's root: its Reset puts the schema's defaults in the form rather than the loaded
-  // document (the draft is then dirty, and Save stores them), and Save waits for a change (spec 2:4, ticket general
-  // settings: Back, Reset, Save).
+  // document (the draft is then dirty, and Save stores them), and Save waits for a change (ticket general settings:
+  // Back, Reset, Save, Save enabled only once something changed).
   const resettable = rootOptions.resettable === true;
 
   return (

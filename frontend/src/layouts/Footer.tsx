@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Spec 1:2.2, in its order. */
+/** The public footer's links, in the spec's order. */
 export const FOOTER_LINKS = [
   { to: '/features', label: 'Features' },
   { to: '/dev', label: 'Developer' },

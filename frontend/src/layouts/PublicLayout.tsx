@@ -11,7 +11,7 @@ interface SidebarToggle {
 const SidebarContext = createContext<SidebarToggle>({ open: false, setOpen: () => undefined });
 export const useSidebarToggle = () => useContext(SidebarContext);
 
-/** Header, page, footer; the footer is hidden on the selector and the manage pages (spec 1:2.1). */
+/** Header, page, footer; the footer is hidden on the selector and the manage pages. */
 export function PublicLayout() {
   const { pathname, hash } = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);

@@ -2,7 +2,7 @@ import { planCatalog } from '@guildhall/generated/plans';
 import { sectionPages, type SectionPageInfo } from '@guildhall/generated/section-pages';
 import type { SectionName, SectionTableRow } from '@guildhall/generated/types';
 
-/** The manage sidebar (spec 1:2.7), spelled as the spec spells it, 'BESIC FEATURES' included. */
+/** The manage sidebar, spelled as the spec spells it, 'BESIC FEATURES' included. */
 export interface MenuItem {
   name: string;
   path: string;
@@ -111,5 +111,5 @@ export function restrictMenu(menu: MenuGroup[], paths: readonly string[] | undef
   return menu.map((g) => ({ ...g, items: g.items.filter((i) => paths.includes(i.path)) })).filter((g) => g.items.length > 0);
 }
 
-/** Spec 1:2.7: servers whose settingsUrl names the legacy domain are hidden from the switcher. */
+/** Servers whose settingsUrl names the legacy domain are hidden from the switcher. */
 export const LEGACY_DISCORD_HOST = 'discordapp.com';

@@ -1,4 +1,4 @@
-/** How long copy feedback ("Copied!") stays (spec 2:9: 2 s). */
+/** How long copy feedback ("Copied!") stays: 2 s. */
 export const COPY_FEEDBACK_MS = 2000;
 
 /**

@@ -2,7 +2,7 @@ import { sectionPages, type SectionPageInfo } from '@guildhall/generated/section
 import type { GuildSummary } from '../api/types';
 
 /**
- * Spec 1:2.6: a settingsUrl on Discord's authorize page means the bot is not in that server. The page is the configured
+ * A settingsUrl on Discord's authorize page means the bot is not in that server. The page is the configured
  * one (the sandbox's, offline), so what counts is that it leaves the app: the app's own pages are paths.
  */
 export const botAbsentFrom = (guild: Pick<GuildSummary, 'settingsUrl'>): boolean => !guild.settingsUrl.startsWith('/');

@@ -1,7 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { type ImgHTMLAttributes, useState } from 'react';
 
-/** An image of a message; a broken or refused one shows a placeholder instead of a broken-image icon (spec 1:8). */
+/** An image of a message; a broken or refused one shows a placeholder instead of a broken-image icon. */
 export function DiscordImage({
   src,
   alt,

@@ -10,7 +10,7 @@ type Field = 'guildId' | 'email' | 'discordId';
 const FIELDS: readonly Field[] = ['guildId', 'email', 'discordId'];
 export const SELECT_A_SERVER = 'Please select a server';
 
-/** What a result page shows about the order when no order id came back (spec 1:4: planType, period, guildId, amount). */
+/** What a result page shows about the order when no order id came back: planType, period, guildId, amount. */
 export interface PaymentState {
   planType: string;
   period: string;
@@ -21,9 +21,9 @@ export interface PaymentState {
 }
 
 /**
- * The purchase form (spec 1:5): the server the plan is for, the receipt email and the buyer's Discord user ID. A
+ * The purchase form: the server the plan is for, the receipt email and the buyer's Discord user ID. A
  * returned paymentUrl leaves the app for the provider; without one the pending page takes over; any error goes to the
- * failed page, except a 400 naming fields, which stays here so the buyer can fix them (spec 1:4).
+ * failed page, except a 400 naming fields, which stays here so the buyer can fix them.
  */
 export function PurchaseForm({ user, plan, period }: { user: User; plan: Plan; period: PlanPeriod }) {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { Rocket, RotateCw, Users } from 'lucide-react';
 import { useTopServers } from '../../api/queries';
 import { FallbackImage } from '../FallbackImage';
 
-/** Spec 1:9: the first 9 are shown and the list is refetched every 5 minutes. */
+/** The home page shows the first 9, and the list is refetched every 5 minutes. */
 export const TOP_SERVERS_SHOWN = 9;
 export const TOP_SERVERS_REFETCH_MS = 5 * 60 * 1000;
 

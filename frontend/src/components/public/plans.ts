@@ -4,7 +4,7 @@ import type { PeriodKey, Plan, PlanKey, PlanPeriod, PlanSlug } from '@guildhall/
 /** The plans, durations, prices and limits live in schemas/plans/plans.json; this file only reads them. */
 export const { plans, periods, limits, includedForAll, pricingPolicy } = planCatalog;
 
-/** The plan for a URL name; an unknown name falls back to Basic (spec 1:2.14). */
+/** The plan for a URL name; an unknown name falls back to Basic. */
 export function planForSlug(slug: string | undefined): Plan {
   return plans.find((plan) => plan.slug === slug) ?? plans[0]!;
 }
@@ -18,7 +18,7 @@ export function priceOf(plan: Plan, period: PeriodKey): number {
 }
 
 /**
- * The displayed saving of a duration (spec 1:9): the price against the monthly price times the period's
+ * The displayed saving of a duration: the price against the monthly price times the period's
  * comparison months (3 for 3 months, 12 for 1 year; lifetime against 36 months, three years of monthly
  * payments), as a rounded percentage. null when the period shows none or nothing is saved.
  */
@@ -36,7 +36,7 @@ export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
 
-/** The pricing policy's reading of a plan (spec 2:9), which differs from the plan pages': both are kept. */
+/** The pricing policy page's reading of a plan, which differs from the plan pages': both are kept. */
 export function policyPlan(key: PlanKey) {
   return pricingPolicy.plans.find((p) => p.plan === key)!;
 }
@@ -51,7 +51,7 @@ export function isPlanSlug(value: string | undefined): value is PlanSlug {
   return plans.some((plan) => plan.slug === value);
 }
 
-/** What the plan page hands to the process page (spec 1:2.14: plan name, period and price). */
+/** What the plan page hands to the process page in navigation state: plan name, period and price. */
 export interface OrderState {
   planName: string;
   period: PeriodKey;

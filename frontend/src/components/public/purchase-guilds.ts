@@ -2,14 +2,14 @@ import type { GuildSummary } from '../../api/types';
 import { botAbsentFrom } from '../../pages/guild-entry';
 
 /**
- * Spec 1:9's permission bits (Discord's Administrator and Manage Server; frontend/test/payment-process.test.tsx holds
- * them to discord-api-types). Not common/permissions.ts's canManage: it reads the bits from discord-api-types, whose
- * module would add about 90 KB to this public page for two numbers.
+ * The permission bits a buyer needs, either one (Discord's Administrator and Manage Server;
+ * frontend/test/payment-process.test.tsx holds them to discord-api-types). Not common/permissions.ts's canManage: it
+ * reads the bits from discord-api-types, whose module would add about 90 KB to this public page for two numbers.
  */
 export const ADMINISTRATOR = 8n;
 export const MANAGE_SERVER = 32n;
 
-/** The buyer may manage the guild: its owner, or Administrator or Manage Server among their permissions (spec 1:5). */
+/** The buyer may manage the guild: its owner, or Administrator or Manage Server among their permissions. */
 export function mayBuyFor(guild: Pick<GuildSummary, 'owner' | 'permissions'>): boolean {
   if (guild.owner) return true;
   try {

@@ -6,7 +6,7 @@ export const CONTACT_EMAIL = 'support@guildhall.dev';
 /** The server answers with Discord's bot authorization for its own client id, asking for Administrator. */
 export const BOT_INVITE_PATH = '/api/invite';
 
-/** The bot-wide marketing claims (spec 1:1 and 2:9). */
+/** The bot-wide marketing claims, as the home and features pages show them. */
 export const STATS = [
   { value: '500+', label: 'Servers' },
   { value: '1M+', label: 'Users' },

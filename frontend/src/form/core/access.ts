@@ -3,7 +3,7 @@ import type { UiSchema } from '@rjsf/utils';
 /** The caller's rights as a settings GET reports them: capability name -> allowed. */
 export type Capabilities = Readonly<Record<string, boolean>>;
 
-/** Said where a field is locked and the server gave no reason of its own (spec 2:7). */
+/** Said where a field is locked and the server gave no reason of its own. */
 export const DEFAULT_LOCK_TEXT = "You don't have permission to modify this setting.";
 
 /**

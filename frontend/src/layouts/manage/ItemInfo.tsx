@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MenuItem } from '../manage-menu';
 
-/** The (i) beside a sidebar entry: what the feature does, and a link to its docs or the premium note (spec 1:2.7). */
+/** The (i) beside a sidebar entry: what the feature does, and a link to its docs or the premium note. */
 export function ItemInfo({ item }: { item: MenuItem }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
-    // Any click anywhere closes it (spec 1:2.7), including one inside the tooltip after its link works.
+    // Any click anywhere closes it, including one inside the tooltip after its link works.
     const close = () => setOpen(false);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
     const t = setTimeout(() => document.addEventListener('click', close), 0);

@@ -7,7 +7,7 @@ import { useDismiss } from '../../lib/use-dismiss';
 import { guildEntry } from '../../pages/guild-entry';
 import { LEGACY_DISCORD_HOST } from '../manage-menu';
 
-/** The current server at the top of the sidebar; opens the list of the user's servers (spec 1:2.7). */
+/** The current server at the top of the sidebar; opens the list of the user's servers. */
 export function ServerSwitcher({ current }: { current: ManagedGuild | undefined }) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);

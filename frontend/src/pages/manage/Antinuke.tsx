@@ -21,7 +21,7 @@ function groupOfPath(ui: UiSchema, path: string): string | undefined {
 }
 
 /**
- * AntiNuke (spec 2:2): the generated form in the five tabs its schema's x-ui declares, locked field by field from the
+ * AntiNuke: the generated form in the five tabs its schema's x-ui declares, locked field by field from the
  * caller's capabilities (x-access), with the access badge, the 403 modal, the pre-flight warnings, and per tab: the
  * 'AntiNuke Protection Disabled' panel while off, Create Bypass Role (General), the bypass summary and the hierarchy
  * (Permissions).

@@ -43,7 +43,7 @@ const QUICK_ACTIONS: Feature[] = [
   { name: 'Level Progression', path: sectionPages.levels.path, description: 'XP and levels', icon: TrendingUp },
 ];
 
-/** Spec 1:2.8, with its links and badges. */
+/** The feature sections (Basic, Server Management, Premium), with their links and badges. */
 const FEATURE_SECTIONS: { title: string; features: Feature[] }[] = [
   {
     title: 'Basic Features',
@@ -151,7 +151,7 @@ function PremiumCard({ premium }: { premium: ReturnType<typeof useGuildPremium> 
   );
 }
 
-/** Dashboard home (spec 1:2.8): bot status, statistics, quick actions and the feature sections. */
+/** Dashboard home: bot status, statistics, quick actions and the feature sections. */
 export default function Dashboard() {
   const { guildId = '' } = useParams();
   useDocumentMeta('Dashboard', 'Overview of your server: the bot, member statistics, quick actions and features.');

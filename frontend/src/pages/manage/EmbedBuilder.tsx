@@ -19,7 +19,7 @@ import { SavedEmbeds } from './embed-builder/SavedEmbeds';
 import { SendOptions, type SendMode } from './embed-builder/SendOptions';
 import { SectionHistoryLink } from './SectionHeader';
 
-/** /manage/{guildId}/embeds (spec 2:2 "Embed Builder"): its own login prompt without a user (spec 2:6). */
+/** /manage/{guildId}/embeds, the Embed Builder: its own login prompt without a user. */
 export default function EmbedBuilder() {
   useDocumentMeta('Embed Builder', 'Design rich embed messages and send them to a channel or a webhook.');
   const { status, user } = useAuth();
@@ -188,7 +188,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
       const answer = await client.getEmbedById(request);
       if (!answer.embeds?.length) return fail('No embeds found in this message');
       dispatch({ type: 'replace', content: answer.content ?? '', embeds: answer.embeds.map(embedFromFetched) });
-      // Spec 2:4: edit mode forces channel mode, on the guild and channel the message is in.
+      // Edit mode forces channel mode, on the guild and channel the message is in.
       setEditing({ messageId: answer.messageId, guildId: answer.guildId, channelId: answer.channelId });
       setMode('channel');
       setSendGuild(answer.guildId);

@@ -142,7 +142,7 @@ const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProp
   );
 });
 
-/** The Preview tab's card: what the saved greeting looks like, and Send Preview (spec 1:4, 1:8). */
+/** The Preview tab's card: what the saved greeting looks like, and Send Preview. */
 function PreviewCard({
   guildId,
   kind,
@@ -208,7 +208,7 @@ function PreviewCard({
   );
 }
 
-/** The greeting section's page (spec 1:2.10, at /welcome): the welcome and farewell messages in tabs, with previews. */
+/** The greeting section's page (at /welcome): the welcome and farewell messages in tabs, with previews. */
 export default function Greeting() {
   const { guildId = '' } = useParams();
   const greeting = useGreeting(guildId);

@@ -24,7 +24,7 @@ const TIPS = [
   'Send a test after each change to see it exactly as members will.',
 ];
 
-/** The Join DM page (spec 2:5, 'Welcome Messages'): status and switch, the generated form, preview, stats and tips. */
+/** The Join DM page ('Welcome Messages'): status and switch, the generated form, preview, stats and tips. */
 export default function JoinDms() {
   const { guildId = '' } = useParams();
   const settings = useSettings(guildId, 'joindms');

@@ -46,7 +46,7 @@ function XpRules() {
   );
 }
 
-/** Levels (spec 1:2.12, at /progression): the generated form, with the level-up preview and the XP rules beside it. */
+/** Levels (at /progression): the generated form, with the level-up preview and the XP rules beside it. */
 export default function Levels() {
   const { guildId = '' } = useParams();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useSettings } from '../../api/queries';
 import { SectionPage } from './SectionPage';
 
-/** The bot's moderation commands, written with the server's prefix ('.' by default, spec 1:2.11). */
+/** The bot's moderation commands, written with the server's prefix ('.' by default). */
 export const MODERATION_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'warn @member [reason]', description: 'Warn a member; at the threshold the enforcement action applies.' },
   { usage: 'warnings @member', description: "List a member's warnings." },
@@ -43,7 +43,7 @@ function CommandList({ prefix }: { prefix: string }) {
   );
 }
 
-/** Moderation (spec 1:2.11): the generated form, with the commands written with the server's prefix beside it. */
+/** Moderation: the generated form, with the commands written with the server's prefix beside it. */
 export default function Moderation() {
   const { guildId = '' } = useParams();
   const basic = useSettings(guildId, 'basic');

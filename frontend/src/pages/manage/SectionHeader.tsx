@@ -12,8 +12,8 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 // panels, the ticket categories) show it without loading RJSF.
 
 /**
- * The page's Back, from the x-ui `back` hint on its schema's root: 'previous' goes back in the history (spec: ticket
- * limits), a path goes to that page of the guild (spec: ticket general settings go back to the Ticket System landing).
+ * The page's Back, from the x-ui `back` hint on its schema's root: 'previous' goes back in the history (ticket
+ * limits), a path goes to that page of the guild (ticket general settings go back to the Ticket System landing).
  */
 function BackButton({ to }: { to: string }) {
   const { guildId = '' } = useParams();

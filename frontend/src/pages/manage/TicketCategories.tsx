@@ -15,7 +15,7 @@ import { ServerCategories } from './ticket-categories/ServerCategories';
 const DEFAULT_KEY = { open: 'defaultOpen', closed: 'defaultClosed' } as const;
 
 /**
- * /manage/{guildId}/tickets/category (spec 2:3): the open and closed ticket categories with their defaults, the
+ * /manage/{guildId}/tickets/category: the open and closed ticket categories with their defaults, the
  * server's categories, and the Add Category dialog. Every change answers the whole page's data, which replaces it.
  */
 export default function TicketCategories() {

@@ -18,7 +18,7 @@ import { planLimitRefusal, type PlanLimitRefusal, planLimitText, UpgradeLink } f
 import { PreviewDialog } from './ticket-panels/PreviewDialog';
 import { SectionHistoryLink } from './SectionHeader';
 
-/** Spec 2:9: the list's notices clear after 4 seconds. */
+/** The list's notices clear after 4 seconds. */
 export const LIST_NOTICE_MS = 4000;
 
 type PanelList = Awaited<ReturnType<typeof client.listTicketPanels>>;
@@ -26,7 +26,7 @@ type PanelList = Awaited<ReturnType<typeof client.listTicketPanels>>;
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * /manage/{guildId}/tickets/panel: the guild's ticket panels (spec 2:2 "Ticket panels list"), their actions, and the
+ * /manage/{guildId}/tickets/panel: the guild's ticket panels, their actions, and the
  * editor. The list is the collection API's; the cache is updated from each answer, so an action shows at once.
  */
 export default function TicketPanels() {

@@ -15,7 +15,7 @@ interface TicketCard {
   icon: LucideIcon;
 }
 
-/** Spec 2:2, Ticket System landing: the cards in their three groups. */
+/** The Ticket System landing's cards in their three groups. */
 const GROUPS: { title: string; cards: TicketCard[] }[] = [
   {
     title: 'General Configuration',

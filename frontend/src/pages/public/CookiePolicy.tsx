@@ -4,7 +4,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 
 export const COOKIE_POLICY_UPDATED = 'June 24, 2025';
 
-/** One page for /cookies and /cookie-policy (spec 2: the content is one page). */
+/** One page for /cookies and /cookie-policy (the same content under both paths). */
 export default function CookiePolicy() {
   useDocumentMeta(
     'Cookie Policy',

@@ -77,7 +77,7 @@ export default function Docs() {
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
         <div className={searching ? 'hidden lg:block' : undefined}>
-          {/* Small screens: a dropdown; from 1024 px a sidebar (spec 2:9 mobile breakpoint). */}
+          {/* Small screens: a dropdown; from 1024 px (the mobile breakpoint) a sidebar. */}
           <div className="mb-6 lg:hidden">
             <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
               Section

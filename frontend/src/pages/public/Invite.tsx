@@ -5,7 +5,7 @@ import { BOT_INVITE_PATH } from '../../components/public/site';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ACCENT_TEXT } from '../../components/public/accent';
 
-/** Spec 2: Administrator is recommended; these are the least the bot needs. */
+/** Administrator is recommended; these are the least the bot needs. */
 export const MINIMUM_PERMISSIONS = [
   'Manage Roles',
   'Kick Members',

@@ -5,7 +5,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useOrderId, usePaymentDetails } from './payment-details';
 
 /**
- * /premium/payment/failed (spec 1:2.14). With an order (?order=), Try Again goes back to that plan and duration's
+ * /premium/payment/failed. With an order (?order=), Try Again goes back to that plan and duration's
  * purchase form; without one, to the plans.
  */
 export default function PaymentFailed() {

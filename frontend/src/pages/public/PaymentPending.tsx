@@ -22,7 +22,7 @@ export const ORDER_POLL_MS = 3000;
 export const ORDER_WAIT_MS = 5 * 60_000;
 
 /**
- * /premium/payment/pending (spec 1:2.14). With ?order= (the payment link's callback URL): passes the provider's
+ * /premium/payment/pending. With ?order= (the payment link's callback URL): passes the provider's
  * callback parameters on to the server once (they confirm the payment without waiting for the webhook), drops them
  * from the address bar, then follows the order until it is paid (success page) or failed or expired (failed page).
  * Without an order, the order the purchase form carried in navigation state is shown.

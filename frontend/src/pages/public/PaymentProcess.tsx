@@ -9,7 +9,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 
 /**
  * /premium/{planType}/{period}/process: the order summary from the plan page's navigation state (or, when the
- * page is opened directly, from the plan catalog), and the purchase form (spec 1:5), which needs a signed-in buyer:
+ * page is opened directly, from the plan catalog), and the purchase form, which needs a signed-in buyer:
  * a visitor signs in and comes back here.
  */
 export default function PaymentProcess() {

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { detailRows, orderDetails, useOrderId, usePaymentDetails } from './payment-details';
 
-/** /premium/payment/success (spec 1:2.14): the paid order (?order=) as the server has it, or the details carried here. */
+/** /premium/payment/success: the paid order (?order=) as the server has it, or the details carried here. */
 export default function PaymentSuccess() {
   useDocumentMeta('Payment Successful', 'Your Guildhall premium payment went through and your plan is active.');
   const orderId = useOrderId();

@@ -17,7 +17,7 @@ import {
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ACCENT_TEXT } from '../../components/public/accent';
 
-/** /plans/{planType}: no common layout (spec 1:2.1), so the page brings its own slim header. */
+/** /plans/{planType}: no common layout, so the page brings its own slim header. */
 export default function PlanPage() {
   const { planType } = useParams();
   const plan = planForSlug(planType);

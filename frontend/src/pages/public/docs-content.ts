@@ -1,4 +1,4 @@
-/** The command reference of the documentation page (spec 2: sections, search over title and description). */
+/** The command reference of the documentation page (sections, search over title and description). */
 export interface DocCommand {
   /** The title searched and shown. */
   title: string;

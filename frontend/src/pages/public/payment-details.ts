@@ -2,7 +2,7 @@ import type { PaymentCallback, PaymentOrder } from '@guildhall/generated/types';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { formatRupees, isPlanSlug, periodForKey, planForSlug } from '../../components/public/plans';
 
-/** What a payment result page shows (spec 1:2.14), from navigation state or, after the provider's redirect, the query. */
+/** What a payment result page shows, from navigation state or, after the provider's redirect, the query. */
 export interface PaymentDetails {
   planType?: string;
   period?: string;

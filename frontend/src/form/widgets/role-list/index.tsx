@@ -7,7 +7,7 @@ import { RolePicker, useRoleChoices } from './role-picker';
 /**
  * A list of roles held as ids (x-ui widget `role-list`: the ticket system's additional roles). Each added role shows
  * with a remove button ('Unknown role ({id})' when the guild no longer has it); the picker offers only the roles not
- * yet added (spec 2:2), so a role is never added twice. The picker's empty choice is ui:placeholder.
+ * yet added, so a role is never added twice. The picker's empty choice is ui:placeholder.
  */
 export function RoleListWidget(props: WidgetProps) {
   const { id, value, label, disabled, readonly, onChange, onBlur, onFocus, registry, rawErrors, options, schema } = props;

@@ -56,7 +56,7 @@ export function UserListWidget(props: WidgetProps) {
   const locked = Boolean(disabled || readonly);
 
   const query = text.trim();
-  // Digits only is an id being typed: added by id, never searched (spec 2:5).
+  // Digits only is an id being typed: added by id, never searched.
   const searching = query.length >= USER_SEARCH_MIN && !/^[0-9]+$/.test(query);
   const search = useUserSearch(guildId, searching ? query : '');
   const suggestions = searching ? (search.data ?? []) : [];

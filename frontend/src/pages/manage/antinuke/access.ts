@@ -1,6 +1,6 @@
 import type { AccessBySection, SectionAccessOf } from '@guildhall/generated/types';
 
-/** The caller's AntiNuke level (spec 2:7), as the sections table names them. */
+/** The caller's AntiNuke level, as the sections table names them. */
 export type AccessLevel = AccessBySection['antinuke']['level'];
 
 export const ACCESS_LABELS: Record<AccessLevel, string> = {

@@ -12,7 +12,7 @@ import type { AccessLevel, AntinukeAccess } from './access';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this section.';
 
-/** Spec 2:2: a 403 opens 'Access Denied / Insufficient Permissions' with the server's reason (or the default text). */
+/** A 403 opens 'Access Denied / Insufficient Permissions' with the server's reason (or the default text). */
 export function AccessDeniedModal({ message, guildId, onClose }: { message?: string; guildId: string; onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
   return (
@@ -48,7 +48,7 @@ const BADGE: Record<AccessLevel, { icon: typeof Crown; tone: string }> = {
   none: { icon: ShieldOff, tone: 'border-danger/50 bg-danger/10 text-danger' },
 };
 
-/** The header's access badge and message (spec 2:2). */
+/** The header's access badge and message. */
 export function AccessBadge({ level, label, message }: { level: AccessLevel; label: string; message?: string }) {
   const { icon: Icon, tone } = BADGE[level];
   return (
@@ -66,7 +66,7 @@ export function AccessBadge({ level, label, message }: { level: AccessLevel; lab
   );
 }
 
-/** Dismissible: the user lacks access (spec 2:2). */
+/** Dismissible: the user lacks access. */
 export function UnauthorizedNotice({ message, onDismiss }: { message: string; onDismiss(): void }) {
   return (
     <div role="alert" className="mb-6 flex items-start gap-3 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
@@ -79,7 +79,7 @@ export function UnauthorizedNotice({ message, onDismiss }: { message: string; on
   );
 }
 
-/** What Protection, Users, Permissions and Logs show while AntiNuke is off (spec 2:2). */
+/** What Protection, Users, Permissions and Logs show while AntiNuke is off, with a way back to General. */
 export function DisabledPanel({ onGeneral }: { onGeneral(): void }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line p-8 text-center" data-disabled-panel="">
@@ -134,7 +134,7 @@ function permissionTitles(antinuke: SectionModule<'antinuke'> | undefined) {
   return Object.entries(schema?.properties?.bypass_permissions?.properties ?? {}).map(([key, p]) => [key, p.title ?? key] as const);
 }
 
-/** The current bypass role and what it may do (spec 2:2: 'No bypass role set'; each permission Allowed or Denied). */
+/** The current bypass role and what it may do ('No bypass role set'; each permission Allowed or Denied). */
 export function PermissionsSummary({ guildId }: { guildId: string }) {
   const form = useFormValues();
   const roles = useRoles(guildId);
@@ -169,7 +169,7 @@ export function PermissionsSummary({ guildId }: { guildId: string }) {
   );
 }
 
-/** The AntiNuke hierarchy, highest first (spec 2:7). */
+/** The AntiNuke hierarchy, highest first. */
 export function Hierarchy() {
   const levels = [
     ['Guild Owner', 'Full access: manages extra owners, the whitelist and all AntiNuke settings; bypasses all restrictions.'],

@@ -15,7 +15,7 @@ import {
 
 export type EditorTab = 'message' | 'content' | 'author' | 'fields' | 'images' | 'footer' | 'edit';
 
-/** Spec 2:2 "Embed Builder": the tabs, in its order and words. */
+/** The Embed Builder's tabs, in the spec's order and words. */
 export const EDITOR_TABS: readonly TabDefinition<EditorTab>[] = [
   { key: 'message', label: 'Message Content' },
   { key: 'content', label: 'Embed Content' },
@@ -97,7 +97,7 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
             <input
               type="checkbox"
               checked={embed.timestamp != null}
-              // Spec 2:4: the checkbox toggles between null and the current time.
+              // The checkbox toggles between null and the current time.
               onChange={(e) => dispatch({ type: 'timestamp', value: e.target.checked ? new Date().toISOString() : null })}
               className="h-4 w-4 accent-brand"
             />

@@ -17,7 +17,7 @@ interface PreviewProps {
 }
 
 /**
- * Spec 2:2 live preview: the text, each embed as Discord draws it, 'Edit' on the others, the counters. Each embed is
+ * The live preview: the text, each embed as Discord draws it, 'Edit' on the others, the counters. Each embed is
  * its own memoised part keyed by the embed object, so typing redraws only the embed being edited.
  */
 export const Preview = memo(function Preview({ content, embeds, active, editing, onSelect }: PreviewProps) {
@@ -62,7 +62,7 @@ const EmbedPreview = memo(function EmbedPreview({
 }) {
   const data = useMemo(() => {
     const api = toApiEmbed(embed);
-    // Spec 2:2: the thumbnail shows for the embed being edited.
+    // The thumbnail shows only for the embed being edited.
     if (!active) delete api.thumbnail;
     return api;
   }, [embed, active]);

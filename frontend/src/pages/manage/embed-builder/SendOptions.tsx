@@ -6,7 +6,7 @@ import { queryKeys } from '../../../api/query-keys';
 
 export type SendMode = 'webhook' | 'channel';
 
-/** Spec 2:9: the channel types a message can be sent to (text and announcement). */
+/** The channel types a message can be sent to (text and announcement). */
 const SENDABLE_TYPES = new Set([0, 5]);
 
 interface SendOptionsProps {
@@ -22,7 +22,7 @@ interface SendOptionsProps {
   editing: boolean;
 }
 
-/** Spec 2:2 Send Options: Webhook (not while editing a message) or a guild's text/announcement channel. */
+/** Send Options: Webhook (not while editing a message) or a guild's text/announcement channel. */
 export const SendOptions = memo(function SendOptions(props: SendOptionsProps) {
   const { mode, onMode, webhookUrl, onWebhookUrl, guilds, guildId, onGuild, channelId, onChannel, editing } = props;
   // The same cache entry as useChannels, but only once a guild is chosen (any guild of the user, not only the page's).
@@ -32,7 +32,7 @@ export const SendOptions = memo(function SendOptions(props: SendOptionsProps) {
     enabled: guildId !== '',
     staleTime: 60_000,
   });
-  // Spec 2:8: a failed channel load is only logged; the select stays empty with its hint.
+  // A failed channel load is only logged; the select stays empty with its hint.
   useEffect(() => {
     if (channels.error) console.error('Failed to load channels', channels.error);
   }, [channels.error]);

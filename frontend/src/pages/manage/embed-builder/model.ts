@@ -1,4 +1,4 @@
-// The builder's state (spec 2:4 "Embed builder"): the message text, 1 to 10 embeds and which one is being edited. One
+// The builder's state: the message text, 1 to 10 embeds and which one is being edited. One
 // reducer, so every handler is the stable `dispatch` and an edit replaces only the embed (and field) it touches: the
 // previews and field rows of the other embeds keep their identity and are not drawn again (keystroke-to-paint).
 import { validateWith } from '@guildhall/generated/field-errors';
@@ -35,7 +35,7 @@ export const FIELD_LIMIT_MESSAGE = schemaMessage(SCHEMAS['discord-embed'], 'fiel
 /** The schema's words for a link or image of an embed that is not a URL ('author.icon_url'...), as typed. */
 export const invalidUrlMessage = (path: EmbedPath): string => schemaMessage(SCHEMAS['discord-embed'], path, 'pattern');
 
-/** Spec 2:9: the builder's swatches, in its order. */
+/** The builder's swatches, in the spec's order. */
 export const SWATCHES = [
   '#5865F2',
   '#57F287',
@@ -69,7 +69,7 @@ export function emptyEmbed(color = '#5865F2'): DiscordEmbed {
   };
 }
 
-/** Spec 2:4: the two embeds a fresh builder (and every reset) starts from. */
+/** The two embeds a fresh builder (and every reset) starts from. */
 export function defaultEmbeds(): DiscordEmbed[] {
   return [
     {
@@ -156,13 +156,13 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'select':
       return action.index >= 0 && action.index < state.embeds.length ? { ...state, active: action.index } : state;
     case 'add-embed':
-      // Spec 2:4: adding selects the new one; Add is refused at the schema's 10.
+      // Adding selects the new one; Add is refused at the schema's 10.
       if (state.embeds.length >= LIMITS.embeds) return state;
       return { ...state, embeds: [...state.embeds, emptyEmbed()], active: state.embeds.length };
     case 'remove-embed': {
       if (state.embeds.length <= 1 || action.index < 0 || action.index >= state.embeds.length) return state;
       const embeds = state.embeds.filter((_, i) => i !== action.index);
-      // Spec 2:4: the selection moves to the previous embed (the first stays the first).
+      // The selection moves to the previous embed (the first stays the first).
       const active = action.index <= state.active ? Math.max(0, state.active - 1) : state.active;
       return { ...state, embeds, active: Math.min(active, embeds.length - 1) };
     }

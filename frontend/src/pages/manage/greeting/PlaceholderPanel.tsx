@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { COPY_FEEDBACK_MS, copyText } from '../../../lib/clipboard';
 import { GREETING_PLACEHOLDERS } from '../shared/placeholders';
 
-/** The collapsible list of greeting placeholders (spec 1:2.10), one copy button each. */
+/** The collapsible list of greeting placeholders, one copy button each. */
 export function PlaceholderPanel() {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);

@@ -27,7 +27,7 @@ export interface Conflict {
 
 /**
  * The greeting section as the Welcome page edits it: one draft per greeting (welcome, farewell), each saved on its
- * own (spec 1:2.10: '{Type} settings updated successfully'). A save sends the stored document with only that
+ * own ('{Type} settings updated successfully'). A save sends the stored document with only that
  * greeting replaced, at the version it was based on, so the other greeting's unsaved edits are neither sent nor lost.
  */
 export function useGreeting(guildId: string) {

@@ -10,7 +10,7 @@ import type { PlaceholderValues } from '../shared/placeholders';
 import { BOT_AUTHOR } from '../shared/preview-context';
 
 /**
- * The preview's stand-ins (spec 2:5): the signed-in user and this server, but the member's account and join dates
+ * The preview's stand-ins: the signed-in user and this server, but the member's account and join dates
  * are today and the owner is '@Owner'.
  */
 export function previewValues(values: PlaceholderValues, now = new Date()): PlaceholderValues {

@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { Banner } from '../../../components/StatusBanner';
 
-/** The Join DM page's notice (spec 2:5): top right, green for success, red for error; useTimedBanner clears it (5 s). */
+/** The Join DM page's notice: top right, green for success, red for error; useTimedBanner clears it (5 s). */
 export function Toast({ toast }: { toast: Banner | null }) {
   return (
     <div aria-live="polite" className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex justify-end sm:left-auto">

@@ -6,7 +6,7 @@ import { GREETING_PLACEHOLDERS } from '../shared/placeholders';
 
 const labelOf = (name: string) => GREETING_PLACEHOLDERS.find((p) => p.name === name)?.label ?? '';
 
-/** The collapsible 'Available Variables' list (spec 2:5); a click copies the variable, and the page says so. */
+/** The collapsible 'Available Variables' list; a click copies the variable, and the page says so. */
 export function VariablesPanel({ onCopied, onCopyFailed }: { onCopied(variable: string): void; onCopyFailed(): void }) {
   const [open, setOpen] = useState(false);
   const groups = [

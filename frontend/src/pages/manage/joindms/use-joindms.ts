@@ -21,7 +21,7 @@ export function useJoinDmStats(guildId: string) {
 }
 
 /**
- * The status card's switch (spec 2:5): it flips at once and flips back if the call fails. The stored document the
+ * The status card's switch: it flips at once and flips back if the call fails. The stored document the
  * server answers replaces the cached one, so the form below saves on top of the toggle's version.
  */
 export function useJoinDmToggle(

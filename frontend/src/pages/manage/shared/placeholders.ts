@@ -28,9 +28,9 @@ export interface LevelUpSample {
   username: string;
   displayName: string;
   serverName: string;
-  /** Spec 1:9: the live preview shows level 5. */
+  /** The live preview shows level 5. */
   level?: number;
-  /** Spec 1:9: the preview's member count is 100 unless known. */
+  /** The preview's member count is 100 unless known. */
   memberCount?: number;
 }
 

@@ -44,7 +44,7 @@ export function usePreviewContext(guildId: string) {
         iconUrl: guild.data?.iconURL,
         // Only the owner's own session knows they own it; others see a neutral stand-in.
         ownerId: summary?.owner ? user.id : null,
-        // Spec 1:9: the preview's member count is 100 unless known.
+        // The preview's member count is 100 unless known.
         memberCount: statsView?.memberCount ?? 100,
         boostCount: statsView?.boostCount,
         boostTier: statsView?.boostLevel,

@@ -9,7 +9,7 @@ const NAME_MAX = (requestFile.schema as unknown as { properties: { categoryName:
   .maxLength;
 
 /**
- * Spec 2:3 and 2:5, Add Category: an unused existing category, or the name of a new one the bot creates. Add is
+ * Add Category: an unused existing category, or the name of a new one the bot creates. Add is
  * enabled with a selection or a non-blank name; with both, the id is sent along with the name (the server uses the
  * id). While the request runs the inputs are disabled and the button reads 'Adding...'; on success it closes (the
  * parent unmounts it, so its fields start empty next time).

@@ -3,7 +3,7 @@ import { AlertTriangle, Plus, Star, Trash2 } from 'lucide-react';
 import type { CategoryListType } from './messages';
 
 /**
- * One of the two lists (spec 2:3): its Add button, and a card per category with the star on the default, a Default
+ * One of the two lists (open, closed): its Add button, and a card per category with the star on the default, a Default
  * button on the others, a remove button, and a flag when Discord no longer has the channel.
  */
 export function CategoryList({

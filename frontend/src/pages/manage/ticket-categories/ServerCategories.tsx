@@ -1,6 +1,6 @@
 import { FolderOpen, RefreshCw } from 'lucide-react';
 
-/** Spec 2:3, Server Categories: every category channel of the server now, marked where a list uses it, with Refresh. */
+/** Server Categories: every category channel of the server now, marked where a list uses it, with Refresh. */
 export function ServerCategories({
   channels,
   usedAs,

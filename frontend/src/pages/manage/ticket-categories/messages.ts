@@ -1,6 +1,6 @@
 import { ApiError } from '../../../api/client';
 
-/** Spec 2:8, Categories: the page's messages, verbatim. */
+/** The Ticket categories page's messages, verbatim. */
 export const MESSAGES = {
   loadTitle: 'Error Loading Categories',
   load: 'Failed to load category settings. Please try refreshing the page.',

@@ -151,7 +151,7 @@ function embedErrors(panel: PanelDraft, values: EmbedValues): PanelErrors {
 }
 
 /**
- * The advanced embed editor (spec 2:2): tabs Ticket Message, Buttons, Open Message and Preview over a working copy of
+ * The advanced embed editor: tabs Ticket Message, Buttons, Open Message and Preview over a working copy of
  * the panel's embed fields. Save hands the copy back (the caller merges it into the panel); Cancel drops it. Below
  * 1024 px the sections start folded, the page behind stops scrolling and Collapse All / Expand All appears.
  */

@@ -25,7 +25,8 @@ import {
 import { PanelPreview } from './PanelPreview';
 import { planLimitRefusal, type PlanLimitRefusal } from './plan-limit';
 
-// Spec 2:9 timings.
+// The panel editor's timings: auto-save 3 s after the last change (500 ms after an embed-editor save), success
+// banner 3 s, error banner 5 s, the dialog closing 1.5 s after a delete.
 export const AUTO_SAVE_DELAY_MS = 3000;
 export const AUTO_SAVE_AFTER_EMBED_MS = 500;
 export const SUCCESS_BANNER_MS = 3000;
@@ -45,7 +46,7 @@ export interface EditorOutcome {
 const readyToSave = (d: PanelDraft) => d.title.trim() !== '' && d.channel_id !== '';
 
 /**
- * The panel editor dialog (spec 2:2, 2:4): title, channel, a small preview, the advanced embed editor, auto-save, Save,
+ * The panel editor dialog: title, channel, a small preview, the advanced embed editor, auto-save, Save,
  * Deploy and Delete. A new panel starts in the advanced editor and is created by its first save. Saves are queued one
  * after another, so a quick second save is based on the version the first one returned.
  */

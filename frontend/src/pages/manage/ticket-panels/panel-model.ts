@@ -58,7 +58,7 @@ export function errorsByField(fieldErrors: readonly { path: string; message: str
   return errors;
 }
 
-/** The properties whose change starts the auto-save timer (spec 2:4): what the panel and the open message show. */
+/** The properties whose change starts the auto-save timer: what the panel and the open message show. */
 export const AUTO_SAVE_FIELDS: readonly (keyof PanelDraft)[] = [
   'title',
   'description',

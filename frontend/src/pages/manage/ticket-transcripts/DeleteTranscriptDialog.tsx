@@ -2,7 +2,7 @@ import type { TranscriptSummary } from '@guildhall/generated/types';
 import { useRef } from 'react';
 import { AlertDialog } from '../../../components/AlertDialog';
 
-/** Spec 2:5: deleting a transcript asks first, because it cannot be undone. Focus starts on Cancel, the safe choice. */
+/** Deleting a transcript asks first, because it cannot be undone. Focus starts on Cancel, the safe choice. */
 export function DeleteTranscriptDialog({
   transcript,
   busy,

@@ -10,7 +10,7 @@ import { DeleteTranscriptDialog } from './DeleteTranscriptDialog';
 import { createdLabel, humanSize, SEARCH_DELAY_MS } from './format';
 import { useDebounced } from './use-debounced';
 
-/** Spec 2:9: the transcript page's notices stay 3 seconds. */
+/** The transcript page's notices stay 3 seconds. */
 export const TRANSCRIPT_NOTICE_MS = 3000;
 
 /**
@@ -33,7 +33,7 @@ function saveFile(blob: Blob, filename: string) {
 }
 
 /**
- * The saved transcripts of a guild (spec 2:2 Ticket transcripts, 2:3 transcript record): searched on the server by
+ * The saved transcripts of a guild (ticket id, user, created, size): searched on the server by
  * ticket id or user name and filtered by date, each downloadable and deletable (after a confirmation).
  */
 export function SavedTranscripts({ guildId }: { guildId: string }) {

@@ -8,15 +8,15 @@ import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { PANEL_CHANNEL_TYPES } from '../ticket-panels/panel-channels';
 
-/** Spec 2:9: the dialog closes (and forgets its choices) 2000 ms after a panel was sent. */
+/** The dialog closes (and forgets its choices) 2000 ms after a panel was sent. */
 export const SEND_PANEL_CLOSE_MS = 2000;
-/** Spec 2:2, the preview's fallback bot name. */
+/** The preview's fallback bot name. */
 const PREVIEW_AUTHOR = { name: 'Discord Bot', bot: true };
 
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
 
 /**
- * The Send Embed Panel dialog (spec 2:2, 2:4, 2:8): pick a saved panel and a text channel, see what the bot will post
+ * The Send Embed Panel dialog: pick a saved panel and a text channel, see what the bot will post
  * (drawn by the same panelMessage the server posts), then Send Panel, which deploys the panel to that channel. It
  * loads panels and channels when opened; while sending it cannot be closed.
  */
@@ -39,7 +39,7 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
   }, [onClose]);
   const ids = { title: useId(), panel: useId(), channel: useId(), status: useId() };
 
-  // Spec 2:2: only text channels are offered (the panel schema's channel types, which the server checks).
+  // Only text channels are offered (the panel schema's channel types, which the server checks).
   const textChannels = (channels.data ?? []).filter((c) => PANEL_CHANNEL_TYPES.includes(c.type));
   const panelList = panels.data?.items ?? [];
   const panel = panelList.find((entry) => entry.id === panelId);
