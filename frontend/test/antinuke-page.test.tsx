@@ -1,4 +1,4 @@
-// The AntiNuke page (spec 2:2) as the guild owner, an extra owner, a whitelisted user and someone without access see
+// The AntiNuke page as the guild owner, an extra owner, a whitelisted user and someone without access see
 // it, over a fake of the settings API that adds the caller's access as the backend contract says.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -255,7 +255,7 @@ describe('the AntiNuke page', () => {
     await screen.findByText('AntiNuke settings saved successfully!');
     expect(server.puts).toHaveLength(1);
     expect(server.puts[0]!.settings.punishment).toBe('KICK');
-    // The settings are read again after the save (spec 2:4); the notice and the form stay meanwhile.
+    // The settings are read again after the save; the notice and the form stay meanwhile.
     await waitFor(() => expect(server.gets).toBe(2));
     await act(async () => {
       vi.advanceTimersByTime(100);

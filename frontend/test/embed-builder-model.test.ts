@@ -1,5 +1,5 @@
-// The builder's rules as its reducer holds them (spec 2:4, 2:5), whatever the buttons allow, and the sidebar's premium
-// flag for the page, read from the plans data.
+// The builder's rules as its reducer holds them (1 to 10 embeds, the selection, fields), whatever the buttons allow,
+// and the sidebar's premium flag for the page, read from the plans data.
 import { planCatalog } from '@guildhall/generated/plans';
 import { describe, expect, it } from 'vitest';
 import { MANAGE_MENU, sidebarPremium } from '../src/layouts/manage-menu';

@@ -1,4 +1,4 @@
-// The Embed Builder (spec 2:2 "Embed Builder", 2:4, 2:5, 2:8, 2:9): tabs, the Embed N strip, defaults, swatches,
+// The Embed Builder: tabs, the Embed N strip, defaults, swatches,
 // timestamp, fields, counters, send options and every message of its catalogue, edit mode, over a fake of its API
 // (test/support/embed-builder-api.ts).
 import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';

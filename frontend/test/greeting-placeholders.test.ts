@@ -62,7 +62,7 @@ describe('greeting placeholders', () => {
 describe('level-up placeholders', () => {
   const sample = { userId: '1100000000000000101', username: 'demo-owner', displayName: 'Demo Owner', serverName: 'Guildhall Community' };
   it('fill with sample level 5 and member count 100 by default', () => {
-    // Spec 1:9, in its order; the list itself lives in schemas/common/level-up-placeholder.json.
+    // In the spec's order; the list itself lives in schemas/common/level-up-placeholder.json.
     expect(LEVEL_UP_PLACEHOLDERS).toEqual([
       '{member:mention}',
       '{member:tag}',

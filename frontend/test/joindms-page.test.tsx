@@ -1,4 +1,4 @@
-// The Join DM page (spec 2:5, issue 12 item 5): loading and load-failure states, the optimistic switch and its revert,
+// The Join DM page (issue 12 item 5): loading and load-failure states, the optimistic switch and its revert,
 // copying a variable, the live preview with variables filled, the statistics, and Send Test's messages.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

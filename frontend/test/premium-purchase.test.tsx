@@ -1,4 +1,4 @@
-// Premium purchase (spec 1:2.14, 1:4, 1:5, 1:8): the purchase form on the process page, the result pages that follow
+// Premium purchase: the purchase form on the process page, the result pages that follow
 // the real order, and the /dashboard and /support routes those pages link to. The API is a fake of fetch answering as
 // the payments contract says.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -17,7 +17,7 @@ const plan = (slug: string) => planForSlug(slug);
 const period = (key: string) => periodForKey(key)!;
 
 describe('plan catalog (schemas/plans/plans.json)', () => {
-  it('holds the prices of spec 1:9 in INR', () => {
+  it("holds each plan's prices in INR for 1 month, 3 months, 1 year and lifetime", () => {
     expect(plans.map((p) => [p.key, p.slug, p.name, p.prices])).toEqual([
       ['starter', 'basic', 'Basic', { monthly: 89, quarterly: 179, yearly: 999, lifetime: 1999 }],
       ['intermediate', 'standard', 'Standard', { monthly: 169, quarterly: 269, yearly: 1499, lifetime: 3999 }],
@@ -35,7 +35,7 @@ describe('plan catalog (schemas/plans/plans.json)', () => {
     ]);
   });
 
-  it('keeps the feature-limit table of spec 1:3, with included, numbers, unlimited and not shown', () => {
+  it('keeps the 14-row feature-limit table, with included, numbers, unlimited and not shown', () => {
     const row = (feature: string) => limits.find((r) => r.feature === feature)!.limits;
     expect(limits).toHaveLength(14);
     expect(row('Scrims')).toEqual({ starter: 6, intermediate: 8, unlimited: 'unlimited' });
@@ -66,7 +66,7 @@ describe('plan catalog (schemas/plans/plans.json)', () => {
   });
 });
 
-describe('savings percentage (spec 1:9)', () => {
+describe('savings percentage', () => {
   // Rounded saving against the monthly price times 3 (3 months) or 12 (1 year). Lifetime, which the spec leaves
   // open, is compared with 36 months (three years of monthly payments): the only horizon of a few years at which
   // every plan's lifetime price is still a saving (Unlimited's 6999 exceeds 24 x 199 = 4776).
@@ -95,7 +95,7 @@ describe('savings percentage (spec 1:9)', () => {
   });
 });
 
-describe('plan fallback (spec 1:2.14)', () => {
+describe('plan fallback', () => {
   it('maps basic, standard and unlimited to their plans', () => {
     expect(plan('basic').key).toBe('starter');
     expect(plan('standard').key).toBe('intermediate');
@@ -129,7 +129,7 @@ describe('documentation search', () => {
     expect(searchDocs(DOC_SECTIONS, '   ')).toHaveLength(DOC_SECTIONS.length);
     expect(searchDocs(DOC_SECTIONS, 'zzzz')).toEqual([]);
   });
-  it('has the sections of spec 2 in order', () => {
+  it("has the documentation page's sections in order", () => {
     expect(DOC_SECTIONS.map((s) => s.title)).toEqual([
       'Getting started',
       'Auto moderation',

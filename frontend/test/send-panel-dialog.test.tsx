@@ -1,4 +1,4 @@
-// The Send Embed Panel dialog (spec 2:2, 2:4, 2:8, 2:9): it loads panels and channels when opened, offers text channels
+// The Send Embed Panel dialog: it loads panels and channels when opened, offers text channels
 // only, previews what the bot will post, needs both choices, blocks closing while sending, says where the panel went
 // and closes 2000 ms later, and shows the server's error or 'Failed to send panel'.
 import { collections } from '@guildhall/generated/collections';

@@ -1,4 +1,4 @@
-// The Ticket categories page (spec 2:3, 2:4, 2:5, 2:8): the lists with their star, Default and remove, the Server
+// The Ticket categories page: the lists with their star, Default and remove, the Server
 // Categories panel, the Add Category dialog's rules and states, and every message of the catalogue, over a stubbed fetch.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,6 @@
-// The spec's messages and Back buttons on the three generic ticket pages (issue 11 item 7, spec 2:8 Limits and
-// Transcripts, 2:9 timings), all from x-ui hints on each schema's root: no page code says them.
+// The spec's messages and Back buttons on the three generic ticket pages (issue 11 item 7: the limits and
+// transcripts pages' messages, and how long their notices stay), all from x-ui hints on each schema's root: no page
+// code says them.
 import type { SectionName } from '@guildhall/generated/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The panel editor dialog and the advanced embed editor (spec 2:2, 2:4, 2:5, 2:9): saving and its messages, auto-save
+// The panel editor dialog and the advanced embed editor: saving and its messages, auto-save
 // timings, Deploy, Delete, 400 and 409 answers, the embed fields' limits and checks, and the narrow layout.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

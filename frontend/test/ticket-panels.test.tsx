@@ -1,4 +1,4 @@
-// The ticket panels page (spec 2:2 "Ticket panels list"): its states, the cards and their actions, over a fake of the
+// The ticket panels page: its states, the cards and their actions, over a fake of the
 // panels collection API and Deploy (test/support/panels-api.ts).
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

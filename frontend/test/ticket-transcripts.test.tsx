@@ -1,4 +1,4 @@
-// The Ticket transcripts page (spec 2:2, 2:3, 2:5, 2:8): the configuration form, then the saved transcripts table
+// The Ticket transcripts page: the configuration form, then the saved transcripts table
 // (Ticket ID, User, Created, Size, Actions), searched and filtered by date on the server, downloaded under
 // transcript_{id}.{format}, deleted after a confirmation, with the spec's messages and the empty and error states.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The Ticket System landing (spec 2:2): the cards in their three groups, each to /manage/{guildId}/tickets/{id}, the
+// The Ticket System landing: the cards in their three groups, each to /manage/{guildId}/tickets/{id}, the
 // links to /docs and /contact, and the loading and 'Error Loading Data' states with Retry.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';

@@ -38,7 +38,7 @@ test('a panel sent from the landing dialog is posted by the bot with its button,
 
   await dialog.getByRole('button', { name: 'Send Panel' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Panel sent successfully to #bot-commands');
-  // Spec 2:9: it closes 2000 ms after the success.
+  // It closes 2000 ms after the success.
   await expect(dialog).toBeHidden({ timeout: 5_000 });
 
   // The panel now records the message and its new channel.

@@ -245,7 +245,7 @@ test.describe('manage layout', () => {
 });
 
 test.describe('public layout', () => {
-  test('the footer links every page of spec 1:2.2 (and /cookie-policy), and hides on the selector', async ({ page }) => {
+  test('the footer links its thirteen pages in order (and /cookie-policy), and hides on the selector', async ({ page }) => {
     await page.goto('/features');
     const hrefs = await page
       .getByRole('navigation', { name: 'Footer' })
