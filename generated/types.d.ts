@@ -320,7 +320,7 @@ export interface EmbedGetResponse {
   embeds: FetchedEmbed[];
 }
 /**
- * An embed as get-by-id answers it (spec 2:7, common/src/embed-message.ts toFetchedEmbed): Discord's embed with the colour a number and the author's and footer's icons as iconURL; parts Discord left out are absent.
+ * An embed as the embed builder's get-by-id answers it (common/src/embed-message.ts toFetchedEmbed): Discord's embed with the colour a number and the author's and footer's icons as iconURL; parts Discord left out are absent.
  */
 export interface FetchedEmbed {
   title?: string;
@@ -1528,7 +1528,7 @@ export interface PaymentCallback {
   razorpay_signature: string;
 }
 /**
- * POST /api/payments/create: the purchase form (spec 1:5 and 1:7). The server computes the price from the plan catalog; an `amount` that differs from it is refused (400), so a tampered page cannot buy a plan for less.
+ * POST /api/payments/create: the purchase form (the guild, the receipt email, the buyer's Discord user ID, the plan and period). The server computes the price from the plan catalog; an `amount` that differs from it is refused (400), so a tampered page cannot buy a plan for less.
  */
 export interface PaymentCreateRequest {
   /**
@@ -1763,7 +1763,7 @@ export interface TicketDefaultCategoryRequest {
 export interface TicketPanelDeployDefaultRequest {
   channelId?: TicketPanelChannelId;
   /**
-   * The embed of the default panel (spec 2:7): what the Send Embed Panel flow may set of a new panel.
+   * The embed of the default panel: what the Send Embed Panel flow may set of a new panel.
    */
   panelData: {
     title?: TicketPanelTitle;
@@ -1805,7 +1805,7 @@ export interface TicketPanelDeployResponse {
   redeployed: boolean;
 }
 /**
- * A guild the bot is in, as the home page's top-servers showcase shows it (spec 1:3).
+ * A guild the bot is in, as the home page's top-servers showcase shows it.
  */
 export interface TopServer {
   id: Snowflake;
@@ -2346,7 +2346,7 @@ export interface CollectionTableRow {
   };
 }
 /**
- * The shape of schemas/plans/plans.json: the premium plans (Basic, Standard, Unlimited), their durations and prices in Indian rupees, their feature limits (spec 1:3 and 1:9), and the pricing policy's own reading of the plans and billing periods (spec 2:9). The plan pages, the pricing policy and later the server's price computation read this one file.
+ * The shape of schemas/plans/plans.json: the premium plans (Basic, Standard, Unlimited), their durations and prices in Indian rupees, their feature limits, and the pricing policy's own reading of the plans and billing periods. The plan pages, the pricing policy and later the server's price computation read this one file.
  */
 export interface PlanCatalog {
   $schema?: string;
@@ -2371,7 +2371,7 @@ export interface PlanCatalog {
    */
   limits: PlanLimitRow[];
   /**
-   * A guild without an active paid plan (never bought, or past its end date). The pricing policy reads Basic as free (spec 2:9), so the free tier's limits are those of the `limitsOf` plan; buying Basic adds the premium features (Custom Embeds) and premium dashboard access.
+   * A guild without an active paid plan (never bought, or past its end date). The pricing policy reads Basic as free, so the free tier's limits are those of the `limitsOf` plan; buying Basic adds the premium features (Custom Embeds) and premium dashboard access.
    */
   freeTier: {
     /**
@@ -2381,7 +2381,7 @@ export interface PlanCatalog {
     limitsOf: PlanKey;
   };
   /**
-   * Dashboard pages that are premium features (spec 1:2.8 'Premium Features': Custom Embeds). `sidebarPremium` is the premium flag the manage sidebar shows for the page. Spec 1:2.7 read every item false before premium could be bought; the payments issue flags Custom Embeds, so for a guild without an active paid plan its sidebar item shows 'Premium Feature / Upgrade to premium to unlock this feature.' and is locked, and its API refuses.
+   * Dashboard pages that are premium features (the dashboard home's 'Premium Features': Custom Embeds). `sidebarPremium` is the premium flag the manage sidebar shows for the page. The spec's sidebar had every item's flag false before premium could be bought; the payments issue flags Custom Embeds, so for a guild without an active paid plan its sidebar item shows 'Premium Feature / Upgrade to premium to unlock this feature.' and is locked, and its API refuses.
    */
   premiumFeatures?: {
     feature: string;
@@ -2454,7 +2454,7 @@ export interface PlanLimitRow {
     unlimited: PlanLimit;
   };
   /**
-   * How the plan cards of /premium label the feature where they read it differently from this table (spec 1:3: Invite Tracking is Limited on the Standard card). Both readings are kept, each where it appears.
+   * How the plan cards of /premium label the feature where they read it differently from this table (Invite Tracking is Limited on the Standard card). Both readings are kept, each where it appears.
    */
   cardLabels?: {
     starter?: string;
@@ -2463,7 +2463,7 @@ export interface PlanLimitRow {
   };
 }
 /**
- * The pricing policy page's reading (spec 2:9), which differs from the plan pages': both readings are kept, each where it appears.
+ * The pricing policy page's reading, which differs from the plan pages': both readings are kept, each where it appears.
  */
 export interface PricingPolicy {
   /**
