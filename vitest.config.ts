@@ -26,6 +26,7 @@ const REPO_UNIT = [
   'generate.test.ts', // the generator over copies of schemas/ in temporary folders (in-process; its CLI in five tests), and its output imported
   'plans-catalog.test.ts', // the generator's check over copies of schemas/ with the plan catalog changed
   'layout.test.ts', // reads backend/src: no sandbox code in it, no sandbox imported
+  'no-spec-citations.test.ts', // reads the repository's files: no comment cites a spec section by number
 ];
 
 // NestJS needs decorator metadata, which esbuild/oxc do not emit: SWC compiles the backend (and the sandboxes) in tests.
