@@ -22,6 +22,7 @@ const BACKEND_UNIT = [
   'test/reference-rules.test.ts', // the reference walk, the clone's mapping and the check, over a stand-in Discord
 ];
 const REPO_UNIT = [
+  'architecture.test.ts', // reads ARCHITECTURE.md and the generator's: every source folder named, every path there
   'readme.test.ts', // reads README.md, the environment schema and .ci/run
   'generate.test.ts', // the generator over copies of schemas/ in temporary folders (in-process; its CLI in five tests), and its output imported
   'plans-catalog.test.ts', // the generator's check over copies of schemas/ with the plan catalog changed
