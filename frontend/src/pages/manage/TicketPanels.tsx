@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LayoutTemplate, Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { client } from '../../api/client';
 import { useChannels, useTicketPanels } from '../../api/queries';
 import { queryKeys } from '../../api/query-keys';
-import { AlertDialog } from '../../components/AlertDialog';
 import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { DeletePanelDialog } from './ticket-panels/DeletePanelDialog';
 import { PanelCard, type PanelAction } from './ticket-panels/PanelCard';
 import { PanelEditor, type EditorOutcome } from './ticket-panels/PanelEditor';
 import { PANEL_CHANNEL_TYPES } from './ticket-panels/panel-channels';
@@ -42,7 +42,6 @@ export default function TicketPanels() {
   const [deleting, setDeleting] = useState<PanelEntry | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [refused, setRefused] = useState<PlanLimitRefusal | null>(null);
-  const cancelDelete = useRef<HTMLButtonElement>(null);
 
   const textChannels = useMemo(() => (channels.data ?? []).filter((c) => PANEL_CHANNEL_TYPES.includes(c.type)), [channels.data]);
   const channelNames = useMemo(() => new Map((channels.data ?? []).map((c) => [c.id, c.name])), [channels.data]);
@@ -259,22 +258,7 @@ export default function TicketPanels() {
       )}
       {previewing && <PreviewDialog entry={previewing} onClose={() => setPreviewing(null)} />}
       {deleting && (
-        <AlertDialog titleId="delete-panel-title" textId="delete-panel-text" initialFocus={cancelDelete} onClose={() => setDeleting(null)}>
-          <h2 id="delete-panel-title" className="text-lg font-semibold">
-            Delete this panel?
-          </h2>
-          <p id="delete-panel-text" className="mt-2 text-sm text-muted">
-            "{deleting.item.title}" will be deleted. This cannot be undone.
-          </p>
-          <div className="mt-6 flex justify-end gap-3">
-            <button ref={cancelDelete} type="button" className="btn-secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button type="button" className="btn-danger" onClick={() => void confirmDelete()}>
-              Delete
-            </button>
-          </div>
-        </AlertDialog>
+        <DeletePanelDialog title={deleting.item.title} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
       )}
     </div>
   );
