@@ -190,24 +190,20 @@ export default function TicketPanels() {
       ) : (
         <>
           <dl aria-label="Panel summary" className="grid grid-cols-3 gap-3">
-            <div className="card p-4">
-              <dt className="text-xs text-muted uppercase">Total panels</dt>
-              <dd className="text-2xl font-bold" data-summary="total">
-                {items.length}
-              </dd>
-            </div>
-            <div className="card p-4">
-              <dt className="text-xs text-muted uppercase">Deployed</dt>
-              <dd className="text-2xl font-bold" data-summary="deployed">
-                {deployed}
-              </dd>
-            </div>
-            <div className="card p-4">
-              <dt className="text-xs text-muted uppercase">Limit</dt>
-              <dd className="text-2xl font-bold" data-summary="cap">
-                {cap}
-              </dd>
-            </div>
+            {(
+              [
+                ['Total panels', 'total', items.length],
+                ['Deployed', 'deployed', deployed],
+                ['Limit', 'cap', cap],
+              ] as const
+            ).map(([label, key, value]) => (
+              <div key={key} className="card p-4">
+                <dt className="text-xs text-muted uppercase">{label}</dt>
+                <dd className="text-2xl font-bold" data-summary={key}>
+                  {value}
+                </dd>
+              </div>
+            ))}
           </dl>
           {planLimit && (
             <p id="panel-plan-limit" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-plan-limit>
