@@ -3,6 +3,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import type { SchemaFormContext } from '../core/form-context';
 import { formPartsOf } from '../core/form-parts';
 import { loadFormPart } from '../parts';
+import { tabKeyTarget } from '../../lib/tab-keys';
 
 export interface Group {
   id: string;
@@ -67,11 +68,10 @@ export function TabbedObject({
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = groups.findIndex((g) => g.id === active);
-    const next =
-      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? groups.length - 1 : null;
+    const next = tabKeyTarget(e.key, i, groups.length);
     if (next === null) return;
     e.preventDefault();
-    const target = groups[(next + groups.length) % groups.length]!.id;
+    const target = groups[next]!.id;
     select(target);
     refs.current[target]?.focus();
   };

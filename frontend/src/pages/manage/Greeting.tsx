@@ -13,6 +13,7 @@ import { ConflictDialog } from '../../form/ConflictDialog';
 import { SaveBar } from '../../form/SaveBar';
 import { DEFAULT_LOAD_ERROR } from '../../form/core/page-messages';
 import { useSectionModule } from '../../form/section-module';
+import { tabKeyTarget } from '../../lib/tab-keys';
 import type { PlaceholderValues } from './shared/placeholders';
 import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
@@ -221,11 +222,10 @@ export default function Greeting() {
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = TABS.findIndex((t) => t.id === tab);
-    const next =
-      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
+    const next = tabKeyTarget(e.key, i, TABS.length);
     if (next === null) return;
     e.preventDefault();
-    const target = TABS[(next + TABS.length) % TABS.length]!.id;
+    const target = TABS[next]!.id;
     setTab(target);
     tabRefs.current[target]?.focus();
   };
