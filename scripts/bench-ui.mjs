@@ -290,15 +290,19 @@ async function storePanel(page, guildId) {
   return item.title;
 }
 
+/** Opens the stored panel's editor from the panels page. */
+const openPanel = (page, title) =>
+  page
+    .getByRole('button', { name: `Edit ${title}` })
+    .first()
+    .click();
+
 /** The panel editor's two typing places, each opened fresh from the panels page. */
 const PANEL_EDITOR = [
   {
     section: 'panel-editor (advanced)',
     field: async (page, title) => {
-      await page
-        .getByRole('button', { name: `Edit ${title}` })
-        .first()
-        .click();
+      await openPanel(page, title);
       await page.getByRole('button', { name: 'Open Advanced Editor' }).click();
       return page.getByRole('dialog', { name: 'Advanced Embed Editor' }).getByLabel('Panel title');
     },
@@ -306,10 +310,7 @@ const PANEL_EDITOR = [
   {
     section: 'panel-editor (settings, small preview)',
     field: async (page, title) => {
-      await page
-        .getByRole('button', { name: `Edit ${title}` })
-        .first()
-        .click();
+      await openPanel(page, title);
       return page.getByRole('dialog', { name: 'Edit Panel' }).getByLabel('Panel title');
     },
   },
