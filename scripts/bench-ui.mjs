@@ -377,6 +377,12 @@ try {
   routes = await measureRoutes(browser, baseURL, page.context(), guild.id);
 
   if (!routesOnly) {
+    /** One row of the keystroke table: the field typed into on `url`, in the stored state `state`. */
+    const measure = async (section, url, field, state) => {
+      const id = await field.getAttribute('id');
+      const measured = await keystrokeToPaint(page, field);
+      pages.push({ section, page: url.replace(guild.id, ':guildId'), field: id, state, ...measured });
+    };
     for (const name of sectionNames) {
       const url = pageUrl(name, guild.id);
       const how = MEASURE[name];
@@ -386,9 +392,7 @@ try {
       const form = page.locator('form').first();
       await form.waitFor({ state: 'visible', timeout: 15_000 });
       const field = how ? await how.field(form) : await firstTextField(form, `${url} (section ${name})`);
-      const id = await field.getAttribute('id');
-      const measured = await keystrokeToPaint(page, field);
-      pages.push({ section: name, page: url.replace(guild.id, ':guildId'), field: id, state: how?.state ?? 'defaults', ...measured });
+      await measure(name, url, field, how?.state ?? 'defaults');
     }
 
     const panelTitle = await storePanel(page, guild.id);
@@ -397,14 +401,7 @@ try {
       await page.goto(url);
       const field = await scenario.field(page, panelTitle);
       await field.waitFor({ state: 'visible', timeout: 15_000 });
-      const measured = await keystrokeToPaint(page, field);
-      pages.push({
-        section: scenario.section,
-        page: url.replace(guild.id, ':guildId'),
-        field: await field.getAttribute('id'),
-        state: 'every embed field filled',
-        ...measured,
-      });
+      await measure(scenario.section, url, field, 'every embed field filled');
     }
 
     await buyPremium(page, guild.id, user);
@@ -420,14 +417,7 @@ try {
       await page.getByRole('tab', { name: scenario.tab }).click();
       const field = scenario.field(page);
       await field.waitFor({ state: 'visible', timeout: 15_000 });
-      const measured = await keystrokeToPaint(page, field);
-      pages.push({
-        section: scenario.section,
-        page: url.replace(guild.id, ':guildId'),
-        field: await field.getAttribute('id'),
-        state: '10 embeds x 25 fields',
-        ...measured,
-      });
+      await measure(scenario.section, url, field, '10 embeds x 25 fields');
     }
   }
 } finally {
