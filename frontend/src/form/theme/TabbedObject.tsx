@@ -3,7 +3,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import type { SchemaFormContext } from '../core/form-context';
 import { formPartsOf } from '../core/form-parts';
 import { loadFormPart } from '../parts';
-import { tabKeyTarget } from '../../lib/tab-keys';
+import { tabKeyMove } from '../../lib/tab-keys';
 
 export interface Group {
   id: string;
@@ -67,11 +67,12 @@ export function TabbedObject({
   };
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = groups.findIndex((g) => g.id === active);
-    const next = tabKeyTarget(e.key, i, groups.length);
-    if (next === null) return;
-    e.preventDefault();
-    const target = groups[next]!.id;
+    const target = tabKeyMove(
+      e,
+      groups.map((g) => g.id),
+      active,
+    );
+    if (target === null) return;
     select(target);
     refs.current[target]?.focus();
   };

@@ -13,7 +13,7 @@ import { ConflictDialog } from '../../form/ConflictDialog';
 import { SaveBar } from '../../form/SaveBar';
 import { DEFAULT_LOAD_ERROR } from '../../form/core/page-messages';
 import { useSectionModule } from '../../form/section-module';
-import { tabKeyTarget } from '../../lib/tab-keys';
+import { tabKeyMove } from '../../lib/tab-keys';
 import type { PlaceholderValues } from './shared/placeholders';
 import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
@@ -221,11 +221,12 @@ export default function Greeting() {
   const onSave = useCallback((kind: GreetingKind, group: GreetingGroup) => save(kind, group === 'embed' ? 'embed' : 'message'), [save]);
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next = tabKeyTarget(e.key, i, TABS.length);
-    if (next === null) return;
-    e.preventDefault();
-    const target = TABS[next]!.id;
+    const target = tabKeyMove(
+      e,
+      TABS.map((t) => t.id),
+      tab,
+    );
+    if (target === null) return;
     setTab(target);
     tabRefs.current[target]?.focus();
   };
