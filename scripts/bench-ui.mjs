@@ -290,15 +290,19 @@ async function storePanel(page, guildId) {
   return item.title;
 }
 
+/** Opens the stored panel's editor from the panels page. */
+const openPanel = (page, title) =>
+  page
+    .getByRole('button', { name: `Edit ${title}` })
+    .first()
+    .click();
+
 /** The panel editor's two typing places, each opened fresh from the panels page. */
 const PANEL_EDITOR = [
   {
     section: 'panel-editor (advanced)',
     field: async (page, title) => {
-      await page
-        .getByRole('button', { name: `Edit ${title}` })
-        .first()
-        .click();
+      await openPanel(page, title);
       await page.getByRole('button', { name: 'Open Advanced Editor' }).click();
       return page.getByRole('dialog', { name: 'Advanced Embed Editor' }).getByLabel('Panel title');
     },
@@ -306,10 +310,7 @@ const PANEL_EDITOR = [
   {
     section: 'panel-editor (settings, small preview)',
     field: async (page, title) => {
-      await page
-        .getByRole('button', { name: `Edit ${title}` })
-        .first()
-        .click();
+      await openPanel(page, title);
       return page.getByRole('dialog', { name: 'Edit Panel' }).getByLabel('Panel title');
     },
   },
@@ -376,6 +377,12 @@ try {
   routes = await measureRoutes(browser, baseURL, page.context(), guild.id);
 
   if (!routesOnly) {
+    /** One row of the keystroke table: the field typed into on `url`, in the stored state `state`. */
+    const measure = async (section, url, field, state) => {
+      const id = await field.getAttribute('id');
+      const measured = await keystrokeToPaint(page, field);
+      pages.push({ section, page: url.replace(guild.id, ':guildId'), field: id, state, ...measured });
+    };
     for (const name of sectionNames) {
       const url = pageUrl(name, guild.id);
       const how = MEASURE[name];
@@ -385,9 +392,7 @@ try {
       const form = page.locator('form').first();
       await form.waitFor({ state: 'visible', timeout: 15_000 });
       const field = how ? await how.field(form) : await firstTextField(form, `${url} (section ${name})`);
-      const id = await field.getAttribute('id');
-      const measured = await keystrokeToPaint(page, field);
-      pages.push({ section: name, page: url.replace(guild.id, ':guildId'), field: id, state: how?.state ?? 'defaults', ...measured });
+      await measure(name, url, field, how?.state ?? 'defaults');
     }
 
     const panelTitle = await storePanel(page, guild.id);
@@ -396,14 +401,7 @@ try {
       await page.goto(url);
       const field = await scenario.field(page, panelTitle);
       await field.waitFor({ state: 'visible', timeout: 15_000 });
-      const measured = await keystrokeToPaint(page, field);
-      pages.push({
-        section: scenario.section,
-        page: url.replace(guild.id, ':guildId'),
-        field: await field.getAttribute('id'),
-        state: 'every embed field filled',
-        ...measured,
-      });
+      await measure(scenario.section, url, field, 'every embed field filled');
     }
 
     await buyPremium(page, guild.id, user);
@@ -419,14 +417,7 @@ try {
       await page.getByRole('tab', { name: scenario.tab }).click();
       const field = scenario.field(page);
       await field.waitFor({ state: 'visible', timeout: 15_000 });
-      const measured = await keystrokeToPaint(page, field);
-      pages.push({
-        section: scenario.section,
-        page: url.replace(guild.id, ':guildId'),
-        field: await field.getAttribute('id'),
-        state: '10 embeds x 25 fields',
-        ...measured,
-      });
+      await measure(scenario.section, url, field, '10 embeds x 25 fields');
     }
   }
 } finally {

@@ -81,10 +81,10 @@ export const GROUPS = {
     // records.insertCapped of each storage and the cap check both apply (checkCap); in MongoDB also its turn-taking and
     // lease (inTurn, takeLease).
     mutate: [
-      'backend/src/storage/postgres.storage.ts:566-591',
-      'backend/src/storage/mongo/mongo.storage.ts:435-472',
-      'backend/src/storage/mongo/mongo.storage.ts:726-752',
-      'backend/src/storage/storage-rules.ts:50-52',
+      'backend/src/storage/postgres.storage.ts:557-582',
+      'backend/src/storage/mongo/mongo.storage.ts:426-463',
+      'backend/src/storage/mongo/mongo.storage.ts:717-743',
+      'backend/src/storage/storage-rules.ts:64-66',
     ],
     tests: ['backend/test/storage.contract.test.ts', 'backend/test/plan-limits.test.ts'],
   },

@@ -4,23 +4,15 @@
 import placeholderFile from '@guildhall/generated/schema.greeting-placeholder.json' with { type: 'json' };
 import type { GreetingPlaceholder, GreetingSettings } from '@guildhall/generated/types';
 import { displayAvatarUrl, type AvatarUser } from './cdn.js';
+import type { ApiEmbed } from './embed-message.js';
 import { discordDate, snowflakeSeconds } from './snowflake.js';
 
 export type GreetingKind = keyof GreetingSettings;
 export type GreetingSection = GreetingSettings[GreetingKind];
 export type PlaceholderValues = Record<GreetingPlaceholder, string>;
 
-/** The part of Discord's message body a greeting uses (assignable to discord-api-types' message body). */
-export interface GreetingEmbed {
-  color?: number;
-  title?: string;
-  description?: string;
-  author?: { name: string; icon_url?: string };
-  thumbnail?: { url: string };
-  image?: { url: string };
-  footer?: { text: string };
-  timestamp?: string;
-}
+/** The parts of Discord's embed a greeting uses (assignable to discord-api-types' message body). */
+export type GreetingEmbed = Pick<ApiEmbed, 'color' | 'title' | 'description' | 'author' | 'thumbnail' | 'image' | 'footer' | 'timestamp'>;
 export interface GreetingMessage {
   content?: string;
   embeds?: GreetingEmbed[];

@@ -48,3 +48,18 @@ export function joinDmMessage(settings: JoinDmSettings, values: PlaceholderValue
   }
   return message;
 }
+
+/**
+ * What the Discord sandbox's 'Simulate member join' answers (sandboxes/discord/src/simulate-join.ts) and its viewer
+ * reads: who joined and what became of their DM.
+ */
+export interface SimulatedJoin {
+  userId: string;
+  userName: string;
+  /** Join DMs were off: the bot sent nothing and reported nothing. */
+  sent: boolean;
+  ok: boolean;
+  /** Discord's refusal, e.g. 50007 for a member whose DMs are closed. */
+  error?: { code?: number; reason: string };
+  channelId?: string;
+}

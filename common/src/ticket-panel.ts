@@ -1,17 +1,10 @@
 // The messages a ticket panel makes: the panel members open tickets from, and the message that greets a new ticket.
 // Deploy (the server) and every panel preview (the browser) build them here, so a preview is what the bot posts.
 import type { TicketPanel } from '@guildhall/generated/types';
-import { colourToNumber } from './embed-message.js';
+import { colourToNumber, type ApiEmbed } from './embed-message.js';
 
-/** The embed part of Discord's message body a panel uses (assignable to discord-api-types' APIEmbed). */
-export interface PanelEmbed {
-  color?: number;
-  title?: string;
-  description?: string;
-  footer?: { text: string; icon_url?: string };
-  image?: { url: string };
-  thumbnail?: { url: string };
-}
+/** The parts of Discord's embed a panel uses (assignable to discord-api-types' APIEmbed). */
+export type PanelEmbed = Pick<ApiEmbed, 'color' | 'title' | 'description' | 'footer' | 'image' | 'thumbnail'>;
 
 /** A button of Discord's message components (type 2). Style 1 primary, 4 danger. */
 export interface PanelButton {

@@ -44,3 +44,22 @@ describe('a stored channel the server no longer has', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 });
+
+describe("the guild's objects could not be loaded", () => {
+  it('says so as an alert naming them, and Retry loads them again', () => {
+    const refetch = vi.fn();
+    const widget = { id: 'root_modlog_channel', value: null, onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(), rawErrors: [] };
+    render(
+      <GuildSelect
+        widget={widget as unknown as WidgetProps}
+        objects={{ data: undefined, isPending: false, isError: true, refetch }}
+        choices={(list: typeof channels) => list.map((c) => ({ id: c.id, label: `#${c.name}` }))}
+        noun="channels"
+        emptyLabel="Select a channel"
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe("Could not load the server's channels. Retry");
+    screen.getByRole('button', { name: 'Retry' }).click();
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+});

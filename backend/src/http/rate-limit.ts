@@ -1,9 +1,5 @@
+import { FixedWindows } from './fixed-windows.js';
 import type { HttpReply, HttpRequest } from './http-types.js';
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
 
 /** The client's address: the socket's, or behind trusted proxies (TRUST_PROXY) the one the outermost saw. */
 export function clientAddress(req: HttpRequest): string {
@@ -42,17 +38,18 @@ export const MAX_RATE_LIMIT_KEYS = 100_000;
  * of its keys is over the limit, so one user cannot spread load over addresses, nor one address over users.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: FixedWindows;
   private readonly sweeper: NodeJS.Timeout;
 
   /** `now`: the clock windows start and end by, in epoch ms (the sandbox's front door counts by the sandbox's). */
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
-    private readonly maxKeys = MAX_RATE_LIMIT_KEYS,
+    maxKeys = MAX_RATE_LIMIT_KEYS,
     private readonly now: () => number = () => Date.now(),
   ) {
-    this.sweeper = setInterval(() => this.sweep(), Math.max(windowMs, 1000));
+    this.windows = new FixedWindows(maxKeys);
+    this.sweeper = setInterval(() => this.windows.sweep(this.now()), Math.max(windowMs, 1000));
     this.sweeper.unref();
   }
 
@@ -60,14 +57,7 @@ export class RateLimiter {
   hit(keys: string[], now = this.now()): number {
     let retryAfterMs = 0;
     for (const key of keys) {
-      let w = this.windows.get(key);
-      if (!w || w.resetAt <= now) {
-        if (!w && this.windows.size >= this.maxKeys) this.forgetOldest(now);
-        w = { count: 0, resetAt: now + this.windowMs };
-        // Deleted first so that the Map's order stays the order in which windows started (forgetOldest relies on it).
-        this.windows.delete(key);
-        this.windows.set(key, w);
-      }
+      const w = this.windows.current(key, this.windowMs, now);
       w.count += 1;
       if (w.count > this.max) retryAfterMs = Math.max(retryAfterMs, w.resetAt - now);
     }
@@ -90,19 +80,5 @@ export class RateLimiter {
 
   close() {
     clearInterval(this.sweeper);
-  }
-
-  private sweep(now = this.now()) {
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-  }
-
-  private forgetOldest(now: number) {
-    this.sweep(now);
-    // Still full of live windows: the oldest tenth goes, so this work is not redone on every new key.
-    let excess = this.windows.size - this.maxKeys + Math.ceil(this.maxKeys / 10);
-    for (const key of this.windows.keys()) {
-      if (excess-- <= 0) break;
-      this.windows.delete(key);
-    }
   }
 }

@@ -15,6 +15,7 @@ import {
   optionalCount,
   recordsChange,
   sectionOrder,
+  StaleSection,
   subjectsOf,
   toStorableJson as toJson,
 } from './storage-rules.js';
@@ -86,16 +87,6 @@ interface HistoryWrite extends ChangeRecord {
 
 /** The executor once init() has run (each store waits for it). */
 type Db = () => Promise<SqlExecutor>;
-
-/** A stale version met inside putMany's transaction: thrown to roll every section back. */
-class StaleSection extends Error {
-  constructor(
-    readonly section: string,
-    readonly current: SettingsDocument | null,
-  ) {
-    super(`stale version of ${section}`);
-  }
-}
 
 /**
  * The key of the transaction-level advisory lock every history insert takes (any constant unlikely to be used by

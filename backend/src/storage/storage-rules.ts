@@ -4,6 +4,7 @@ import {
   type ChangeNote,
   type HistoryEntry,
   MAX_SETTINGS_VERSION,
+  type SettingsDocument,
   type SettingsWrite,
   UnstorableTextError,
 } from './storage.port.js';
@@ -13,6 +14,19 @@ import {
  * versions and caps a write may name, when a write is stale, and what a recorded write says in the history. The
  * adapters decide only how their engine makes each write atomic.
  */
+
+/**
+ * A stale version met inside putMany: thrown to undo the sections already written (PostgreSQL rolls its transaction
+ * back, MongoDB abandons its batch), then answered as the port's stale result for `section`.
+ */
+export class StaleSection extends Error {
+  constructor(
+    readonly section: string,
+    readonly current: SettingsDocument | null,
+  ) {
+    super(`stale version of ${section}`);
+  }
+}
 
 /**
  * An escape of U+0000 or of a surrogate in JSON.stringify's output: a `\u` whose backslash follows an even run of

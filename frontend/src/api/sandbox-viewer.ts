@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DiscordMessageData } from '../components/discord';
+import type { SimulatedJoin } from '@guildhall/common/join-dm';
 import { api, ApiError } from './client';
 import { queryKeys } from './query-keys';
 
@@ -92,16 +93,6 @@ export function useSimulateTicket() {
         }),
     onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.sandboxViewer }),
   });
-}
-
-/** What 'Simulate member join' answers (sandboxes/discord/src/simulate-join.ts). */
-export interface SimulatedJoin {
-  userId: string;
-  userName: string;
-  sent: boolean;
-  ok: boolean;
-  error?: { code?: number; reason: string };
-  channelId?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { type ReactNode, type RefObject, useRef } from 'react';
-import { useModal } from '../lib/use-modal';
+import type { ReactNode, RefObject } from 'react';
+import { ModalFrame } from './ModalFrame';
 
 /**
  * A modal alert dialog over a dimmed page: named by the element `titleId`, described by `textId`, keeping the keyboard
@@ -18,20 +18,17 @@ export function AlertDialog({
   onClose(): void;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDivElement>(null);
-  useModal(dialog, onClose, initialFocus);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
-      <div
-        ref={dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        className="card w-full max-w-md p-6 shadow-2xl"
-      >
-        {children}
-      </div>
-    </div>
+    <ModalFrame
+      role="alertdialog"
+      overlayClassName="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4"
+      className="card w-full max-w-md p-6 shadow-2xl"
+      labelledBy={titleId}
+      describedBy={textId}
+      initialFocus={initialFocus}
+      onClose={onClose}
+    >
+      {children}
+    </ModalFrame>
   );
 }

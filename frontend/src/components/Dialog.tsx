@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
-import { type ReactNode, type RefObject, useRef } from 'react';
-import { useModal } from '../lib/use-modal';
+import type { ReactNode, RefObject } from 'react';
+import { ModalFrame } from './ModalFrame';
 
 /**
  * A modal dialog over a dimmed page: named by its heading, keyboard kept inside (useModal: focus starts on
@@ -35,33 +35,30 @@ export function Dialog({
   /** Actions kept in view below the scrolling body. */
   footer?: ReactNode;
 }) {
-  const dialog = useRef<HTMLDivElement>(null);
-  useModal(dialog, onClose, initialFocus);
   return (
-    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-black/60 sm:items-center sm:p-4">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        aria-busy={busy || undefined}
-        className={`card flex max-h-full w-full flex-col shadow-2xl sm:max-h-[90vh] ${wide ? 'sm:max-w-5xl' : narrow ? 'sm:max-w-md' : 'sm:max-w-2xl'}`}
-      >
-        <header className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
-          <div className="min-w-0">
-            <h2 id={titleId} className="truncate text-lg font-semibold">
-              {title}
-            </h2>
-            {headerExtra}
-          </div>
-          <button type="button" className="btn-secondary px-2" onClick={onClose} disabled={busy} aria-label="Close">
-            <X aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </header>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <footer className="border-t border-line px-5 py-4">{footer}</footer>}
-      </div>
-    </div>
+    <ModalFrame
+      role="dialog"
+      overlayClassName="fixed inset-0 z-50 flex items-stretch justify-center bg-black/60 sm:items-center sm:p-4"
+      className={`card flex max-h-full w-full flex-col shadow-2xl sm:max-h-[90vh] ${wide ? 'sm:max-w-5xl' : narrow ? 'sm:max-w-md' : 'sm:max-w-2xl'}`}
+      labelledBy={titleId}
+      describedBy={describedBy}
+      busy={busy}
+      initialFocus={initialFocus}
+      onClose={onClose}
+    >
+      <header className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="truncate text-lg font-semibold">
+            {title}
+          </h2>
+          {headerExtra}
+        </div>
+        <button type="button" className="btn-secondary px-2" onClick={onClose} disabled={busy} aria-label="Close">
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+      {footer && <footer className="border-t border-line px-5 py-4">{footer}</footer>}
+    </ModalFrame>
   );
 }

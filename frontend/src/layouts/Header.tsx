@@ -1,4 +1,4 @@
-import { Crown, LayoutDashboard, LogOut, Menu, Moon, Sun, X } from 'lucide-react';
+import { Crown, LayoutDashboard, LogOut, type LucideIcon, Menu, Moon, Sun, X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
@@ -12,6 +12,20 @@ export const HEADER_LINKS = [
   { to: '/dev', label: 'Developer' },
   { to: '/docs', label: 'Documentation' },
 ] as const;
+
+/** One entry of the account menu. */
+function MenuItem({ icon: Icon, label, danger = false, onClick }: { icon: LucideIcon; label: string; danger?: boolean; onClick(): void }) {
+  return (
+    <button
+      role="menuitem"
+      type="button"
+      className={`flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm ${danger ? 'text-danger ' : ''}hover:bg-panel-2`}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+    </button>
+  );
+}
 
 function UserMenu() {
   const { user, logout } = useAuth();
@@ -39,33 +53,17 @@ function UserMenu() {
       </button>
       {open && (
         <div role="menu" aria-label="Account" className="card absolute right-0 z-50 mt-2 w-48 overflow-hidden p-1 shadow-xl">
-          <button
-            role="menuitem"
-            type="button"
-            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-panel-2"
-            onClick={() => choose('/selector')}
-          >
-            <LayoutDashboard aria-hidden="true" className="h-4 w-4" /> Dashboard
-          </button>
-          <button
-            role="menuitem"
-            type="button"
-            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-panel-2"
-            onClick={() => choose('/premium')}
-          >
-            <Crown aria-hidden="true" className="h-4 w-4" /> Premium
-          </button>
-          <button
-            role="menuitem"
-            type="button"
-            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-danger hover:bg-panel-2"
+          <MenuItem icon={LayoutDashboard} label="Dashboard" onClick={() => choose('/selector')} />
+          <MenuItem icon={Crown} label="Premium" onClick={() => choose('/premium')} />
+          <MenuItem
+            icon={LogOut}
+            label="Logout"
+            danger
             onClick={() => {
               close();
               void logout();
             }}
-          >
-            <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
-          </button>
+          />
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FixedWindows } from '@guildhall/backend/http/fixed-windows';
 
 export interface RateLimitPolicy {
   limit: number;
@@ -25,21 +26,19 @@ export const MAX_RATE_LIMIT_WINDOWS = 50_000;
  * Expired windows are swept as requests come (no timer to stop), at most once per the longest window seen.
  */
 export class FixedWindowLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly windows: FixedWindows;
   private nextSweepAt = 0;
 
-  constructor(private readonly maxWindows = MAX_RATE_LIMIT_WINDOWS) {}
+  constructor(maxWindows = MAX_RATE_LIMIT_WINDOWS) {
+    this.windows = new FixedWindows(maxWindows);
+  }
 
   take(key: string, policy: RateLimitPolicy, now: number = Date.now()): RateLimitState {
-    if (now >= this.nextSweepAt) this.sweep(now, policy.windowMs);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (!window && this.windows.size >= this.maxWindows) this.forgetOldest(now);
-      window = { count: 0, resetAt: now + policy.windowMs };
-      // Deleted first so that the Map's order stays the order in which windows started (forgetOldest relies on it).
-      this.windows.delete(key);
-      this.windows.set(key, window);
+    if (now >= this.nextSweepAt) {
+      this.windows.sweep(now);
+      this.nextSweepAt = now + policy.windowMs;
     }
+    const window = this.windows.current(key, policy.windowMs, now);
     const allowed = window.count < policy.limit;
     if (allowed) window.count += 1;
     return { allowed, limit: policy.limit, remaining: Math.max(0, policy.limit - window.count), resetAt: window.resetAt };
@@ -52,21 +51,6 @@ export class FixedWindowLimiter {
 
   clear(): void {
     this.windows.clear();
-  }
-
-  private sweep(now: number, windowMs: number): void {
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-    this.nextSweepAt = now + windowMs;
-  }
-
-  private forgetOldest(now: number): void {
-    this.sweep(now, 0);
-    // Still full of live windows: the oldest tenth goes, so this work is not redone on every new key.
-    let excess = this.windows.size - this.maxWindows + Math.ceil(this.maxWindows / 10);
-    for (const key of this.windows.keys()) {
-      if (excess-- <= 0) break;
-      this.windows.delete(key);
-    }
   }
 }
 

@@ -1,23 +1,11 @@
 import { guildIconUrl } from '@guildhall/common/cdn';
 import { greetingPlaceholderValues } from '@guildhall/common/greeting';
-import { joinDmMessage } from '@guildhall/common/join-dm';
+import { joinDmMessage, type SimulatedJoin } from '@guildhall/common/join-dm';
 import type { JoinDmSettings } from '@guildhall/generated/types';
 import { DiscordApiError, DiscordErrors } from './discord-errors.js';
 import type { DiscordSandboxService } from './sandbox.service.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import type { SandboxGuildRecord } from './sandbox.types.js';
-
-/** What the viewer's 'Simulate member join' answers: who joined and what became of their DM. */
-export interface SimulatedJoin {
-  userId: string;
-  userName: string;
-  /** Join DMs were off: the bot sent nothing and reported nothing. */
-  sent: boolean;
-  ok: boolean;
-  /** Discord's refusal, e.g. 50007 for a member whose DMs are closed. */
-  error?: { code?: number; reason: string };
-  channelId?: string;
-}
 
 const TIMEOUT_MS = 10_000;
 const simulationError = (status: number, message: string) => new DiscordApiError(status, { message, code: 0 });

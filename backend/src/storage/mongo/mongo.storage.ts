@@ -14,6 +14,7 @@ import {
   optionalCount,
   recordsChange,
   sectionOrder,
+  StaleSection,
   subjectsOf,
   toStorableJson,
 } from '../storage-rules.js';
@@ -66,16 +67,6 @@ export class RecordBusyError extends Error {
   constructor(collection: string, id: string) {
     super(`Record ${id} of ${collection} kept changing under this write; try again.`);
     this.name = 'RecordBusyError';
-  }
-}
-
-/** A stale version met inside putMany: thrown to undo the sections already written. */
-class StaleSection extends Error {
-  constructor(
-    readonly section: string,
-    readonly current: SettingsDocument | null,
-  ) {
-    super(`stale version of ${section}`);
   }
 }
 

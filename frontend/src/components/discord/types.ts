@@ -1,16 +1,7 @@
-/** The parts of Discord's message shape the renderer shows (as the API and the sandbox send them). */
-export interface DiscordEmbedData {
-  title?: string;
-  description?: string;
-  url?: string;
-  color?: number;
-  timestamp?: string;
-  author?: { name: string; url?: string; icon_url?: string };
-  footer?: { text: string; icon_url?: string };
-  thumbnail?: { url: string };
-  image?: { url: string };
-  fields?: { name: string; value: string; inline?: boolean }[];
-}
+import type { ApiEmbed } from '@guildhall/common/embed-message';
+
+/** An embed as the renderer shows it: Discord's shape, as the API and the sandbox send it (common's one definition). */
+export type DiscordEmbedData = ApiEmbed;
 
 export interface DiscordButtonData {
   type: 2;

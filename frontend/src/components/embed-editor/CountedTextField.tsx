@@ -42,7 +42,15 @@ export const CountedTextField = memo(function CountedTextField({
   const describedBy =
     [maxLength !== undefined ? counterId : '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const change = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(clampText(e.target.value, maxLength), name);
-  const cls = `field-input ${error ? 'border-danger' : ''}`;
+  // What the one-line and the multi-line control share.
+  const control = {
+    value,
+    placeholder,
+    onChange: change,
+    className: `field-input ${error ? 'border-danger' : ''}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
   const near = maxLength !== undefined && length >= maxLength * 0.9;
   return (
     <div className="space-y-1">
@@ -57,31 +65,7 @@ export const CountedTextField = memo(function CountedTextField({
           </span>
         )}
       </div>
-      {multiline ? (
-        <textarea
-          id={id}
-          name={name}
-          rows={rows}
-          value={value}
-          placeholder={placeholder}
-          onChange={change}
-          className={cls}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      ) : (
-        <input
-          id={id}
-          name={name}
-          type="text"
-          value={value}
-          placeholder={placeholder}
-          onChange={change}
-          className={cls}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      )}
+      {multiline ? <textarea id={id} name={name} rows={rows} {...control} /> : <input id={id} name={name} type="text" {...control} />}
       {hint && (
         <p id={hintId} className="text-xs text-muted">
           {hint}

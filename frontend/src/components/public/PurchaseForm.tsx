@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, client } from '../../api/client';
 import { planTerm } from '../premium/plan-status';
+import { fieldErrors, RequiredLabel } from './form-fields';
 import { purchaseGuilds } from './purchase-guilds';
 
 type Field = 'guildId' | 'email' | 'discordId';
@@ -107,14 +108,7 @@ export function PurchaseForm({ user, plan, period }: { user: User; plan: Plan; p
     }
   };
 
-  const describedBy = (field: Field, hint?: string) =>
-    [errors.fields[field] ? `${ids[field]}-error` : '', hint ?? ''].join(' ').trim() || undefined;
-  const fieldError = (field: Field) =>
-    errors.fields[field] && (
-      <p id={`${ids[field]}-error`} className="mt-1 text-sm text-danger">
-        {errors.fields[field]}
-      </p>
-    );
+  const { describedBy, fieldError } = fieldErrors(ids, errors.fields);
   const set = (field: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
     if (errors.fields[field]) setErrors((all) => ({ ...all, fields: { ...all.fields, [field]: undefined } }));
@@ -136,9 +130,7 @@ export function PurchaseForm({ user, plan, period }: { user: User; plan: Plan; p
         </p>
       )}
       <div>
-        <label htmlFor={ids.guildId} className="mb-1 block text-sm font-medium">
-          Server <span aria-hidden="true">*</span>
-        </label>
+        <RequiredLabel htmlFor={ids.guildId}>Server</RequiredLabel>
         <select
           id={ids.guildId}
           ref={inputs.guildId}
@@ -167,9 +159,7 @@ export function PurchaseForm({ user, plan, period }: { user: User; plan: Plan; p
         </p>
       </div>
       <div>
-        <label htmlFor={ids.email} className="mb-1 block text-sm font-medium">
-          Email <span aria-hidden="true">*</span>
-        </label>
+        <RequiredLabel htmlFor={ids.email}>Email</RequiredLabel>
         <input
           id={ids.email}
           ref={inputs.email}
@@ -189,9 +179,7 @@ export function PurchaseForm({ user, plan, period }: { user: User; plan: Plan; p
         </p>
       </div>
       <div>
-        <label htmlFor={ids.discordId} className="mb-1 block text-sm font-medium">
-          Discord User ID <span aria-hidden="true">*</span>
-        </label>
+        <RequiredLabel htmlFor={ids.discordId}>Discord User ID</RequiredLabel>
         <input
           id={ids.discordId}
           ref={inputs.discordId}

@@ -3,6 +3,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import type { SchemaFormContext } from '../core/form-context';
 import { formPartsOf } from '../core/form-parts';
 import { loadFormPart } from '../parts';
+import { tabKeyMove } from '../../lib/tab-keys';
 
 export interface Group {
   id: string;
@@ -66,12 +67,12 @@ export function TabbedObject({
   };
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = groups.findIndex((g) => g.id === active);
-    const next =
-      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? groups.length - 1 : null;
-    if (next === null) return;
-    e.preventDefault();
-    const target = groups[(next + groups.length) % groups.length]!.id;
+    const target = tabKeyMove(
+      e,
+      groups.map((g) => g.id),
+      active,
+    );
+    if (target === null) return;
     select(target);
     refs.current[target]?.focus();
   };

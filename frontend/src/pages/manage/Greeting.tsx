@@ -13,6 +13,7 @@ import { ConflictDialog } from '../../form/ConflictDialog';
 import { SaveBar } from '../../form/SaveBar';
 import { DEFAULT_LOAD_ERROR } from '../../form/core/page-messages';
 import { useSectionModule } from '../../form/section-module';
+import { tabKeyMove } from '../../lib/tab-keys';
 import type { PlaceholderValues } from './shared/placeholders';
 import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
@@ -220,12 +221,12 @@ export default function Greeting() {
   const onSave = useCallback((kind: GreetingKind, group: GreetingGroup) => save(kind, group === 'embed' ? 'embed' : 'message'), [save]);
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next =
-      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
-    if (next === null) return;
-    e.preventDefault();
-    const target = TABS[(next + TABS.length) % TABS.length]!.id;
+    const target = tabKeyMove(
+      e,
+      TABS.map((t) => t.id),
+      tab,
+    );
+    if (target === null) return;
     setTab(target);
     tabRefs.current[target]?.focus();
   };

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { LazyDiscordMessage } from '../../components/discord/LazyDiscordMessage';
 import { fillLevelUpPlaceholders, LEVEL_UP_PLACEHOLDERS } from './shared/placeholders';
 import { BOT_AUTHOR, displayName, usePreviewContext } from './shared/preview-context';
+import { IconCard } from './shared/IconCard';
 import { SectionPage } from './SectionPage';
 
 const SAMPLE_LEVEL = 5;
@@ -12,10 +13,7 @@ const XP_TABLE = [1, 2, 5, 10, 20];
 
 function XpRules() {
   return (
-    <section aria-labelledby="xp-rules" className="card p-6">
-      <h2 id="xp-rules" className="flex items-center gap-2 text-lg font-semibold">
-        <Sparkles aria-hidden="true" className="h-5 w-5 text-brand" /> XP rules
-      </h2>
+    <IconCard headingId="xp-rules" icon={Sparkles} title="XP rules">
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
         <li>Each message earns 1 to 20 XP.</li>
         <li>XP is earned at most once every 5 seconds per member.</li>
@@ -42,7 +40,7 @@ function XpRules() {
           ))}
         </tbody>
       </table>
-    </section>
+    </IconCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Terminal } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { useSettings } from '../../api/queries';
+import { IconCard } from './shared/IconCard';
 import { SectionPage } from './SectionPage';
 
 /** The bot's moderation commands, written with the server's prefix ('.' by default). */
@@ -21,10 +22,7 @@ export const MODERATION_COMMANDS: { usage: string; description: string }[] = [
 
 function CommandList({ prefix }: { prefix: string }) {
   return (
-    <section aria-labelledby="mod-commands" className="card p-6">
-      <h2 id="mod-commands" className="flex items-center gap-2 text-lg font-semibold">
-        <Terminal aria-hidden="true" className="h-5 w-5 text-brand" /> Moderation commands
-      </h2>
+    <IconCard headingId="mod-commands" icon={Terminal} title="Moderation commands">
       <p className="mt-1 text-sm text-muted">
         Type these in any channel the bot can read. Prefix: <code className="rounded bg-panel-2 px-1">{prefix}</code>
       </p>
@@ -39,7 +37,7 @@ function CommandList({ prefix }: { prefix: string }) {
           </li>
         ))}
       </ul>
-    </section>
+    </IconCard>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { TicketCategory } from '@guildhall/generated/types';
 import { AlertTriangle, ArrowLeft } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTicketCategories, useTicketCategoryChanges } from '../../api/queries';
-import { AlertDialog } from '../../components/AlertDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { SectionHeader } from './SectionHeader';
@@ -25,7 +25,6 @@ export default function TicketCategories() {
   const [banner, showBanner] = useTimedBanner();
   const [adding, setAdding] = useState<CategoryListType | null>(null);
   const [removing, setRemoving] = useState<{ type: CategoryListType; category: TicketCategory } | null>(null);
-  const cancelRemove = useRef<HTMLButtonElement>(null);
   // Stable, so the dialogs' focus handling is set up once per opening.
   const closeAdd = useCallback(() => setAdding(null), []);
   const closeRemove = useCallback(() => setRemoving(null), []);
@@ -126,22 +125,17 @@ export default function TicketCategories() {
         />
       )}
       {removing && (
-        <AlertDialog titleId="remove-category-title" textId="remove-category-text" initialFocus={cancelRemove} onClose={closeRemove}>
-          <h2 id="remove-category-title" className="text-lg font-semibold">
-            Remove category?
-          </h2>
-          <p id="remove-category-text" className="mt-2 text-sm text-muted">
-            {removing.category.name} will no longer be used for {removing.type} tickets. The category stays on Discord.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button ref={cancelRemove} type="button" className="btn-secondary" onClick={() => setRemoving(null)}>
-              Cancel
-            </button>
-            <button type="button" className="btn-danger" onClick={remove}>
-              Remove
-            </button>
-          </div>
-        </AlertDialog>
+        <ConfirmDialog
+          titleId="remove-category-title"
+          textId="remove-category-text"
+          title="Remove category?"
+          confirmLabel="Remove"
+          actionsClassName="mt-6 flex flex-wrap justify-end gap-3"
+          onCancel={closeRemove}
+          onConfirm={remove}
+        >
+          {removing.category.name} will no longer be used for {removing.type} tickets. The category stays on Discord.
+        </ConfirmDialog>
       )}
     </div>
   );

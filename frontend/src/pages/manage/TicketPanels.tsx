@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LayoutTemplate, Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { client } from '../../api/client';
 import { useChannels, useTicketPanels } from '../../api/queries';
 import { queryKeys } from '../../api/query-keys';
-import { AlertDialog } from '../../components/AlertDialog';
 import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { DeletePanelDialog } from './ticket-panels/DeletePanelDialog';
 import { PanelCard, type PanelAction } from './ticket-panels/PanelCard';
 import { PanelEditor, type EditorOutcome } from './ticket-panels/PanelEditor';
 import { PANEL_CHANNEL_TYPES } from './ticket-panels/panel-channels';
@@ -42,7 +42,6 @@ export default function TicketPanels() {
   const [deleting, setDeleting] = useState<PanelEntry | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [refused, setRefused] = useState<PlanLimitRefusal | null>(null);
-  const cancelDelete = useRef<HTMLButtonElement>(null);
 
   const textChannels = useMemo(() => (channels.data ?? []).filter((c) => PANEL_CHANNEL_TYPES.includes(c.type)), [channels.data]);
   const channelNames = useMemo(() => new Map((channels.data ?? []).map((c) => [c.id, c.name])), [channels.data]);
@@ -191,24 +190,20 @@ export default function TicketPanels() {
       ) : (
         <>
           <dl aria-label="Panel summary" className="grid grid-cols-3 gap-3">
-            <div className="card p-4">
-              <dt className="text-xs text-muted uppercase">Total panels</dt>
-              <dd className="text-2xl font-bold" data-summary="total">
-                {items.length}
-              </dd>
-            </div>
-            <div className="card p-4">
-              <dt className="text-xs text-muted uppercase">Deployed</dt>
-              <dd className="text-2xl font-bold" data-summary="deployed">
-                {deployed}
-              </dd>
-            </div>
-            <div className="card p-4">
-              <dt className="text-xs text-muted uppercase">Limit</dt>
-              <dd className="text-2xl font-bold" data-summary="cap">
-                {cap}
-              </dd>
-            </div>
+            {(
+              [
+                ['Total panels', 'total', items.length],
+                ['Deployed', 'deployed', deployed],
+                ['Limit', 'cap', cap],
+              ] as const
+            ).map(([label, key, value]) => (
+              <div key={key} className="card p-4">
+                <dt className="text-xs text-muted uppercase">{label}</dt>
+                <dd className="text-2xl font-bold" data-summary={key}>
+                  {value}
+                </dd>
+              </div>
+            ))}
           </dl>
           {planLimit && (
             <p id="panel-plan-limit" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-plan-limit>
@@ -259,22 +254,7 @@ export default function TicketPanels() {
       )}
       {previewing && <PreviewDialog entry={previewing} onClose={() => setPreviewing(null)} />}
       {deleting && (
-        <AlertDialog titleId="delete-panel-title" textId="delete-panel-text" initialFocus={cancelDelete} onClose={() => setDeleting(null)}>
-          <h2 id="delete-panel-title" className="text-lg font-semibold">
-            Delete this panel?
-          </h2>
-          <p id="delete-panel-text" className="mt-2 text-sm text-muted">
-            "{deleting.item.title}" will be deleted. This cannot be undone.
-          </p>
-          <div className="mt-6 flex justify-end gap-3">
-            <button ref={cancelDelete} type="button" className="btn-secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button type="button" className="btn-danger" onClick={() => void confirmDelete()}>
-              Delete
-            </button>
-          </div>
-        </AlertDialog>
+        <DeletePanelDialog title={deleting.item.title} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
       )}
     </div>
   );

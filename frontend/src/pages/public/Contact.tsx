@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { useSendContactMessage } from '../../api/queries';
 import { useAuth } from '../../auth/AuthProvider';
 import { ExternalLink } from '../../components/public/ExternalLink';
+import { fieldErrors, RequiredLabel } from '../../components/public/form-fields';
 import { PageHeader } from '../../components/public/PageHeader';
 import { CONTACT_EMAIL, SUPPORT_SERVER_URL } from '../../components/public/site';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -80,14 +81,7 @@ function ContactForm() {
     }
   }
 
-  const describedBy = (field: Field, extra?: string) =>
-    [errors[field] ? `${ids[field]}-error` : '', extra ?? ''].join(' ').trim() || undefined;
-  const fieldError = (field: Field) =>
-    errors[field] && (
-      <p id={`${ids[field]}-error`} className="mt-1 text-sm text-danger">
-        {errors[field]}
-      </p>
-    );
+  const { describedBy, fieldError } = fieldErrors(ids, errors);
 
   return (
     <form onSubmit={(e) => void submit(e)} className="card space-y-5 p-6 sm:p-8" aria-labelledby="contact-form-heading">
@@ -110,9 +104,7 @@ function ContactForm() {
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
-          <label htmlFor={ids.name} className="mb-1 block text-sm font-medium">
-            Name <span aria-hidden="true">*</span>
-          </label>
+          <RequiredLabel htmlFor={ids.name}>Name</RequiredLabel>
           <input
             id={ids.name}
             name="name"
@@ -128,9 +120,7 @@ function ContactForm() {
           {fieldError('name')}
         </div>
         <div>
-          <label htmlFor={ids.email} className="mb-1 block text-sm font-medium">
-            Email <span aria-hidden="true">*</span>
-          </label>
+          <RequiredLabel htmlFor={ids.email}>Email</RequiredLabel>
           <input
             id={ids.email}
             name="email"
@@ -161,9 +151,7 @@ function ContactForm() {
         {fieldError('subject')}
       </div>
       <div>
-        <label htmlFor={ids.message} className="mb-1 block text-sm font-medium">
-          Message <span aria-hidden="true">*</span>
-        </label>
+        <RequiredLabel htmlFor={ids.message}>Message</RequiredLabel>
         <textarea
           id={ids.message}
           name="message"

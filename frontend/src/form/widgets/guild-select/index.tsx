@@ -14,6 +14,18 @@ export interface GuildObjects<T> {
   refetch(): unknown;
 }
 
+/** The guild's objects could not be loaded: said as an alert, with a retry. */
+export function LoadFailed({ noun, objects }: { noun: string; objects: Pick<GuildObjects<unknown>, 'refetch'> }) {
+  return (
+    <p className="mt-1 text-xs text-danger" role="alert">
+      Could not load the server's {noun}.{' '}
+      <button type="button" className="underline" onClick={() => void objects.refetch()}>
+        Retry
+      </button>
+    </p>
+  );
+}
+
 export interface GuildSelectProps<T> {
   widget: WidgetProps;
   /** The guild's objects (channels, roles...): while they load the select waits; a failure shows with a retry. */
@@ -66,14 +78,7 @@ export function GuildSelect<T>({ widget, objects, choices, noun, emptyLabel }: G
           This {singular} is not in this server any more. Pick another: a save that keeps it still works, the bot cannot use it.
         </p>
       )}
-      {objects.isError && (
-        <p className="mt-1 text-xs text-danger" role="alert">
-          Could not load the server's {noun}.{' '}
-          <button type="button" className="underline" onClick={() => void objects.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
+      {objects.isError && <LoadFailed noun={noun} objects={objects} />}
     </div>
   );
 }

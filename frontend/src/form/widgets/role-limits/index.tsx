@@ -1,8 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { X } from 'lucide-react';
 import { useMemo } from 'react';
-import type { SchemaFormContext } from '../../core/form-context';
-import { RolePicker, useRoleChoices } from '../role-list/role-picker';
+import { RolePicker, useRoleField } from '../role-list/role-picker';
 
 type Limits = Record<string, unknown>;
 
@@ -12,18 +11,14 @@ type Limits = Record<string, unknown>;
  * values' default or minimum. The bounds come from the schema (additionalProperties), the validator reports the rest.
  */
 export function RoleLimitsWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry, rawErrors, schema, label } = props;
-  const { guildId } = registry.formContext as SchemaFormContext;
+  const { id, value, onChange, onBlur, onFocus, rawErrors, schema, label } = props;
   const limits = useMemo<Limits>(() => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Limits) : {}), [value]);
   const values = (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {}) as Record<string, unknown>;
   const minimum = typeof values.minimum === 'number' ? values.minimum : undefined;
   const maximum = typeof values.maximum === 'number' ? values.maximum : undefined;
   const start = typeof values.default === 'number' ? values.default : (minimum ?? 1);
-  const locked = Boolean(disabled || readonly);
   const ids = Object.keys(limits);
-  const choices = useRoleChoices(guildId, ids);
-  const { nameOf } = choices;
-  const full = typeof schema.maxProperties === 'number' && ids.length >= schema.maxProperties;
+  const { choices, nameOf, locked, full } = useRoleField(props, ids, schema.maxProperties);
   const set = (next: Limits) => onChange(next);
   return (
     <div>

@@ -1,8 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { X } from 'lucide-react';
 import { useMemo } from 'react';
-import type { SchemaFormContext } from '../../core/form-context';
-import { RolePicker, useRoleChoices } from './role-picker';
+import { RolePicker, useRoleField } from './role-picker';
 
 /**
  * A list of roles held as ids (x-ui widget `role-list`: the ticket system's additional roles). Each added role shows
@@ -10,13 +9,9 @@ import { RolePicker, useRoleChoices } from './role-picker';
  * yet added, so a role is never added twice. The picker's empty choice is ui:placeholder.
  */
 export function RoleListWidget(props: WidgetProps) {
-  const { id, value, label, disabled, readonly, onChange, onBlur, onFocus, registry, rawErrors, options, schema } = props;
-  const { guildId } = registry.formContext as SchemaFormContext;
+  const { id, value, label, onChange, onBlur, onFocus, rawErrors, options, schema } = props;
   const ids = useMemo(() => (Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : []), [value]);
-  const choices = useRoleChoices(guildId, ids);
-  const { nameOf } = choices;
-  const full = typeof schema.maxItems === 'number' && ids.length >= schema.maxItems;
-  const locked = Boolean(disabled || readonly);
+  const { choices, nameOf, locked, full } = useRoleField(props, ids, schema.maxItems);
   const placeholder = props.placeholder || (typeof options.placeholder === 'string' ? options.placeholder : 'Add a role');
   return (
     <div>

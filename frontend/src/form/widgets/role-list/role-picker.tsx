@@ -1,5 +1,8 @@
+import type { WidgetProps } from '@rjsf/utils';
 import type { SelectHTMLAttributes } from 'react';
 import { useRoles } from '../../../api/queries';
+import type { SchemaFormContext } from '../../core/form-context';
+import { LoadFailed } from '../guild-select';
 
 /** The guild's roles a form may name: not @everyone, not managed by an integration. */
 export function assignableRoles(roles: { id: string; name: string; managed?: boolean }[] | undefined, guildId: string) {
@@ -15,6 +18,22 @@ export function useRoleChoices(guildId: string, taken: readonly string[]) {
   };
   const offered = assignableRoles(roles.data, guildId).filter((r) => !taken.includes(r.id));
   return { roles, nameOf, offered };
+}
+
+/**
+ * What both role widgets (role-list, role-limits) know of their field: the guild's role choices beside the roles
+ * already held (`ids`), whether the field is locked (disabled or read-only), and whether it holds its schema's
+ * most (`max`: maxItems or maxProperties).
+ */
+export function useRoleField(props: WidgetProps, ids: readonly string[], max: unknown) {
+  const { guildId } = props.registry.formContext as SchemaFormContext;
+  const choices = useRoleChoices(guildId, ids);
+  return {
+    choices,
+    nameOf: choices.nameOf,
+    locked: Boolean(props.disabled || props.readonly),
+    full: typeof max === 'number' && ids.length >= max,
+  };
 }
 
 type PickerProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> & {
@@ -42,14 +61,7 @@ export function RolePicker({ choices, placeholder, onPick, disabled, ...select }
           </option>
         ))}
       </select>
-      {roles.isError && (
-        <p className="mt-1 text-xs text-danger" role="alert">
-          Could not load the server's roles.{' '}
-          <button type="button" className="underline" onClick={() => void roles.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
+      {roles.isError && <LoadFailed noun="roles" objects={roles} />}
     </>
   );
 }

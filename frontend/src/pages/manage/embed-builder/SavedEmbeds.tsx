@@ -5,7 +5,7 @@ import { Copy, Download, Upload } from 'lucide-react';
 import { type ChangeEvent, memo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
-import { AlertDialog } from '../../../components/AlertDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { schemaField, schemaMessage } from '../../../components/embed-editor';
 import type { Banner } from '../../../components/StatusBanner';
 import { copyText } from '../../../lib/clipboard';
@@ -63,7 +63,6 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
   const [importText, setImportText] = useState('');
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const cancelDelete = useRef<HTMLButtonElement>(null);
   const overwriteButton = useRef<HTMLButtonElement>(null);
 
   const items = (list.data?.items ?? []) as Entry[];
@@ -387,22 +386,18 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
       </div>
 
       {deleting && (
-        <AlertDialog titleId="eb-delete-title" textId="eb-delete-text" initialFocus={cancelDelete} onClose={() => setDeleting(null)}>
-          <h2 id="eb-delete-title" className="text-lg font-semibold">
-            Delete saved embed?
-          </h2>
-          <p id="eb-delete-text" className="mt-2 text-sm text-muted">
-            '{deleting.item.name}' will be deleted. This cannot be undone.
-          </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <button ref={cancelDelete} type="button" className="btn-secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button type="button" className="btn-danger" disabled={busy} onClick={() => void remove(deleting)}>
-              Delete
-            </button>
-          </div>
-        </AlertDialog>
+        <ConfirmDialog
+          titleId="eb-delete-title"
+          textId="eb-delete-text"
+          title="Delete saved embed?"
+          confirmLabel="Delete"
+          confirmDisabled={busy}
+          actionsClassName="mt-6 flex justify-end gap-2"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove(deleting)}
+        >
+          '{deleting.item.name}' will be deleted. This cannot be undone.
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,25 +1,18 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
-import type { Banner } from '../../../components/StatusBanner';
+import { type Banner, BannerLine } from '../../../components/StatusBanner';
 
 /** The Join DM page's notice: top right, green for success, red for error; useTimedBanner clears it (5 s). */
 export function Toast({ toast }: { toast: Banner | null }) {
   return (
     <div aria-live="polite" className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex justify-end sm:left-auto">
       {toast && (
-        <p
-          role={toast.kind === 'error' ? 'alert' : 'status'}
-          data-toast={toast.kind}
+        <BannerLine
+          banner={toast}
+          toast
+          iconClassName="h-4 w-4 shrink-0"
           className={`pointer-events-auto flex max-w-sm items-center gap-2 rounded-lg border p-3 text-sm shadow-lg ${
             toast.kind === 'success' ? 'border-ok/50 bg-panel text-ok' : 'border-danger/50 bg-panel text-danger'
           }`}
-        >
-          {toast.kind === 'success' ? (
-            <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
-          ) : (
-            <XCircle aria-hidden="true" className="h-4 w-4 shrink-0" />
-          )}
-          {toast.message}
-        </p>
+        />
       )}
     </div>
   );

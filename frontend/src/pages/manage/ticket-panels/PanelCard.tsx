@@ -1,9 +1,39 @@
 import { refusals } from '@guildhall/generated/refusals';
-import { Copy, Eye, Pencil, Rocket, Trash2 } from 'lucide-react';
+import { Copy, Eye, type LucideIcon, Pencil, Rocket, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import type { PanelEntry } from './panel-model';
 
 export type PanelAction = 'preview' | 'edit' | 'duplicate' | 'deploy' | 'delete';
+
+/** One of a card's secondary actions, named with the panel's title for screen readers ('Edit Support'). */
+function CardAction({
+  icon: Icon,
+  label,
+  panelTitle,
+  danger = false,
+  disabled,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  panelTitle: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn-secondary px-3${danger ? ' text-danger' : ''}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={`${label} ${panelTitle}`}
+    >
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {label}
+    </button>
+  );
+}
 
 /** One panel of the list: what it shows, where, its state, and its actions. */
 export const PanelCard = memo(function PanelCard({
@@ -55,29 +85,9 @@ export const PanelCard = memo(function PanelCard({
           <dd>{created && !Number.isNaN(created.getTime()) ? created.toLocaleDateString() : 'Unknown'}</dd>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <button
-            type="button"
-            className="btn-secondary px-3"
-            onClick={() => onAction('preview', entry)}
-            aria-label={`Preview ${item.title}`}
-          >
-            <Eye aria-hidden="true" className="h-4 w-4" />
-            Preview
-          </button>
-          <button type="button" className="btn-secondary px-3" onClick={() => onAction('edit', entry)} aria-label={`Edit ${item.title}`}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn-secondary px-3"
-            onClick={() => onAction('duplicate', entry)}
-            disabled={busy}
-            aria-label={`Duplicate ${item.title}`}
-          >
-            <Copy aria-hidden="true" className="h-4 w-4" />
-            Duplicate
-          </button>
+          <CardAction icon={Eye} label="Preview" panelTitle={item.title} onClick={() => onAction('preview', entry)} />
+          <CardAction icon={Pencil} label="Edit" panelTitle={item.title} onClick={() => onAction('edit', entry)} />
+          <CardAction icon={Copy} label="Duplicate" panelTitle={item.title} disabled={busy} onClick={() => onAction('duplicate', entry)} />
           <button
             type="button"
             className="btn-primary px-3"
@@ -90,16 +100,14 @@ export const PanelCard = memo(function PanelCard({
             <Rocket aria-hidden="true" className="h-4 w-4" />
             {item.deployed ? 'Redeploy' : 'Deploy'}
           </button>
-          <button
-            type="button"
-            className="btn-secondary px-3 text-danger"
-            onClick={() => onAction('delete', entry)}
+          <CardAction
+            icon={Trash2}
+            label="Delete"
+            panelTitle={item.title}
+            danger
             disabled={busy}
-            aria-label={`Delete ${item.title}`}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete
-          </button>
+            onClick={() => onAction('delete', entry)}
+          />
         </div>
         {noChannel && (
           <p id={`panel-${entry.id}-no-channel`} className="text-xs text-warn">

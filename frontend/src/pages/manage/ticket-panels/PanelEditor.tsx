@@ -2,11 +2,11 @@ import type { Channel } from '@guildhall/generated/types';
 import { Rocket, Save, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
-import { AlertDialog } from '../../../components/AlertDialog';
 import { CountedTextField, schemaField } from '../../../components/embed-editor';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { ConflictDialog } from '../../../form/ConflictDialog';
 import { AdvancedEditor } from './AdvancedEditor';
+import { DeletePanelDialog } from './DeletePanelDialog';
 import { Dialog } from '../../../components/Dialog';
 import {
   AUTO_SAVE_FIELDS,
@@ -92,7 +92,6 @@ export function PanelEditor({
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   /** Counts the user's edits, to tell whether one came while a save was on its way. */
   const edits = useRef(0);
-  const cancelDelete = useRef<HTMLButtonElement>(null);
 
   const succeed = useCallback((message: string) => (showError(null), showSuccess({ kind: 'success', message })), [showError, showSuccess]);
   const fail = useCallback((message: string) => (showSuccess(null), showError({ kind: 'error', message })), [showError, showSuccess]);
@@ -397,29 +396,7 @@ export function PanelEditor({
           </div>
         </div>
       </Dialog>
-      {confirmDelete && (
-        <AlertDialog
-          titleId="delete-panel-title"
-          textId="delete-panel-text"
-          initialFocus={cancelDelete}
-          onClose={() => setConfirmDelete(false)}
-        >
-          <h2 id="delete-panel-title" className="text-lg font-semibold">
-            Delete this panel?
-          </h2>
-          <p id="delete-panel-text" className="mt-2 text-sm text-muted">
-            "{draft.title}" will be deleted. This cannot be undone.
-          </p>
-          <div className="mt-6 flex justify-end gap-3">
-            <button ref={cancelDelete} type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </button>
-            <button type="button" className="btn-danger" onClick={() => void remove()}>
-              Delete
-            </button>
-          </div>
-        </AlertDialog>
-      )}
+      {confirmDelete && <DeletePanelDialog title={draft.title} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />}
       {conflict && (
         <ConflictDialog
           busy={false}

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { tabKeyTarget } from '../../../lib/tab-keys';
 
 export interface TabDefinition<K extends string> {
   key: K;
@@ -29,21 +30,7 @@ export function Tabs<K extends string>({
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = tabs.length - 1;
-    const next =
-      e.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : e.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : null;
+    const next = tabKeyTarget(e.key, index, tabs.length);
     if (next === null) return;
     e.preventDefault();
     onSelect(tabs[next]!.key);

@@ -58,6 +58,17 @@ export function errorsByField(fieldErrors: readonly { path: string; message: str
   return errors;
 }
 
+/** The message a ticket opens with: its properties, which both lists below hold. */
+const OPEN_MESSAGE_FIELDS = [
+  'open_title',
+  'open_description',
+  'open_color',
+  'open_footer',
+  'open_footerIcon',
+  'open_image',
+  'open_thumbnail',
+] as const satisfies readonly (keyof PanelDraft)[];
+
 /** The properties whose change starts the auto-save timer: what the panel and the open message show. */
 export const AUTO_SAVE_FIELDS: readonly (keyof PanelDraft)[] = [
   'title',
@@ -66,13 +77,7 @@ export const AUTO_SAVE_FIELDS: readonly (keyof PanelDraft)[] = [
   'button_label',
   'button_emoji',
   'channel_id',
-  'open_title',
-  'open_description',
-  'open_color',
-  'open_footer',
-  'open_footerIcon',
-  'open_image',
-  'open_thumbnail',
+  ...OPEN_MESSAGE_FIELDS,
 ];
 
 /** The advanced editor's properties: everything it edits and Save merges back (never id, channel or the server's). */
@@ -89,13 +94,7 @@ export const EMBED_FIELDS = [
   'close_button',
   'close_button_label',
   'close_button_emoji',
-  'open_title',
-  'open_description',
-  'open_color',
-  'open_footer',
-  'open_footerIcon',
-  'open_image',
-  'open_thumbnail',
+  ...OPEN_MESSAGE_FIELDS,
 ] as const satisfies readonly (keyof PanelDraft)[];
 export type EmbedField = (typeof EMBED_FIELDS)[number];
 export type EmbedValues = Pick<PanelDraft, EmbedField>;

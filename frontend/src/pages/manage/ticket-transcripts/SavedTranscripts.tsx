@@ -6,6 +6,7 @@ import { useDeleteTranscript, useDownloadTranscript, useSettings, useTranscripts
 import { LoadErrorCard } from '../../../components/LoadErrorCard';
 import { Spinner } from '../../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
+import { IconCard } from '../shared/IconCard';
 import { DeleteTranscriptDialog } from './DeleteTranscriptDialog';
 import { createdLabel, humanSize, SEARCH_DELAY_MS } from './format';
 import { useDebounced } from './use-debounced';
@@ -75,10 +76,7 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
   };
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="card mt-6 p-6">
-      <h2 id={`${ids}-title`} className="flex items-center gap-2 text-lg font-semibold">
-        <FileText aria-hidden="true" className="h-5 w-5 text-brand" /> Saved transcripts
-      </h2>
+    <IconCard headingId={`${ids}-title`} icon={FileText} title="Saved transcripts" className="card mt-6 p-6">
       <p className="mt-1 text-sm text-muted">Conversations of closed tickets, newest first.</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
@@ -192,6 +190,6 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
           onConfirm={() => void onDelete(confirming)}
         />
       )}
-    </section>
+    </IconCard>
   );
 }

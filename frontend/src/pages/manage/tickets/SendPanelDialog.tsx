@@ -1,11 +1,12 @@
 import { panelMessage } from '@guildhall/common/ticket-panel';
-import { CheckCircle2, Send, XCircle } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useChannels, useDeployTicketPanel, useTicketPanels } from '../../../api/queries';
 import { DiscordMessage } from '../../../components/discord';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
+import { BANNER_TONES, type Banner, BannerLine } from '../../../components/StatusBanner';
 import { PANEL_CHANNEL_TYPES } from '../ticket-panels/panel-channels';
 
 /** The dialog closes (and forgets its choices) 2000 ms after a panel was sent. */
@@ -14,6 +15,13 @@ export const SEND_PANEL_CLOSE_MS = 2000;
 const PREVIEW_AUTHOR = { name: 'Discord Bot', bot: true };
 
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
+/** The send's outcome as a banner, once there is one. */
+const outcomeOf = (phase: Phase): Banner | null =>
+  phase.kind === 'sent'
+    ? { kind: 'success', message: phase.message }
+    : phase.kind === 'failed'
+      ? { kind: 'error', message: phase.message }
+      : null;
 
 /**
  * The Send Embed Panel dialog: pick a saved panel and a text channel, see what the bot will post
@@ -74,6 +82,7 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
     }
   }
 
+  const outcome = outcomeOf(phase);
   return (
     <Dialog
       titleId={ids.title}
@@ -174,20 +183,12 @@ export function SendPanelDialog({ guildId, onClose }: { guildId: string; onClose
         )}
 
         <div id={ids.status} aria-live="polite">
-          {(phase.kind === 'sent' || phase.kind === 'failed') && (
-            <p
-              role={phase.kind === 'failed' ? 'alert' : 'status'}
-              className={`flex items-center gap-2 rounded-lg border p-3 text-sm ${
-                phase.kind === 'sent' ? 'border-ok/50 bg-ok/10 text-ok' : 'border-danger/50 bg-danger/10 text-danger'
-              }`}
-            >
-              {phase.kind === 'sent' ? (
-                <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
-              ) : (
-                <XCircle aria-hidden="true" className="h-4 w-4 shrink-0" />
-              )}
-              {phase.message}
-            </p>
+          {outcome && (
+            <BannerLine
+              banner={outcome}
+              iconClassName="h-4 w-4 shrink-0"
+              className={`flex items-center gap-2 rounded-lg border p-3 text-sm ${BANNER_TONES[outcome.kind]}`}
+            />
           )}
         </div>
       </div>
