@@ -1,4 +1,4 @@
-// The greeting page's placeholder list (spec 1:2.10): collapsed at first, grouped, a copy button per placeholder.
+// The greeting page's placeholder list: collapsed at first, grouped, a copy button per placeholder.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
