@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GuildPremiumRecord, type PaidPurchase, PremiumService } from '../src/payments/premium.service.js';
 import { createStorage } from '../src/storage/create-storage.js';
 import type { StoragePort } from '../src/storage/storage.port.js';
+import { overlayPort } from '../src/storage/port-overlay.js';
 import { tempDataDir } from './support/app.js';
 
 const NOW = new Date('2026-11-26T12:00:00.000Z');
@@ -33,8 +34,7 @@ describe('premium grants on real storage (PGlite)', () => {
   });
   const service = (port: StoragePort = storage) => new PremiumService(port, () => NOW, logger);
   /** The storage port with some record methods replaced, as a storage that fails or always loses a race would behave. */
-  const withRecords = (records: Partial<StoragePort['records']>): StoragePort =>
-    ({ ...storage, records: { ...storage.records, ...records } }) as StoragePort;
+  const withRecords = (records: Partial<StoragePort['records']>): StoragePort => overlayPort(storage, { records });
   it('applies both of two orders paid at once for a guild without premium yet (the losing first insert becomes an update)', async () => {
     const guildId = nextGuild();
     await Promise.all([service().grant(purchase(guildId, 'order_a')), service().grant(purchase(guildId, 'order_b'))]);
