@@ -2,12 +2,13 @@
 // preview and the server's Send Preview both run this, so the preview is exactly what the bot posts.
 // The one schema's own file, not the map of every published schema: the browser's pages import this module.
 import placeholderFile from '@guildhall/generated/schema.greeting-placeholder.json' with { type: 'json' };
-import type { GreetingPlaceholder, GreetingSettings } from '@guildhall/generated/types';
+import type { GreetingPlaceholder, GreetingPreviewRequest, GreetingSettings } from '@guildhall/generated/types';
 import { displayAvatarUrl, type AvatarUser } from './cdn.js';
 import type { ApiEmbed } from './embed-message.js';
 import { discordDate, snowflakeSeconds } from './snowflake.js';
 
-export type GreetingKind = keyof GreetingSettings;
+/** The two messages (welcome, farewell), as the preview request names them: a setting added to the section is not one. */
+export type GreetingKind = GreetingPreviewRequest['type'];
 export type GreetingSection = GreetingSettings[GreetingKind];
 export type PlaceholderValues = Record<GreetingPlaceholder, string>;
 
