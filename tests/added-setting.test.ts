@@ -53,7 +53,8 @@ describe(`a setting added to the live ${SECTION} section's schema`, () => {
 
   it('is generated into the section: its default is in the defaults the server and the form use', async () => {
     const module = readFileSync(path.join(copy.root, `generated/sections/${SECTION}.js`), 'utf8');
-    expect(module).toContain(`"${SETTING}"`);
+    const defaults = module.split('\n').find((line) => line.startsWith('export const defaults'));
+    expect(defaults).toContain(`${SETTING}: true`);
     // The suites below are the ones that could pin the section: both sides are among them.
     expect(suites.some((file) => file.startsWith('backend/'))).toBe(true);
     expect(suites.some((file) => file.startsWith('frontend/'))).toBe(true);

@@ -88,7 +88,8 @@ describe('the AntiNuke page', () => {
     await user.click(await tab('Protection'));
     for (const group of ['Member protection', 'Server structure', 'Integrations and mentions']) screen.getByText(group);
     // A switch for each of the schema's 11 modules.
-    const modules = Object.values(schema.properties.modules.properties as Record<string, { title: string }>);
+    const { properties } = schema as { properties: { modules: { properties: Record<string, { title: string }> } } };
+    const modules = Object.values(properties.modules.properties);
     expect(modules).toHaveLength(11);
     for (const module of modules) screen.getByRole('switch', { name: module.title });
     const select = screen.getByRole('combobox', { name: 'Anti Ban punishment' }) as HTMLSelectElement;
