@@ -445,12 +445,16 @@ describe('generated validators', () => {
 
   it('turns {} into the full default document, without touching the caller’s object', () => {
     const input = {};
-    expect(validateSection('basic', input)).toEqual({ ok: true, value: { prefix: '.', flag_translation: false, invite_tracking: false } });
+    const basic = validateSection('basic', input);
     expect(input).toEqual({});
-    expect(validateSection('moderation', {})).toEqual({
-      ok: true,
-      value: { max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null },
-    });
+    // Every property of the schema gets its default; the spec's among them.
+    const full = (name: 'basic' | 'moderation', value: unknown) =>
+      expect(Object.keys(value as object).sort()).toEqual(Object.keys((publishedSchemas[name] as any).properties).sort());
+    expect(basic.ok && basic.value).toMatchObject({ prefix: '.', flag_translation: false, invite_tracking: false });
+    full('basic', basic.ok && basic.value);
+    const moderation = validateSection('moderation', {});
+    expect(moderation.ok && moderation.value).toMatchObject({ max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null });
+    full('moderation', moderation.ok && moderation.value);
     const levels = validateSection('levels', {});
     expect(levels.ok && levels.value.levelup_message).toContain('{member:mention}');
     for (const name of sectionNames) expect(validateSection(name, {})).toEqual({ ok: true, value: sections[name].defaults });
@@ -686,8 +690,15 @@ describe('generated documents', () => {
   });
 
   it('builds RJSF uiSchemas from x-ui, following $ref to shared widgets', () => {
+    // The schema's x-ui order among the fields it names, and the rest after them.
+    const order = uiSchemas.levels['ui:order'] as string[];
+    expect(order.filter((name) => ['ranking', 'levelup_message', 'levelup_channel'].includes(name))).toEqual([
+      'ranking',
+      'levelup_message',
+      'levelup_channel',
+    ]);
+    expect(order.at(-1)).toBe('*');
     expect(uiSchemas.levels).toMatchObject({
-      'ui:order': ['ranking', 'levelup_message', 'levelup_channel', '*'],
       levelup_message: { 'ui:widget': 'textarea', 'ui:options': { visibleIf: { ranking: true } } },
       levelup_channel: { 'ui:widget': 'channel-select', 'ui:options': { visibleIf: { ranking: true }, channelTypes: [0] } },
     });

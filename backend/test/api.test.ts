@@ -253,8 +253,10 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
         success: true,
         section: 'moderation',
         version: 0,
-        settings: { max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null },
+        settings: sections.moderation.defaults,
       });
+      // The spec's defaults, in the schema.
+      expect(body.settings).toMatchObject({ max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null });
       expect((await owner.json(`/api/guild/${managed.id}/settings/basic`)).body.settings.prefix).toBe('.');
     });
 
@@ -303,7 +305,12 @@ describe('Guildhall API over real HTTP (PGlite + Discord sandbox)', () => {
       // The owner's other managed guild (Pixel Painters) is the contract suite's, which reads every section's defaults.
       const guild = managed;
       const before = (await owner.json(`/api/guild/${guild.id}/settings/levels`)).body;
-      const settings = { ranking: true, levelup_message: 'GG {member:mention}, level {level}!', levelup_channel: null };
+      const settings = {
+        ...sections.levels.defaults,
+        ranking: true,
+        levelup_message: 'GG {member:mention}, level {level}!',
+        levelup_channel: null,
+      };
       const saved = await put(owner, guild.id, 'levels', { version: before.version, settings });
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({ success: true, section: 'levels', version: before.version + 1, settings });

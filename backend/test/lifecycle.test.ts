@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { sections } from '@guildhall/generated/sections';
 import { createApp, startupLine } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
@@ -36,7 +37,7 @@ describe('a new app instance on the same DATA_DIR', () => {
         success: true,
         section: 'basic',
         version: 1,
-        settings: { prefix: '>>', flag_translation: true, invite_tracking: false },
+        settings: { ...sections.basic.defaults, prefix: '>>', flag_translation: true, invite_tracking: false },
       });
       const next = await again.json(`/api/guild/${guild.id}/settings/basic`, {
         method: 'PUT',

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { collections } from '@guildhall/generated/collections';
+import { sections } from '@guildhall/generated/sections';
 import { validateHistoryListResponse } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMongoForTests, type TestMongo } from '../../scripts/support/mongo-wire-server.mjs';
@@ -65,7 +66,7 @@ describe('the app on MongoDB (DATABASE_URL=mongodb://...) over real HTTP', () =>
     const before = await owner.json(settingsUrl('basic'));
     expect(before.body).toMatchObject({ success: true, section: 'basic', version: 0, settings: { prefix: '.' } });
 
-    const settings = { prefix: '!', flag_translation: true, invite_tracking: false };
+    const settings = { ...sections.basic.defaults, prefix: '!', flag_translation: true, invite_tracking: false };
     const saved = await put(owner, 'basic', { version: 0, settings });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ success: true, section: 'basic', version: 1, settings });
@@ -146,7 +147,7 @@ describe('the app on MongoDB (DATABASE_URL=mongodb://...) over real HTTP', () =>
     const devices = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
     const bodies = Array.from({ length: CONCURRENT_SAVES }, (_, i) => ({
       version: 0,
-      settings: { prefix: `w${i}`, flag_translation: i % 2 === 0, invite_tracking: i % 3 === 0 },
+      settings: { ...sections.basic.defaults, prefix: `w${i}`, flag_translation: i % 2 === 0, invite_tracking: i % 3 === 0 },
     }));
     // Every request is on the wire before any answer is awaited.
     const pending = bodies.map((body, i) => put(devices[i % devices.length]!, 'basic', body, RACE_GUILD));

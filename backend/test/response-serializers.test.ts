@@ -1,3 +1,4 @@
+import { sections } from '@guildhall/generated/sections';
 import { describe, expect, it } from 'vitest';
 import { settingsSerializers } from '../src/http/response-serializers.js';
 
@@ -13,7 +14,7 @@ describe('settings answers written from the published response schemas', () => {
       success: true,
       section: 'moderation',
       version: 4,
-      settings: { max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null, internalNote: 'not published' },
+      settings: { ...sections.moderation.defaults, internalNote: 'not published' },
       secret: 'not published either',
     };
     const written = JSON.parse(serializers.get('moderation')!(answer));
@@ -21,7 +22,7 @@ describe('settings answers written from the published response schemas', () => {
       success: true,
       section: 'moderation',
       version: 4,
-      settings: { max_warnings: 3, max_warn_action: 'timeout', modlog_channel: null },
+      settings: sections.moderation.defaults,
     });
   });
 });

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { publishedSchemas } from '@guildhall/generated/schemas';
+import { sections } from '@guildhall/generated/sections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
 import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
@@ -17,7 +18,7 @@ const CHANNELS = SANDBOX_GUILDS.community.channels;
 const OTHER_GUILD_CATEGORY = SANDBOX_GUILDS.pixelPainters.channels.voiceCategory;
 const PATH = `/api/guild/${GUILD}/tickets/categories`;
 const SETTINGS = `/api/guild/${GUILD}/settings/ticket-categories`;
-const EMPTY = { open: [], closed: [], defaultOpen: null, defaultClosed: null };
+const EMPTY = { ...sections['ticket-categories'].defaults, open: [], closed: [], defaultOpen: null, defaultClosed: null };
 const schema = publishedSchemas['ticket-categories'] as Json;
 
 describe('ticket categories over real HTTP (PGlite + Discord sandbox)', () => {

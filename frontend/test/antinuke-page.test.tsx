@@ -5,6 +5,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { schema } from '@guildhall/generated/sections/antinuke.js';
 import Antinuke from '../src/pages/manage/Antinuke';
 import { fakeAntinukeApi, GUILD } from './support/antinuke-api';
 
@@ -86,7 +87,11 @@ describe('the AntiNuke page', () => {
     const { user } = await openPage();
     await user.click(await tab('Protection'));
     for (const group of ['Member protection', 'Server structure', 'Integrations and mentions']) screen.getByText(group);
-    expect(screen.getAllByRole('switch')).toHaveLength(11);
+    // A switch for each of the schema's 11 modules.
+    const { properties } = schema as { properties: { modules: { properties: Record<string, { title: string }> } } };
+    const modules = Object.values(properties.modules.properties);
+    expect(modules).toHaveLength(11);
+    for (const module of modules) screen.getByRole('switch', { name: module.title });
     const select = screen.getByRole('combobox', { name: 'Anti Ban punishment' }) as HTMLSelectElement;
     expect(select.selectedOptions[0]!.textContent).toBe('Use Global (current punishment)');
     // In the module's own row, under its switch (x-ui beside).
@@ -116,7 +121,7 @@ describe('the AntiNuke page', () => {
     await screen.findByText('Whitelisted');
     const enabled = await enableSwitch();
     expect(enabled.hasAttribute('disabled')).toBe(true);
-    screen.getByText('Read-only access');
+    within(enabled.parentElement!).getByText('Read-only access');
     const viewOnly = screen.getByRole('button', { name: 'View Only' });
     expect(viewOnly.hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();

@@ -11,7 +11,12 @@ afterEach(cleanup);
 
 /** EngineForm as the app uses it: controlled, the parent keeping what is typed (SchemaForm, the greeting tabs). */
 function Basic({ initial, onSubmit }: { initial: string; onSubmit(data: { formData?: unknown }): void }) {
-  const [formData, setFormData] = useState<unknown>({ prefix: initial, invite_tracking: false, flag_translation: false });
+  const [formData, setFormData] = useState<unknown>({
+    ...basic.defaults,
+    prefix: initial,
+    invite_tracking: false,
+    flag_translation: false,
+  });
   return (
     <EngineForm form={basic} formData={formData} onChange={(e) => setFormData(e.formData)} onSubmit={onSubmit}>
       <button type="submit">Save Changes</button>
@@ -86,6 +91,11 @@ describe('a settings form checks what was typed before saving (EngineForm)', () 
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0].formData).toEqual({ prefix: 'g!', invite_tracking: false, flag_translation: false });
+    expect(onSubmit.mock.calls[0]![0].formData).toEqual({
+      ...basic.defaults,
+      prefix: 'g!',
+      invite_tracking: false,
+      flag_translation: false,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaults } from '@guildhall/generated/sections/basic.js';
 import { SchemaForm } from '../src/form/SchemaForm';
 
 const GUILD = '1100000000000010000';
@@ -36,7 +37,13 @@ function fakeSettingsApi() {
       server.settings = settings;
     },
   };
-  const envelope = () => ({ success: true, section: 'basic', version: server.version, settings: structuredClone(server.settings) });
+  // As the server answers: the stored settings over the schema's defaults (which fill fields added since a save).
+  const envelope = () => ({
+    success: true,
+    section: 'basic',
+    version: server.version,
+    settings: structuredClone({ ...defaults, ...server.settings }),
+  });
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -116,7 +123,7 @@ describe('a settings form (SchemaForm)', () => {
 
     await screen.findByText('Settings saved successfully!');
     expect(server.puts).toEqual([
-      { body: { version: 3, settings: { prefix: 'g!', invite_tracking: true, flag_translation: true } }, csrf: CSRF },
+      { body: { version: 3, settings: { ...defaults, prefix: 'g!', invite_tracking: true, flag_translation: true } }, csrf: CSRF },
     ]);
     expect(server.settings.prefix).toBe('g!');
     // What shows after the save is the server's document, read again.
@@ -182,8 +189,8 @@ describe('a settings form (SchemaForm)', () => {
       await screen.findByText('Settings saved successfully!');
       expect(screen.queryByRole('alertdialog')).toBeNull();
       expect(server.puts.map((p) => p.body)).toEqual([
-        { version: 3, settings: { prefix: 'mine', invite_tracking: false, flag_translation: true } },
-        { version: 4, settings: { prefix: 'mine', invite_tracking: false, flag_translation: true } },
+        { version: 3, settings: { ...defaults, prefix: 'mine', invite_tracking: false, flag_translation: true } },
+        { version: 4, settings: { ...defaults, prefix: 'mine', invite_tracking: false, flag_translation: true } },
       ]);
       expect(server.settings.prefix).toBe('mine');
     });

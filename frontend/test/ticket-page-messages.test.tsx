@@ -1,6 +1,7 @@
 // The spec's messages and Back buttons on the three generic ticket pages (issue 11 item 7: the limits and
 // transcripts pages' messages, and how long their notices stay), all from x-ui hints on each schema's root: no page
 // code says them.
+import { sections } from '@guildhall/generated/sections';
 import type { SectionName } from '@guildhall/generated/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -62,7 +63,9 @@ function serve(section: SectionName, { load = 'ok', save = 'ok' }: { load?: 'ok'
       if (url !== `/api/guild/${GUILD}/settings/${section}`) return json(404, { success: false, error: `No fake for ${url}` });
       if ((init.method ?? 'GET') === 'GET') {
         if (load === 'fail') return json(500, { success: false, error: 'The database is down' });
-        return json(200, { success: true, section, version, settings: structuredClone(SETTINGS[section]) });
+        // As the server answers: the stored settings over the schema's defaults (which fill fields added since a save).
+        const settings = structuredClone({ ...sections[section].defaults, ...SETTINGS[section] });
+        return json(200, { success: true, section, version, settings });
       }
       if (save === 'refused') return json(400, { success: false, error: 'The server says no', fieldErrors: [] });
       if (save === 'unexplained') return new Response('', { status: 502 });

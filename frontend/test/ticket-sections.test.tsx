@@ -2,6 +2,7 @@
 // shows the cooldown only while rate limiting is on and the inactive threshold only while auto-close is on (x-ui
 // visibleIf in the schema, no page code); the general page saves only when changed and resets to the schema's
 // defaults; its additional-roles picker leaves out roles already added; role limits are a role -> number map.
+import { sections } from '@guildhall/generated/sections';
 import type { SectionName } from '@guildhall/generated/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -34,7 +35,9 @@ function fakeApi(section: SectionName, settings: Record<string, unknown>) {
         server.version += 1;
         server.settings = body.settings;
       }
-      return json(200, { success: true, section, version: server.version, settings: structuredClone(server.settings) });
+      // As the server answers: the stored settings over the schema's defaults (which fill fields added since a save).
+      const settings = structuredClone({ ...sections[section].defaults, ...server.settings });
+      return json(200, { success: true, section, version: server.version, settings });
     }),
   );
   return server;
@@ -147,14 +150,7 @@ describe('ticket general settings', () => {
 
     await user.click(save);
     await waitFor(() => expect(server.puts).toHaveLength(1));
-    expect(server.puts[0]!.settings).toEqual({
-      support_team_roles: null,
-      additional_roles: [],
-      two_step_close: true,
-      two_step_ticket: true,
-      auto_pin_ticket: false,
-      ticket_padding: '4',
-    });
+    expect(server.puts[0]!.settings).toEqual(sections['ticket-general'].defaults);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveProperty('disabled', true));
   });
 
