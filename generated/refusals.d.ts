@@ -5,6 +5,8 @@ export declare const refusals: {
   readonly channelNotInGuild: 'This channel is not a channel of this server. Please select a text channel.';
   /** schemas/api/embed-send-channel-request.json */
   readonly channelNotSendable: '#{channel} is not a text or announcement channel. Please select a text channel.';
+  /** schemas/settings/ticket-panel.json */
+  readonly deployChannelNamed: 'This channel';
   /** schemas/api/embed-get-request.json */
   readonly messageNotFound: 'Message not found';
   /** schemas/api/embed-get-request.json */
@@ -21,6 +23,14 @@ export declare const refusals: {
   readonly notBotsMessage: 'Only messages sent by the bot can be edited';
   /** schemas/api/embed-send-webhook-request.json */
   readonly notDiscordWebhookUrl: 'Only Discord webhook URLs can be used (https://discord.com/api/webhooks/...)';
+  /** schemas/settings/ticket-panel.json */
+  readonly panelChannelNamed: "The panel's channel";
+  /** schemas/settings/ticket-panel.json */
+  readonly panelChannelNotInGuild: '{channel} is not a channel of this server. Please select a text channel.';
+  /** schemas/settings/ticket-panel.json */
+  readonly panelChannelNotText: '{channel} (#{name}) is not a text channel. Please select a text channel.';
+  /** schemas/settings/ticket-panel.json */
+  readonly panelEmbedTooLong: "The panel's title, description and footer hold {total} characters; Discord allows {limit} in all.";
   /** schemas/settings/ticket-panel.json */
   readonly panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment';
 };

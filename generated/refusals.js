@@ -10,6 +10,7 @@ const deepFreeze = (value) => {
 export const refusals = deepFreeze({
   channelNotInGuild: 'This channel is not a channel of this server. Please select a text channel.',
   channelNotSendable: '#{channel} is not a text or announcement channel. Please select a text channel.',
+  deployChannelNamed: 'This channel',
   messageNotFound: 'Message not found',
   noGuild: 'Please select a guild',
   noGuildOrChannel: 'Please select a guild and channel',
@@ -18,6 +19,10 @@ export const refusals = deepFreeze({
   noWebhookUrl: 'Please enter a webhook URL',
   notBotsMessage: 'Only messages sent by the bot can be edited',
   notDiscordWebhookUrl: 'Only Discord webhook URLs can be used (https://discord.com/api/webhooks/...)',
+  panelChannelNamed: "The panel's channel",
+  panelChannelNotInGuild: '{channel} is not a channel of this server. Please select a text channel.',
+  panelChannelNotText: '{channel} (#{name}) is not a text channel. Please select a text channel.',
+  panelEmbedTooLong: "The panel's title, description and footer hold {total} characters; Discord allows {limit} in all.",
   panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment',
 });
 /** A refusal's words with its {placeholders} filled in; a placeholder without a value stays as written. */

@@ -394,7 +394,7 @@ describe('ticket panels: Deploy, Redeploy and deploy-default over real HTTP (PGl
       });
       expect(tooLong.status).toBe(400);
       expect(tooLong.body.fieldErrors).toEqual([
-        { path: '/panelData', message: expect.stringMatching(/6400 characters; Discord allows 6000/) },
+        { path: '/panelData', message: "The panel's title, description and footer hold 6400 characters; Discord allows 6000 in all." },
       ]);
       expect(await panelCount()).toBe(before);
       expect(postedCount()).toBe(posted);

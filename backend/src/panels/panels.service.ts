@@ -4,7 +4,7 @@ import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
 import { panelMessage, type PanelContent } from '@guildhall/common/ticket-panel';
 import type { TicketPanel, TicketPanelDeployDefaultRequest, TicketPanelDeployResponse } from '@guildhall/generated/types';
-import { refusals } from '@guildhall/generated/refusals';
+import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { CollectionsService } from '../collections/collections.service.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -34,7 +34,12 @@ export class PanelsService {
     const panel = item as unknown as PanelContent & { message_id: string | null };
     const target = channelId ?? (panel.channel_id || undefined);
     if (!target) throw new ApiError(HttpStatus.BAD_REQUEST, NO_CHANNEL, { fieldErrors: [{ path: '/channelId', message: NO_CHANNEL }] });
-    await this.assertTextChannel(guildId, target, channelId === undefined ? "The panel's channel" : 'This channel', '/channelId');
+    await this.assertTextChannel(
+      guildId,
+      target,
+      channelId === undefined ? refusals.panelChannelNamed : refusals.deployChannelNamed,
+      '/channelId',
+    );
     this.assertEmbedFits(panel, '');
 
     const body = { ...panelMessage(panel, panelId), allowed_mentions: { parse: [] } };
@@ -61,7 +66,7 @@ export class PanelsService {
   async deployDefault(guildId: string, body: TicketPanelDeployDefaultRequest, author: ChangeAuthor): Promise<TicketPanelDeployResponse> {
     const channelId = body.channelId;
     if (!channelId) throw new ApiError(HttpStatus.BAD_REQUEST, NO_CHANNEL, { fieldErrors: [{ path: '/channelId', message: NO_CHANNEL }] });
-    await this.assertTextChannel(guildId, channelId, 'This channel', '/channelId');
+    await this.assertTextChannel(guildId, channelId, refusals.deployChannelNamed, '/channelId');
     this.assertEmbedFits(body.panelData, '/panelData');
     const created = await this.collections.create(guildId, PANELS, { item: { ...body.panelData, channel_id: channelId } }, author);
     try {
@@ -83,9 +88,9 @@ export class PanelsService {
     const channel = channels.find((c) => c.id === channelId);
     // Text channels only: announcement channels are left out, as the spec offers only text channels for panels.
     const message = !channel
-      ? `${what} is not a channel of this server. Please select a text channel.`
+      ? fillRefusal(refusals.panelChannelNotInGuild, { channel: what })
       : channel.type !== ChannelType.GuildText
-        ? `${what} (#${channel.name}) is not a text channel. Please select a text channel.`
+        ? fillRefusal(refusals.panelChannelNotText, { channel: what, name: channel.name })
         : null;
     if (message) throw ApiError.validation([{ path, message }], message);
   }
@@ -94,7 +99,7 @@ export class PanelsService {
   private assertEmbedFits(panel: { title?: string; description?: string; footer?: string }, path: string): void {
     const total = messageCharacters([{ title: panel.title, description: panel.description, footer: { text: panel.footer } }]);
     if (total <= EMBED_TOTAL_LIMIT) return;
-    const message = `The panel's title, description and footer hold ${total} characters; Discord allows ${EMBED_TOTAL_LIMIT} in all.`;
+    const message = fillRefusal(refusals.panelEmbedTooLong, { total, limit: EMBED_TOTAL_LIMIT });
     throw ApiError.validation([{ path: path || '', message }], message);
   }
 
