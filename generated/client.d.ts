@@ -42,6 +42,7 @@ import type {
   PaymentWebhookEvent,
   PlanLimitStatus,
   RoleList,
+  RoleMenu,
   SavedEmbed,
   SchemaList,
   SectionName,
@@ -174,6 +175,25 @@ export interface GuildhallClient {
   deleteSavedEmbed(guildId: string, itemId: string): Promise<{ success: true }>;
   /** Saved Embeds: duplicates an item (409 beyond the cap). */
   duplicateSavedEmbed(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: SavedEmbed }>;
+  /** Role Menus: the guild's items, oldest first, and the cap. */
+  listRoleMenus(guildId: string): Promise<{ success: true; items: { id: string; version: number; item: RoleMenu }[]; cap: number }>;
+  /** Role Menus: creates an item (409 beyond the cap). */
+  createRoleMenu(
+    guildId: string,
+    body: { item: Partial<RoleMenu> },
+  ): Promise<{ success: true; id: string; version: number; item: RoleMenu }>;
+  /** Role Menus: one item. */
+  getRoleMenu(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: RoleMenu }>;
+  /** Role Menus: saves an item based on `body.version`; a stale version rejects with 409. */
+  putRoleMenu(
+    guildId: string,
+    itemId: string,
+    body: { version: number; item: Partial<RoleMenu> },
+  ): Promise<{ success: true; id: string; version: number; item: RoleMenu }>;
+  /** Role Menus: deletes an item. */
+  deleteRoleMenu(guildId: string, itemId: string): Promise<{ success: true }>;
+  /** Role Menus: duplicates an item (409 beyond the cap). */
+  duplicateRoleMenu(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: RoleMenu }>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
   /** POST /api/logout: Sign out: ends the session and revokes the Discord token */

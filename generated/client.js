@@ -49,6 +49,14 @@ export function createClient(transport) {
     deleteSavedEmbed: (guildId, itemId) => transport('DELETE', `/api/guild/${segment(guildId)}/collections/embeds/${segment(itemId)}`),
     duplicateSavedEmbed: (guildId, itemId) =>
       transport('POST', `/api/guild/${segment(guildId)}/collections/embeds/${segment(itemId)}/duplicate`),
+    listRoleMenus: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/collections/role-menus`),
+    createRoleMenu: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/collections/role-menus`, body),
+    getRoleMenu: (guildId, itemId) => transport('GET', `/api/guild/${segment(guildId)}/collections/role-menus/${segment(itemId)}`),
+    putRoleMenu: (guildId, itemId, body) =>
+      transport('PUT', `/api/guild/${segment(guildId)}/collections/role-menus/${segment(itemId)}`, body),
+    deleteRoleMenu: (guildId, itemId) => transport('DELETE', `/api/guild/${segment(guildId)}/collections/role-menus/${segment(itemId)}`),
+    duplicateRoleMenu: (guildId, itemId) =>
+      transport('POST', `/api/guild/${segment(guildId)}/collections/role-menus/${segment(itemId)}/duplicate`),
     getUser: () => transport('GET', `/api/user`),
     logout: () => transport('POST', `/api/logout`),
     getManagedGuild: (guildId) => transport('GET', `/api/guild/${segment(guildId)}`),

@@ -33,6 +33,24 @@ export declare const refusals: {
   readonly panelEmbedTooLong: "The panel's title, description and footer hold {total} characters; Discord allows {limit} in all.";
   /** schemas/settings/ticket-panel.json */
   readonly panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuAdded: 'You now have {roles}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuAddedRemoved: 'You now have {added} and no longer have {removed}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuExcluded: 'You cannot use this menu while you have {roles}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuLimit: 'You can have at most {limit} roles from this menu. Remove one first.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuNoChannel: 'Select a channel for the menu before deploying it';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuNoOptions: 'Add at least one option before deploying the menu';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRemoved: 'You no longer have {roles}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRequired: 'You need one of these roles to use this menu: {roles}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuUnchanged: 'Your roles did not change.';
 };
 export type RefusalName = keyof typeof refusals;
 /** A refusal's words with its {placeholders} filled in: fillRefusal(refusals.channelNotSendable, { channel: 'general' }). */

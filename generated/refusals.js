@@ -24,6 +24,15 @@ export const refusals = deepFreeze({
   panelChannelNotText: '{channel} (#{name}) is not a text channel. Please select a text channel.',
   panelEmbedTooLong: "The panel's title, description and footer hold {total} characters; Discord allows {limit} in all.",
   panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment',
+  roleMenuAdded: 'You now have {roles}.',
+  roleMenuAddedRemoved: 'You now have {added} and no longer have {removed}.',
+  roleMenuExcluded: 'You cannot use this menu while you have {roles}.',
+  roleMenuLimit: 'You can have at most {limit} roles from this menu. Remove one first.',
+  roleMenuNoChannel: 'Select a channel for the menu before deploying it',
+  roleMenuNoOptions: 'Add at least one option before deploying the menu',
+  roleMenuRemoved: 'You no longer have {roles}.',
+  roleMenuRequired: 'You need one of these roles to use this menu: {roles}.',
+  roleMenuUnchanged: 'Your roles did not change.',
 });
 /** A refusal's words with its {placeholders} filled in; a placeholder without a value stays as written. */
 export function fillRefusal(message, values) {

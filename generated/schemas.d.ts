@@ -71,6 +71,7 @@ export type SchemaName =
   | 'plan-limit-status'
   | 'role'
   | 'role-list'
+  | 'role-menu'
   | 'role-reference'
   | 'saved-embed'
   | 'schema-list'

@@ -29,4 +29,5 @@ export const sectionModuleFiles = {
 export const collectionModules = {
   panels: () => import('./collections/panels.js'),
   embeds: () => import('./collections/embeds.js'),
+  'role-menus': () => import('./collections/role-menus.js'),
 };

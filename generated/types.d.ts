@@ -614,6 +614,10 @@ export interface GuildExport {
      * @maxItems 50
      */
     embeds?: SavedEmbed[];
+    /**
+     * @maxItems 50
+     */
+    'role-menus'?: RoleMenu[];
   };
 }
 /**
@@ -1186,6 +1190,90 @@ export interface DiscordMessage {
    * @maxItems 10
    */
   embeds: DiscordEmbed[];
+}
+/**
+ * One reaction-role menu of a guild (an item of the role-menus collection, schemas/sections.json): a message the bot posts with reactions, buttons or a select menu, each option giving a role, and the rules applied when a member chooses (common/src/role-menu.ts decides, for the dashboard and the bot alike). message_id, deployed, created_at and updated_at are the server's: a client's values for them are ignored.
+ */
+export interface RoleMenu {
+  /**
+   * How the dashboard names the menu; members do not see it.
+   */
+  title: string;
+  /**
+   * The text or announcement channel the menu is posted in.
+   */
+  channel_id: string;
+  content: string;
+  embed: DiscordEmbed;
+  /**
+   * How members choose: reactions under the message, buttons, or a select menu.
+   */
+  kind: 'buttons' | 'select' | 'reactions';
+  /**
+   * Each option gives one role; each role once.
+   *
+   * @maxItems 25
+   */
+  options: {
+    role_id: string;
+    emoji: string;
+    label: string;
+    description: string;
+    style: 'primary' | 'secondary' | 'success' | 'danger';
+    row: number;
+  }[];
+  /**
+   * The select menu's text before a choice.
+   */
+  placeholder: string;
+  /**
+   * The select menu's minimum number of options chosen (0: a member may clear their choice).
+   */
+  min_values: number;
+  /**
+   * The select menu's maximum number of options chosen; more than the options counts as all of them.
+   */
+  max_values: number;
+  /**
+   * Toggle: choosing again gives the role back. Unique: one role of the menu at a time. Verify: roles are only given. Remove: roles are only taken away. Limit: at most a number of the menu's roles at once.
+   */
+  mode: 'toggle' | 'unique' | 'verify' | 'remove' | 'limit';
+  /**
+   * In Limit mode: the most roles of this menu a member may hold at once.
+   */
+  limit: number;
+  /**
+   * A member must have one of these roles to use the menu; empty: everyone may.
+   *
+   * @maxItems 25
+   */
+  required_roles: string[];
+  /**
+   * Members with any of these roles may not use the menu.
+   *
+   * @maxItems 25
+   */
+  excluded_roles: string[];
+  /**
+   * Tell the member, privately, which roles they got or lost.
+   */
+  reply: boolean;
+  /**
+   * The menu's message in Discord; null until deployed. Server-owned.
+   */
+  message_id: string | null;
+  /**
+   * Whether the menu is deployed: derived from message_id on every read. Server-owned.
+   */
+  deployed: boolean;
+  /**
+   * When the menu was created (ISO 8601). Server-owned.
+   */
+  created_at: string | null;
+  /**
+   * When the menu was last saved (ISO 8601). Server-owned.
+   */
+  updated_at: string | null;
 }
 /**
  * The body of an import: an exported document (every section present is applied, all or none) and whether to only preview what would change.
@@ -2620,6 +2708,7 @@ export interface GetSchemaParameters {
     | 'plan-limit-status'
     | 'role'
     | 'role-list'
+    | 'role-menu'
     | 'role-reference'
     | 'saved-embed'
     | 'schema-list'
@@ -2834,6 +2923,7 @@ export interface RevertHistoryEntryParameters {
 export interface ItemsByCollection {
   panels: TicketPanel;
   embeds: SavedEmbed;
+  'role-menus': RoleMenu;
 }
 
 /** A collection's name, as in /api/guild/{guildId}/collections/{name}. */

@@ -97,6 +97,7 @@ export { validateGreeting } from './validators/greeting.js';
 export { validateJoindms } from './validators/joindms.js';
 export { validateLevels } from './validators/levels.js';
 export { validateModeration } from './validators/moderation.js';
+export { validateRoleMenu } from './validators/role-menu.js';
 export { validateSavedEmbed } from './validators/saved-embed.js';
 export { validateTicketCategories } from './validators/ticket-categories.js';
 export { validateTicketGeneral } from './validators/ticket-general.js';

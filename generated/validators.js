@@ -95,6 +95,7 @@ import { validateGreeting } from './validators/greeting.js';
 import { validateJoindms } from './validators/joindms.js';
 import { validateLevels } from './validators/levels.js';
 import { validateModeration } from './validators/moderation.js';
+import { validateRoleMenu } from './validators/role-menu.js';
 import { validateSavedEmbed } from './validators/saved-embed.js';
 import { validateTicketCategories } from './validators/ticket-categories.js';
 import { validateTicketGeneral } from './validators/ticket-general.js';
@@ -213,6 +214,7 @@ export {
   validateJoindms,
   validateLevels,
   validateModeration,
+  validateRoleMenu,
   validateSavedEmbed,
   validateTicketCategories,
   validateTicketGeneral,
@@ -333,6 +335,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/joindms.json': validateJoindms,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
+  'https://guildhall.dev/schemas/settings/role-menu.json': validateRoleMenu,
   'https://guildhall.dev/schemas/settings/saved-embed.json': validateSavedEmbed,
   'https://guildhall.dev/schemas/settings/ticket-categories.json': validateTicketCategories,
   'https://guildhall.dev/schemas/settings/ticket-general.json': validateTicketGeneral,

@@ -49,10 +49,20 @@ const TYPING_KEYWORDS = [
   'if',
 ];
 
+/** What a part of `allOf` that only refines values under a condition holds. */
+const CONDITIONAL_KEYWORDS = ['if', 'then', 'else', 'type', '$comment'];
+
 /** One definition as json2ts should see it. */
 function typeView(name, schema) {
   const view = mapSchema(schema, (node, pointer) => {
     const rest = omit(node, ['title', 'examples', 'x-ui', 'x-messages', 'x-refusals']);
+    // A conditional rule (`allOf: [{ if, then }]`: a role menu's reactions need an emoji) narrows values, not the
+    // shape: json2ts would make the type an intersection with a numbered copy of itself.
+    if (Array.isArray(rest.allOf)) {
+      const shaping = rest.allOf.filter((part) => !Object.keys(part).every((key) => CONDITIONAL_KEYWORDS.includes(key)));
+      if (shaping.length) rest.allOf = shaping;
+      else delete rest.allOf;
+    }
     if (pointer === '') rest.title = name; // the only title json2ts sees: the type's name
     if (typeof rest.$ref === 'string' && rest.$ref.startsWith(DEF_PREFIX)) {
       // Refer by name instead of letting json2ts resolve (and re-declare) the target.

@@ -9,6 +9,8 @@
 
 import discordEmbedTotal from './discord-embed-total.mjs';
 import distinctAcross from './distinct-across.mjs';
+import maxPerValue from './max-per-value.mjs';
+import notAbove from './not-above.mjs';
 import refersToItem from './refers-to-item.mjs';
 import xAccess from './x-access.mjs';
 import xMessages from './x-messages.mjs';
@@ -17,7 +19,7 @@ import xRefusals from './x-refusals.mjs';
 import xUi from './x-ui.mjs';
 
 /** Keywords of ours that validate (they generate code). */
-const validationKeywords = [discordEmbedTotal, distinctAcross, refersToItem];
+const validationKeywords = [discordEmbedTotal, distinctAcross, maxPerValue, notAbove, refersToItem];
 
 export const vocabulary = [
   xUi,

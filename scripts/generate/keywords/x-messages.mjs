@@ -79,6 +79,7 @@ export const LIMIT_KEYWORDS = [
   'maxContains',
   // Ours (keywords/): a number the data must stay within, reported as params.limit like the ones above.
   'discord-embed-total',
+  'max-per-value',
 ];
 
 /**

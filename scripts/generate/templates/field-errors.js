@@ -101,6 +101,8 @@ export function toFieldErrors(errors) {
   const seen = new Set();
   const out = [];
   for (const error of errors ?? []) {
+    // A failing if/then also reports `if` at the object ("must match then"): the `then` errors say what is wrong.
+    if (error.keyword === 'if') continue;
     const entry = { path: fieldPath(error), message: messageFor(error) };
     const key = `${entry.path}\u0000${entry.message}`;
     if (!seen.has(key)) {
