@@ -1098,3 +1098,62 @@ describe('shared image URL (issue 8)', () => {
     expect(sections.greeting.defaults.welcome.embed).toMatchObject({ image: '', author: { iconURL: '' } });
   });
 });
+
+/* eslint-disable guildhall/no-discord-copies -- the planted copies below are what the generator must refuse */
+describe('Discord id runs: the snowflake’s everywhere, AntiNuke’s user id at its one place (issue 27)', () => {
+  const operation = (table: Record<string, any>, id: string) => table.operations.find((op: any) => op.operationId === id)!;
+
+  it('refuses a planted {17,19} in a copy of the snowflake, naming the file and the place', async () => {
+    // Spawns: what a maintainer sees is the CLI's exit code 2 and the place on stderr.
+    const planted = await cli(
+      '--check',
+      '--schemas',
+      schemasWith('api/payment-create-request.json', (s) => (s.properties.guildId.pattern = '^[0-9]{17,19}$')),
+    );
+    expect(planted.status).toBe(2);
+    expect(planted.stderr).toMatch(
+      /^generate: api\/payment-create-request\.json at #\/properties\/guildId\/pattern: "\[0-9\]\{17,19\}" is not the Discord id run of common\/snowflake\.json \("\[0-9\]\{17,20\}"\)/,
+    );
+  });
+
+  it("refuses a stray run in an operation's parameters, an optional form, another spelling and a property-name pattern", async () => {
+    expect(
+      await refusal(
+        schemasWith('operations.json', (t) => {
+          operation(t, 'streamSettingsChanges').parameters.find((p: any) => p.name === 'guildIds').schema.pattern =
+            '^[0-9]{17,19}(,[0-9]{17,19})*$';
+        }),
+      ),
+    ).toMatch(/^operations\.json at streamSettingsChanges at #\/properties\/guildIds\/pattern: "\[0-9\]\{17,19\}"/);
+    expect(await refusal(schemasWith('api/embed-get-request.json', (s) => (s.properties.messageId.pattern = '^([0-9]{17,21})?$')))).toMatch(
+      /^api\/embed-get-request\.json at #\/properties\/messageId\/pattern: "\[0-9\]\{17,21\}"/,
+    );
+    expect(await refusal(schemasWith('api/joindm-delivery.json', (s) => (s.properties.userId.pattern = '^\\d{17,20}$')))).toMatch(
+      /^api\/joindm-delivery\.json at #\/properties\/userId\/pattern: "\\d\{17,20\}"/,
+    );
+    expect(
+      await refusal(schemasWith('api/guild-clone-request.json', (s) => (s.$defs.idMap.propertyNames.pattern = '^[0-9]{17,}$'))),
+    ).toMatch(/^api\/guild-clone-request\.json at #\/\$defs\/idMap\/propertyNames\/pattern: "\[0-9\]\{17,\}"/);
+  });
+
+  it('reads the run from common/snowflake.json, and AntiNuke’s user id from its one declared place', async () => {
+    // Changing the snowflake's run makes every copy stray: the check has no literal of its own.
+    expect(await refusal(schemasWith('common/snowflake.json', (s) => (s.pattern = '^[0-9]{17,21}$')))).toMatch(
+      /is not the Discord id run of common\/snowflake\.json \("\[0-9\]\{17,21\}"\)/,
+    );
+    expect(await refusal(schemasWith('common/snowflake.json', (s) => (s.pattern = '^[0-9]+$')))).toMatch(
+      /^common\/snowflake\.json: its pattern must spell one digit run/,
+    );
+    // A second copy of AntiNuke's rule, even in the same file, is refused where it appears...
+    expect(
+      await refusal(
+        schemasWith('settings/antinuke.json', (s) => (s.$defs.ownerId = { type: 'string', maxLength: 19, pattern: '^[0-9]{17,19}$' })),
+      ),
+    ).toMatch(/^settings\/antinuke\.json at #\/\$defs\/ownerId\/pattern: "\[0-9\]\{17,19\}"/);
+    // ...and the declared place must still hold it.
+    expect(await refusal(schemasWith('settings/antinuke.json', (s) => delete s.$defs.userList.items.pattern))).toMatch(
+      /^settings\/antinuke\.json at #\/\$defs\/userList\/items: the AntiNuke user id .* is declared here/,
+    );
+  });
+});
+/* eslint-enable guildhall/no-discord-copies */
