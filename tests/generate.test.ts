@@ -18,6 +18,7 @@ import { collectionNames, collections } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { generate } from '../scripts/generate/index.mjs';
 import { refusal } from './support/generator.js';
 import { compare, write } from '../scripts/generate/write.mjs';
@@ -978,6 +979,32 @@ describe('refusals: words code checks, declared once in a schema (issue 27)', ()
     expect(badName).toMatch(/x-refusals\/no-guild: a refusal is named in camelCase/);
     const empty = await refusal(schemasWith('api/embed-get-request.json', (s) => (s['x-refusals'].noGuild = ' ')));
     expect(empty).toMatch(/x-refusals\/noGuild: must be the message/);
+  });
+});
+
+describe('limits.js: the numbers of our limit keywords, read from the schemas (issue 27)', () => {
+  it("exports discord-embed-total's value as EMBED_TOTAL_LIMIT, importing nothing, so a page takes a few bytes and no schema", async () => {
+    const message = publishedSchemas['discord-message'] as { properties: { embeds: Record<string, unknown> } };
+    expect(EMBED_TOTAL_LIMIT).toBe(message.properties.embeds['discord-embed-total']);
+    const generated = await generateUnchanged();
+    expect(importsOf(generated['limits.js']!)).toEqual([]);
+    expect(generated['limits.js']!.length).toBeLessThan(400);
+  });
+
+  it('refuses two schemas that give discord-embed-total different numbers, and none giving it, naming the files', async () => {
+    const disagree = await refusal(
+      schemasWith('settings/ticket-panel.json', (s) => (s.properties.categories['discord-embed-total'] = 5000)),
+    );
+    expect(disagree).toMatch(
+      /^settings\/ticket-panel\.json at #\/properties\/categories: discord-embed-total is 5000 here but 6000 in schemas\/common\/discord-message\.json at #\/properties\/embeds/,
+    );
+    const none = await refusal(
+      schemasWith('common/discord-message.json', (s) => {
+        delete s.properties.embeds['discord-embed-total'];
+        delete s.properties.embeds['x-messages']['discord-embed-total'];
+      }),
+    );
+    expect(none).toMatch(/^limits\.js: no schema gives discord-embed-total/);
   });
 });
 

@@ -12,6 +12,7 @@ import { checkBounds } from './bounds.mjs';
 import { buildOpenApi } from './build-openapi.mjs';
 import { compile } from './compile.mjs';
 import { emitClient } from './emit-client.mjs';
+import { emitLimits } from './emit-limits.mjs';
 import { emitModules } from './emit-modules.mjs';
 import { emitSectionModules } from './emit-section-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
@@ -33,6 +34,7 @@ export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const client = emitClient(catalog); //                     7. the typed client (client.js, client.d.ts)
   const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }); // 8. the output files
   Object.assign(files, emitSectionModules({ catalog, bundles, compiled, uiSchemas })); //  8b. one module per section
+  Object.assign(files, emitLimits(catalog)); //              8c. limits.js: our limit keywords' numbers for code
   return format(sortKeys(files)); //                         9. prettier + banners (write/compare below)
 }
 
