@@ -806,6 +806,30 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     const second = await refusal(schemasWith('common/channel-reference.json', (s) => (s['x-ui'].channelTypes = [0])));
     expect(second).toMatch(/x-ui/);
   });
+
+  it("refuses an x-reference without its words, naming the file and place: the server's check says only the schema's (issue 27)", async () => {
+    const channel = await refusal(
+      schemasWith('settings/ticket-panel.json', (s) => delete s.properties.channel_id['x-messages']['x-reference-type']),
+    );
+    expect(channel).toMatch(
+      /^settings\/ticket-panel\.json at #\/properties\/channel_id: a channel reference needs x-messages "x-reference-type" beside it/,
+    );
+    const shared = await refusal(schemasWith('common/channel-reference.json', (s) => delete s['x-messages']['x-reference']));
+    expect(shared).toMatch(/^common\/channel-reference\.json at #: a channel reference needs x-messages "x-reference" beside it/);
+    const role = await refusal(schemasWith('common/role-reference.json', (s) => delete s['x-messages']['x-reference']));
+    expect(role).toMatch(/^common\/role-reference\.json at #: a role reference needs x-messages "x-reference" beside it/);
+    // A map's keys (a role's ticket limit) too; a role needs no words for a type, a channel both.
+    const mapKeys = await refusal(
+      schemasWith('settings/ticket-limits.json', (s) => delete s.properties.roleLimits.propertyNames['x-messages']),
+    );
+    expect(mapKeys).toMatch(
+      /^settings\/ticket-limits\.json at #\/properties\/roleLimits\/propertyNames: a role reference needs x-messages "x-reference" beside/,
+    );
+    const bare = await refusal(schemasWith('settings/ticket-categories.json', (s) => delete s.$defs.categoryId['x-messages']));
+    expect(bare).toMatch(
+      /^settings\/ticket-categories\.json at #\/\$defs\/categoryId: a channel reference needs x-messages "x-reference" and "x-reference-type"/,
+    );
+  });
 });
 
 describe('messages take limits from the schema (issue 8)', () => {
