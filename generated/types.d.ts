@@ -2597,7 +2597,7 @@ export interface SearchGuildUsersParameters {
   /**
    * At least 2 characters: the start of a username, display name or nickname, or a user id (17 to 19 digits).
    */
-  q?: string;
+  q: string;
   [k: string]: unknown;
 }
 /**
@@ -2611,7 +2611,7 @@ export interface ResolveGuildUsersParameters {
   /**
    * Comma-separated user ids (17 to 19 digits), at most 250.
    */
-  ids?: string;
+  ids: string;
   [k: string]: unknown;
 }
 /**
