@@ -25,3 +25,8 @@ export function readReactionEmoji(raw: string, botGuilds: readonly SandboxGuildR
 export function sameEmoji(a: SandboxReactionEmoji, b: SandboxReactionEmoji): boolean {
   return a.id !== null || b.id !== null ? a.id === b.id : a.name === b.name;
 }
+
+/** An emoji as the reaction routes name it: `name` for a Unicode emoji, `name:id` for a custom one. */
+export function reactionPath(emoji: SandboxReactionEmoji): string {
+  return emoji.id ? `${emoji.name}:${emoji.id}` : emoji.name;
+}
