@@ -169,8 +169,8 @@ export default function SandboxViewer() {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Discord sandbox</h1>
         <p className="mt-3 text-muted">
-          Sign in to see what the bot posted in your servers and the DMs it sent you, and to simulate tickets and member joins in the
-          servers you manage.
+          Sign in to see what the bot posted in your servers and the DMs it sent you, and to simulate tickets, member joins and role menus
+          in the servers you manage.
         </p>
         <Link to="/login" className="btn-primary mt-6 inline-flex" onClick={() => rememberRedirect(here)}>
           Sign in
@@ -210,8 +210,8 @@ export default function SandboxViewer() {
         <div>
           <h1 className="text-2xl font-bold">Discord sandbox</h1>
           <p className="mt-1 text-muted">
-            What the bot posted in your servers and the DMs it sent you: Send Preview, Send Embed and Deploy land here. Refreshes every 3
-            seconds.
+            What the bot posted in your servers and the DMs it sent you: Send Preview, Send Embed and Deploy land here. In a server you
+            manage, use a role menu as one of its members. Refreshes every 3 seconds.
           </p>
         </div>
         <button
