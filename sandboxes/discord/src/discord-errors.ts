@@ -63,6 +63,7 @@ export const DiscordErrors = {
   cannotMessageUser: error(403, DiscordErrorCode.CannotSendMessagesToThisUser, 'Cannot send messages to this user'),
   nonTextChannel: error(400, DiscordErrorCode.CannotSendMessagesInNonTextChannel, 'Cannot send messages in a non-text channel'),
   missingPermissions: error(403, DiscordErrorCode.MissingPermissions, 'Missing Permissions'),
+  cannotExecuteInDm: error(403, DiscordErrorCode.CannotExecuteActionOnDMChannel, 'Cannot execute action on a DM channel'),
   invalidWebhookToken: error(401, DiscordErrorCode.InvalidWebhookToken, 'Invalid Webhook Token'),
   invalidJson: error(400, DiscordErrorCode.RequestBodyContainsInvalidJSON, 'The request body contains invalid JSON.'),
   invalidFormBody: (errors: Record<string, unknown>) =>

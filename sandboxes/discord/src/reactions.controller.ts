@@ -31,7 +31,7 @@ export class SandboxReactionsController {
     this.sandbox.addReaction(channel, message, this.sandbox.reactionEmoji(param(req, 'emoji')), this.sandbox.botUserId);
   }
 
-  /** Delete Own Reaction (`@me`) or Delete User Reaction (another's: Manage Messages, in a guild only). 204. */
+  /** Delete Own Reaction (`@me`) or Delete User Reaction (another's: Manage Messages; never in a DM, 50003). 204. */
   @Delete(`${MESSAGE}/reactions/:emoji/:user_id`)
   @HttpCode(204)
   @BotOnly()
@@ -42,7 +42,7 @@ export class SandboxReactionsController {
     const userId = raw === '@me' ? this.sandbox.botUserId : snowflakeParam(req, 'user_id');
     const emoji = this.sandbox.reactionEmoji(param(req, 'emoji'));
     if (userId !== this.sandbox.botUserId) {
-      if (!channel.guild_id) throw DiscordErrors.missingPermissions();
+      if (!channel.guild_id) throw DiscordErrors.cannotExecuteInDm();
       requireBotPermission(this.sandbox, channel, Permission.ManageMessages);
     }
     this.sandbox.removeReaction(message, emoji, userId);

@@ -159,6 +159,18 @@ describe('Discord sandbox: reactions and member roles', () => {
       expect((await read(message.id)).reactions).toMatchObject([{ emoji: { name: '🔵' }, count: 2, me: true }]);
     });
 
+    it('in a DM the bot reacts and takes its reaction back, but cannot remove the other person’s (50003)', async () => {
+      const dm = (await rest.post(Routes.userChannels(), { body: { recipient_id: MEMBER } })) as { id: string };
+      const message = (await rest.post(Routes.channelMessages(dm.id), { body: { content: 'Hi' } })) as APIMessage;
+      await rest.put(Routes.channelMessageOwnReaction(dm.id, message.id, encodeURIComponent('👋')));
+      const record = sandbox.service.message(dm.id, message.id)!;
+      expect(record.reactions!.map((r) => r.user_ids)).toEqual([[SANDBOX_USERS.bot.id]]);
+      const refused = await rejection(rest.delete(Routes.channelMessageUserReaction(dm.id, message.id, encodeURIComponent('👋'), MEMBER)));
+      expect({ status: refused.status, code: refused.code }).toEqual({ status: 403, code: 50003 });
+      await rest.delete(Routes.channelMessageOwnReaction(dm.id, message.id, encodeURIComponent('👋')));
+      expect(record.reactions).toEqual([]);
+    });
+
     it('removing a member’s reaction needs Manage Messages (50013)', async () => {
       const message = await post();
       sandbox.service.channel(channelId)!.permission_overwrites.push({ id: botRole().id, type: 0, allow: '0', deny: String(1n << 13n) });
