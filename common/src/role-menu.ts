@@ -1,27 +1,22 @@
 // A role menu's rules, once: the message the bot posts for it (every preview draws the same) and the decision of what a
 // member's choice changes. The dashboard previews with it, the server deploys with it, and the bot API's `choose`
 // answers with it, so a bot in any language applies exactly the dashboard's rules.
-import type { RoleMenu } from '@guildhall/generated/types';
+import type { RoleMenu, RoleMenuChoice as GeneratedRoleMenuChoice, RoleMenuChooseResponse } from '@guildhall/generated/types';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { toApiEmbed, type ApiEmbed } from './embed-message.js';
 
-/** What a member did: clicked a button, added or removed a reaction, or submitted the select menu. */
-export type RoleMenuChoice =
-  | { type: 'button'; roleId: string }
-  | { type: 'reaction-add'; emoji: string }
-  | { type: 'reaction-remove'; emoji: string }
-  | { type: 'select'; roleIds: string[] };
+/**
+ * What a member did: clicked a button, added or removed a reaction, or submitted the select menu. The bot API's
+ * request declares it (schemas/api/role-menu-choose-request.json).
+ */
+export type RoleMenuChoice = GeneratedRoleMenuChoice;
 
 /**
  * The decision: role ids to add and to remove, the private reply (null when the menu's `reply` is off), and whether a
- * rule said no (excluded, not required, over the limit, an option the menu does not have).
+ * rule said no (excluded, not required, over the limit, an option the menu does not have). The bot API's answer
+ * without its `success` (schemas/api/role-menu-choose-response.json).
  */
-export interface RoleChange {
-  add: string[];
-  remove: string[];
-  reply: string | null;
-  refused: boolean;
-}
+export type RoleChange = Omit<RoleMenuChooseResponse, 'success'>;
 
 /** The menu fields the decision and the message read (the server-owned ones change neither). */
 export type RoleMenuContent = Omit<RoleMenu, 'message_id' | 'deployed' | 'created_at' | 'updated_at'>;
