@@ -249,8 +249,8 @@ export interface GuildhallClient {
   reportJoinDmDelivery(guildId: Snowflake, body: JoinDmDelivery): Promise<JoinDmDeliveryResponse>;
   /** GET /api/bot/v1/guilds/{guildId}/settings/{section}: The bot reads what the dashboard saved for one section of a guild (defaults applied), as the dashboard's own read answers it */
   getBotSettings(guildId: Snowflake, section: string): Promise<SettingsResponse>;
-  /** GET /api/bot/v1/guilds/{guildId}/collections/{name}: The bot reads a collection of a guild (ticket panels, saved embeds, role menus...): every item as the dashboard saved it, oldest first */
-  listBotCollection(guildId: Snowflake, name: string): Promise<BotCollectionResponse>;
+  /** GET /api/bot/v1/guilds/{guildId}/collections/{collection}: The bot reads a collection of a guild (ticket panels, saved embeds, role menus...): every item as the dashboard saved it, oldest first */
+  listBotCollection(guildId: Snowflake, collection: string): Promise<BotCollectionResponse>;
   /** POST /api/bot/v1/guilds/{guildId}/role-menus/{menuId}/choose: The bot asks what a member's choice on a role menu changes: the roles to add and remove and the private reply, by the menu's mode, required and excluded roles */
   chooseRoleMenu(guildId: Snowflake, menuId: string, body: RoleMenuChooseRequest): Promise<RoleMenuChooseResponse>;
   /** POST /api/bot/v1/guilds/{guildId}/transcripts: The bot uploads a closed ticket's transcript (messages with authors, timestamps, attachments' metadata) */

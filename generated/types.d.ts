@@ -226,7 +226,7 @@ export interface FieldError {
   message: string;
 }
 /**
- * GET /api/bot/v1/guilds/{guildId}/collections/{name}: every item of one collection of the guild, oldest first, as the dashboard's list answers them (each item an instance of the collection's item schema, defaults applied), and the collection's item cap.
+ * GET /api/bot/v1/guilds/{guildId}/collections/{collection}: every item of one collection of the guild, oldest first, as the dashboard's list answers them (each item an instance of the collection's item schema, defaults applied), and the collection's item cap.
  */
 export interface BotCollectionResponse {
   success: true;
@@ -2863,7 +2863,7 @@ export interface GetBotSettingsParameters {
   [k: string]: unknown;
 }
 /**
- * The path and query parameters of GET /api/bot/v1/guilds/{guildId}/collections/{name} (listBotCollection), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ * The path and query parameters of GET /api/bot/v1/guilds/{guildId}/collections/{collection} (listBotCollection), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
  */
 export interface ListBotCollectionParameters {
   /**
@@ -2873,7 +2873,7 @@ export interface ListBotCollectionParameters {
   /**
    * A collection of the sections table (panels, embeds, role-menus...)
    */
-  name: string;
+  collection: string;
   [k: string]: unknown;
 }
 /**

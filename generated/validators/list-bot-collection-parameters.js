@@ -5,10 +5,10 @@ const schema9 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://guildhall.dev/schemas/params/list-bot-collection-parameters.json',
   type: 'object',
-  required: ['guildId', 'name'],
+  required: ['guildId', 'collection'],
   properties: {
     guildId: { $ref: '#/$defs/Snowflake' },
-    name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 64, 'x-messages': { '*': 'Must be a collection name' } },
+    collection: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 64, 'x-messages': { '*': 'Must be a collection name' } },
   },
   $defs: {
     Snowflake: {
@@ -55,13 +55,13 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       }
       errors++;
     }
-    if (data.name === undefined) {
+    if (data.collection === undefined) {
       const err1 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
+        params: { missingProperty: 'collection' },
+        message: "must have required property '" + 'collection' + "'",
         schema: schema9.required,
         parentSchema: schema9,
         data,
@@ -130,8 +130,8 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         }
       }
     }
-    if (data.name !== undefined) {
-      let data1 = data.name;
+    if (data.collection !== undefined) {
+      let data1 = data.collection;
       if (typeof data1 !== 'string') {
         let dataType1 = typeof data1;
         let coerced1 = undefined;
@@ -142,13 +142,13 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             coerced1 = '';
           } else {
             const err4 = {
-              instancePath: instancePath + '/name',
-              schemaPath: '#/properties/name/type',
+              instancePath: instancePath + '/collection',
+              schemaPath: '#/properties/collection/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema9.properties.name.type,
-              parentSchema: schema9.properties.name,
+              schema: schema9.properties.collection.type,
+              parentSchema: schema9.properties.collection,
               data: data1,
             };
             if (vErrors === null) {
@@ -162,20 +162,20 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         if (coerced1 !== undefined) {
           data1 = coerced1;
           if (data !== undefined) {
-            data['name'] = coerced1;
+            data['collection'] = coerced1;
           }
         }
       }
       if (typeof data1 === 'string') {
         if (func1(data1) > 64) {
           const err5 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/maxLength',
+            instancePath: instancePath + '/collection',
+            schemaPath: '#/properties/collection/maxLength',
             keyword: 'maxLength',
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema9.properties.name,
+            parentSchema: schema9.properties.collection,
             data: data1,
           };
           if (vErrors === null) {
@@ -187,13 +187,13 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         }
         if (!pattern2.test(data1)) {
           const err6 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/pattern',
+            instancePath: instancePath + '/collection',
+            schemaPath: '#/properties/collection/pattern',
             keyword: 'pattern',
             params: { pattern: '^[a-z][a-z0-9-]*$' },
             message: 'must match pattern "' + '^[a-z][a-z0-9-]*$' + '"',
             schema: '^[a-z][a-z0-9-]*$',
-            parentSchema: schema9.properties.name,
+            parentSchema: schema9.properties.collection,
             data: data1,
           };
           if (vErrors === null) {
@@ -226,4 +226,4 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
   validate9.errors = vErrors;
   return errors === 0;
 }
-validate9.evaluated = { props: { guildId: true, name: true }, dynamicProps: false, dynamicItems: false };
+validate9.evaluated = { props: { guildId: true, collection: true }, dynamicProps: false, dynamicItems: false };

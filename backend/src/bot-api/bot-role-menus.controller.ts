@@ -35,11 +35,11 @@ export class BotRoleMenusController {
   constructor(private readonly collections: CollectionsService) {}
 
   /** Any collection of the table, as the dashboard's list answers its items (defaults applied), oldest first. */
-  @Get('collections/:name')
+  @Get('collections/:collection')
   async readCollection(
-    @RouteParameters(validateListBotCollectionParameters, firstMessage) { guildId, name }: ListBotCollectionParameters,
+    @RouteParameters(validateListBotCollectionParameters, firstMessage) { guildId, collection }: ListBotCollectionParameters,
   ): Promise<BotCollectionResponse> {
-    const { items, cap } = await this.collections.list(guildId, name);
+    const { items, cap } = await this.collections.list(guildId, collection);
     return { success: true, items, cap };
   }
 
