@@ -112,7 +112,7 @@ export type RoleMenuChoice =
       roleIds: Snowflake[];
     };
 /**
- * The reaction's emoji: a Unicode emoji, or a custom one as <:name:id>, <a:name:id> or name:id.
+ * The reaction's emoji: a Unicode emoji, or a custom one as <:name:id>, <a:name:id>, name:id or a:name:id (matched to an option by its id, so a renamed emoji still matches).
  */
 export type RoleMenuReactionEmoji = string;
 /**
