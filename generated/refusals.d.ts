@@ -37,6 +37,8 @@ export declare const refusals: {
   readonly roleMenuAdded: 'You now have {roles}.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuAddedRemoved: 'You now have {added} and no longer have {removed}.';
+  /** schemas/api/role-menu-choose-request.json */
+  readonly roleMenuChoiceInvalid: 'The role menu choice is not valid.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuExcluded: 'You cannot use this menu while you have {roles}.';
   /** schemas/settings/role-menu.json */

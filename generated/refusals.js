@@ -26,6 +26,7 @@ export const refusals = deepFreeze({
   panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment',
   roleMenuAdded: 'You now have {roles}.',
   roleMenuAddedRemoved: 'You now have {added} and no longer have {removed}.',
+  roleMenuChoiceInvalid: 'The role menu choice is not valid.',
   roleMenuExcluded: 'You cannot use this menu while you have {roles}.',
   roleMenuLimit: 'You can have at most {limit} roles from this menu. Remove one first.',
   roleMenuNoChannel: 'Select a channel for the menu before deploying it',
