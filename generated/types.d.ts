@@ -2961,9 +2961,6 @@ export interface ItemsByCollection {
   'role-menus': RoleMenu;
 }
 
-/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
-export type CollectionName = keyof ItemsByCollection;
-
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {
   basic: BasicSettings;
