@@ -442,6 +442,31 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
       expect(await menusOf(RETRO.id)).toEqual(before);
     });
 
+    it('holds a cloned ticket panel to the target’s plan limit: the 403 a create there gets, nothing written', async () => {
+      const panel = { title: 'Support', channel_id: COMMUNITY.channels.general };
+      const created = await owner.json(`/api/guild/${COMMUNITY.id}/collections/panels`, { method: 'POST', json: { item: panel } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const panelsOf = async () => (await owner.json(`/api/guild/${PIXEL.id}/collections/panels`)).body.items as unknown[];
+      let refused: { status: number; body: unknown } | undefined;
+      for (let i = 0; i < 10 && !refused; i += 1) {
+        const res = await owner.json(`/api/guild/${PIXEL.id}/collections/panels`, {
+          method: 'POST',
+          json: { item: { title: `Panel ${i}`, channel_id: PIXEL.channels.general } },
+        });
+        if (res.status !== 201) refused = res;
+      }
+      expect(refused?.status).toBe(403);
+      const before = await panelsOf();
+      const { status, body } = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [{ collection: 'panels', id: created.body.id }],
+        mapping: { channels: { [COMMUNITY.channels.general]: PIXEL.channels.general } },
+      });
+      expect(status).toBe(403);
+      expect(body).toEqual(refused!.body);
+      expect(await panelsOf()).toEqual(before);
+    });
+
     it('refuses at the target’s item cap with the engine’s own answer, and writes nothing, sections included', async () => {
       const { items, cap } = await menusOf(PIXEL.id);
       for (let i = items.length; i < cap; i += 1) await createMenu(PIXEL.id, { title: `Menu ${i}`, channel_id: PIXEL.channels.general });
