@@ -22,6 +22,7 @@ const schema9 = {
         'joindms',
       ],
     },
+    collectionName: { enum: ['panels', 'embeds', 'role-menus'] },
     BasicSettings: {
       type: 'object',
       additionalProperties: false,
