@@ -294,7 +294,6 @@ export const uiSchema = deepFreeze({
     'updated_at',
     '*',
   ],
-  title: { 'ui:help': 'Only the dashboard shows it.' },
   channel_id: { 'ui:widget': 'channel-select', 'ui:placeholder': 'Select a channel', 'ui:options': { channelTypes: [0, 5] } },
   content: { 'ui:widget': 'textarea', 'ui:placeholder': 'Optional text above the embed', 'ui:options': { group: 'message', rows: 3 } },
   embed: {

@@ -1688,7 +1688,6 @@ const schema9 = {
             pattern: 'Please enter a name for the menu',
             maxLength: 'Menu name must be at most {limit} characters',
           },
-          'x-ui': { help: 'Only the dashboard shows it.' },
         },
         channel_id: {
           type: 'string',
@@ -13500,7 +13499,6 @@ const schema79 = {
         pattern: 'Please enter a name for the menu',
         maxLength: 'Menu name must be at most {limit} characters',
       },
-      'x-ui': { help: 'Only the dashboard shows it.' },
     },
     channel_id: {
       type: 'string',

@@ -1736,7 +1736,6 @@ const schema9 = {
             pattern: 'Please enter a name for the menu',
             maxLength: 'Menu name must be at most {limit} characters',
           },
-          'x-ui': { help: 'Only the dashboard shows it.' },
         },
         channel_id: {
           type: 'string',
@@ -13553,7 +13552,6 @@ const schema80 = {
         pattern: 'Please enter a name for the menu',
         maxLength: 'Menu name must be at most {limit} characters',
       },
-      'x-ui': { help: 'Only the dashboard shows it.' },
     },
     channel_id: {
       type: 'string',
