@@ -191,7 +191,7 @@ describe('Reaction Roles', () => {
     expect(within(first).queryByLabelText('Button style')).toBeNull();
     expect(within(first).queryByLabelText('Row')).toBeNull();
     within(editor).getByLabelText('Placeholder');
-    const open = screen.getByRole('button', { name: 'Choose one' });
+    const open = await screen.findByRole('button', { name: 'Choose one' });
     await user.click(open);
     expect(open.getAttribute('aria-expanded')).toBe('true');
     screen.getByText('The red team');

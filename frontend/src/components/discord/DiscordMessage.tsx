@@ -1,18 +1,11 @@
-import { ChevronDown, ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { DiscordImage } from './DiscordImage';
 import { DiscordEmbed } from './Embed';
 import { DiscordMarkdown, hexColour } from './Markdown';
 import { formatEmbedTimestamp } from './timestamp';
-import type {
-  DiscordAuthor,
-  DiscordButtonData,
-  DiscordComponentData,
-  DiscordMessageData,
-  DiscordReactionData,
-  DiscordSelectData,
-  MentionNames,
-} from './types';
+import { emojiText } from './emoji-text';
+import type { DiscordAuthor, DiscordButtonData, DiscordComponentData, DiscordMessageData, DiscordSelectData, MentionNames } from './types';
 
 const BUTTON_STYLES: Record<number, string> = {
   1: 'bg-[#5865f2] text-white',
@@ -25,62 +18,10 @@ const BUTTON_STYLES: Record<number, string> = {
 
 const identity = (url: string) => url;
 
-/** An emoji as a component or reaction carries it: Unicode as is, a custom one by its name (no image fetched). */
-const emojiText = (emoji: { name?: string | null; id?: string | null } | undefined) =>
-  emoji?.name ? (emoji.id ? `:${emoji.name}:` : emoji.name) : '';
-
-/** A string select as Discord draws it: the placeholder in a bar; opened, its options with emoji and description. */
-function SelectMenu({ select }: { select: DiscordSelectData }) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  return (
-    <div className="max-w-[400px]" data-select-menu="">
-      <button
-        type="button"
-        className="flex min-h-10 w-full items-center justify-between gap-2 rounded border border-[#1e1f22] bg-[#1e1f22] px-3 py-2 text-left text-sm text-[#949ba4]"
-        aria-expanded={open}
-        aria-controls={listId}
-        disabled={select.disabled}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span>{select.placeholder || 'Make a selection'}</span>
-        <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-      </button>
-      {open && (
-        <ul id={listId} className="mt-1 overflow-hidden rounded border border-[#1e1f22] bg-[#2b2d31]">
-          {select.options.map((option) => (
-            <li key={option.value} data-select-option="" className="flex items-center gap-2 px-3 py-2 text-sm text-[#dbdee1]">
-              {option.emoji?.name && <span aria-hidden="true">{emojiText(option.emoji)}</span>}
-              <span className="min-w-0">
-                <span className="block">{option.label}</span>
-                {option.description && <span className="block text-xs text-[#949ba4]">{option.description}</span>}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** The reactions under a message: emoji and count, the viewer's own outlined. */
-function Reactions({ reactions }: { reactions: DiscordReactionData[] }) {
-  return (
-    <ul className="mt-1 flex flex-wrap gap-1" aria-label="Reactions">
-      {reactions.map((reaction, i) => (
-        <li
-          key={i}
-          data-reaction=""
-          className={`inline-flex items-center gap-1.5 rounded-lg border px-1.5 py-0.5 text-sm ${reaction.me ? 'border-[#5865f2] bg-[#5865f2]/15' : 'border-transparent bg-[#2b2d31]'}`}
-        >
-          <span aria-hidden="true">{emojiText(reaction.emoji)}</span>
-          <span className="sr-only">{reaction.emoji.name}</span>
-          <span className="text-xs font-semibold text-[#dbdee1]">{reaction.count}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
+// A string select and reactions: only role menus have them, so they are a chunk of their own that the greeting's and
+// Join DM's previews never fetch (their route byte budgets: tests/route-budgets.test.ts).
+const SelectMenu = lazy(() => import('./MessageExtras').then((m) => ({ default: m.SelectMenu })));
+const Reactions = lazy(() => import('./MessageExtras').then((m) => ({ default: m.Reactions })));
 
 /** The message's components: action rows of buttons, or a string select. */
 function Components({ rows }: { rows: DiscordComponentData[] }) {
@@ -93,7 +34,9 @@ function Components({ rows }: { rows: DiscordComponentData[] }) {
             {(row.components ?? [])
               .filter((c): c is DiscordSelectData => c.type === 3)
               .map((select, j) => (
-                <SelectMenu key={`select-${j}`} select={select} />
+                <Suspense key={`select-${j}`} fallback={null}>
+                  <SelectMenu select={select} />
+                </Suspense>
               ))}
             {(row.components ?? [])
               .filter((c): c is DiscordButtonData => c.type === 2)
@@ -171,7 +114,11 @@ export function DiscordMessage({ message, author, mentions = {}, resolveImage = 
           <DiscordEmbed key={i} embed={embed} mentions={mentions} resolveImage={resolveImage} />
         ))}
         {message.components && message.components.length > 0 && <Components rows={message.components} />}
-        {message.reactions && message.reactions.length > 0 && <Reactions reactions={message.reactions} />}
+        {message.reactions && message.reactions.length > 0 && (
+          <Suspense fallback={null}>
+            <Reactions reactions={message.reactions} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw, SmilePlus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { client } from '../../api/client';
 import { useChannels } from '../../api/queries';
@@ -13,8 +13,11 @@ import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { MANAGE_MENU } from '../../layouts/manage-menu';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { MenuCard, type MenuAction } from './role-menus/MenuCard';
-import { MenuEditor } from './role-menus/MenuEditor';
 import { SectionHistoryLink } from './SectionHeader';
+
+// The editor (the form engine, the role-menu schema's module and validator, the message renderer) loads when a menu is
+// opened: the list alone stays within a manage route's byte budget (tests/route-budgets.test.ts).
+const MenuEditor = lazy(() => import('./role-menus/MenuEditor'));
 
 type MenuList = Awaited<ReturnType<typeof client.listRoleMenus>>;
 
@@ -107,7 +110,7 @@ export default function RoleMenus() {
   if (editing !== undefined) {
     const current = editing && (items.find((e) => e.id === editing.id) ?? editing);
     return (
-      <div className="space-y-6">
+      <Suspense fallback={<Spinner label="Loading the editor..." />}>
         <MenuEditor
           key={current?.id ?? 'new'}
           guildId={guildId}
@@ -116,7 +119,7 @@ export default function RoleMenus() {
           onSaved={upsert}
           onClose={() => setEditing(undefined)}
         />
-      </div>
+      </Suspense>
     );
   }
 

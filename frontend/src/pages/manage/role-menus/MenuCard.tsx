@@ -1,16 +1,13 @@
 import { AlertTriangle, Copy, OctagonAlert, Pencil, Rocket, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import type { RoleMenuEntry, RoleMenuWarning } from '../../../api/role-menus';
-import { MENU_FORM } from './menu-model';
+import roleMenuFile from '@guildhall/generated/schema.role-menu.json';
 
 export type MenuAction = 'edit' | 'duplicate' | 'deploy' | 'delete';
 
-/** The kind's label, as the schema's x-ui names it. */
-const kindLabel = (kind: string) => {
-  const ui = MENU_FORM.uiSchema.kind as { 'ui:enumNames'?: string[] } | undefined;
-  const values = (MENU_FORM.schema.properties as Record<string, { enum?: string[] }>).kind?.enum ?? [];
-  return ui?.['ui:enumNames']?.[values.indexOf(kind)] ?? kind;
-};
+/** The kind's label, as the schema's x-ui names it (the published schema alone: the list loads no form engine). */
+const KIND_LABELS = (roleMenuFile.schema.properties.kind['x-ui'] as { enumLabels: Record<string, string> }).enumLabels;
+const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 
 /** The menu's pre-flight findings: blocking ones in red with their fix, the others in amber. */
 export function MenuWarnings({ id, warnings }: { id: string; warnings: readonly RoleMenuWarning[] }) {

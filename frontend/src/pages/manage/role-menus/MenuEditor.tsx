@@ -1,17 +1,19 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { ArrowLeft, Rocket } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import { useRoles } from '../../../api/queries';
 import { deployRoleMenu, type RoleMenuEntry, type RoleMenuWarning } from '../../../api/role-menus';
-import { DiscordMessage } from '../../../components/discord';
+import { LazyDiscordMessage } from '../../../components/discord/LazyDiscordMessage';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { ConflictDialog } from '../../../form/ConflictDialog';
 import { EngineForm } from '../../../form/EngineForm';
 import { SaveBar } from '../../../form/SaveBar';
 import { fieldErrorsToErrorSchema } from '../../../form/core/error-schema';
+import { formPartsOf } from '../../../form/core/form-parts';
 import type { SchemaFormContext } from '../../../form/core/form-context';
 import { applyVisibility } from '../../../form/core/visibility';
+import { settledFormPart } from '../../../form/parts';
 import { MenuWarnings } from './MenuCard';
 import { checkMenu, defaultMenu, draftOf, errorsByPointer, itemToSend, MENU_FORM, type MenuDraft, previewMessage } from './menu-model';
 
@@ -24,7 +26,7 @@ const PREVIEW_AUTHOR = { name: 'Guildhall', bot: true } as const;
  * at their fields, a save with the version it was based on (409: reload theirs or overwrite), and a live preview drawn
  * by the Discord message renderer. Deploy saves first, then posts (or edits) the message.
  */
-export function MenuEditor({
+export default function MenuEditor({
   guildId,
   entry,
   warnings,
@@ -47,6 +49,10 @@ export function MenuEditor({
   const [conflict, setConflict] = useState<RoleMenuEntry | null>(null);
   const [banner, showBanner] = useTimedBanner();
   const roles = useRoles(guildId);
+  // The form parts the menu's form draws (its widgets, the role lists), fetched together as it opens.
+  useEffect(() => {
+    for (const part of formPartsOf(MENU_FORM.schema, MENU_FORM.uiSchema)) void settledFormPart(part);
+  }, []);
 
   const liveErrors = useMemo(() => (attempted ? checkMenu(draft) : {}), [attempted, draft]);
   const errors = useMemo(() => ({ ...liveErrors, ...serverErrors }), [liveErrors, serverErrors]);
@@ -201,7 +207,7 @@ export function MenuEditor({
             Preview
           </h3>
           <div className="overflow-hidden rounded-lg" data-menu-preview={draft.kind}>
-            <DiscordMessage author={PREVIEW_AUTHOR} message={message} />
+            <LazyDiscordMessage author={PREVIEW_AUTHOR} message={message} />
           </div>
         </aside>
       </div>
