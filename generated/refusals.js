@@ -10,6 +10,8 @@ const deepFreeze = (value) => {
 export const refusals = deepFreeze({
   channelNotInGuild: 'This channel is not a channel of this server. Please select a text channel.',
   channelNotSendable: '#{channel} is not a text or announcement channel. Please select a text channel.',
+  cloneItemNotFound: '{collection}: no such item in this server',
+  cloneItemTwice: 'This item is already in the list',
   deployChannelNamed: 'This channel',
   messageNotFound: 'Message not found',
   noGuild: 'Please select a guild',
@@ -26,6 +28,7 @@ export const refusals = deepFreeze({
   panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment',
   roleMenuAdded: 'You now have {roles}.',
   roleMenuAddedRemoved: 'You now have {added} and no longer have {removed}.',
+  roleMenuChoiceInvalid: 'The role menu choice is not valid.',
   roleMenuExcluded: 'You cannot use this menu while you have {roles}.',
   roleMenuLimit: 'You can have at most {limit} roles from this menu. Remove one first.',
   roleMenuNoChannel: 'Select a channel for the menu before deploying it',

@@ -28,6 +28,10 @@ export type SectionName =
   | 'transcripts'
   | 'joindms';
 /**
+ * A collection of the sections table.
+ */
+export type CollectionName = 'panels' | 'embeds' | 'role-menus';
+/**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
 export type ModerationAction = 'timeout' | 'kick' | 'ban';
@@ -83,6 +87,38 @@ export type PlanSlug = 'basic' | 'standard' | 'unlimited';
  */
 export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
 export type PaymentOrderStatus = 'created' | 'paid' | 'failed' | 'expired';
+/**
+ * What the member did: clicked a button (its role), added or removed a reaction (its emoji), or submitted the select menu (the role ids of the options chosen).
+ */
+export type RoleMenuChoice =
+  | {
+      type: 'button';
+      /**
+       * The role of the button clicked (its custom_id's last part).
+       */
+      roleId: Snowflake;
+    }
+  | {
+      type: 'reaction-add';
+      emoji: RoleMenuReactionEmoji;
+    }
+  | {
+      type: 'reaction-remove';
+      emoji: RoleMenuReactionEmoji;
+    }
+  | {
+      type: 'select';
+      /**
+       * The values of the options chosen: role ids (none to clear the choice).
+       *
+       * @maxItems 25
+       */
+      roleIds: Snowflake[];
+    };
+/**
+ * The reaction's emoji: a Unicode emoji, or a custom one as <:name:id>, <a:name:id>, name:id or a:name:id (matched to an option by its id, so a renamed emoji still matches).
+ */
+export type RoleMenuReactionEmoji = string;
 /**
  * open: categories where tickets are created; closed: where resolved tickets are moved.
  */
@@ -192,6 +228,29 @@ export interface ApiError {
 export interface FieldError {
   path: string;
   message: string;
+}
+/**
+ * GET /api/bot/v1/guilds/{guildId}/collections/{collection}: every item of one collection of the guild, oldest first, as the dashboard's list answers them (each item an instance of the collection's item schema, defaults applied), and the collection's item cap.
+ */
+export interface BotCollectionResponse {
+  success: true;
+  items: {
+    /**
+     * The item's id (in the collections API's paths and the role menu's custom_ids).
+     */
+    id: string;
+    version: number;
+    /**
+     * The item, an instance of the collection's item schema (schemas/sections.json's collections).
+     */
+    item: {
+      [k: string]: unknown;
+    };
+  }[];
+  /**
+   * The most items a guild may hold (the collection row's itemCap).
+   */
+  cap: number;
 }
 /**
  * The guilds whose every section the bot reads at start-up, in one call.
@@ -466,7 +525,7 @@ export interface GreetingPreviewResponse {
   messageId: Snowflake;
 }
 /**
- * Copy chosen sections of this guild to another one the user manages. Channel and role ids the target lacks must be mapped (to a target id, or null to clear the reference) or nothing is written.
+ * Copy chosen sections of this guild, and chosen items of its collections (each a new item there), to another one the user manages. Channel and role ids the target lacks must be mapped (to a target id, or null to clear the reference) or nothing is written.
  */
 export interface GuildCloneRequest {
   targetGuildId: string;
@@ -474,12 +533,26 @@ export interface GuildCloneRequest {
    * @minItems 1
    * @maxItems 50
    */
-  sections: SectionName[];
+  sections?: SectionName[];
+  /**
+   * Items of this guild's collections, each copied as a new item of the target (not deployed there: server-owned fields start afresh), under the collection's item cap and the target's plan limit.
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  items?: ClonedItem[];
   mapping?: {
     channels?: CloneIdMapping;
     roles?: CloneIdMapping;
   };
   dryRun: boolean;
+}
+/**
+ * One item of a collection of the source guild, by its id.
+ */
+export interface ClonedItem {
+  collection: CollectionName;
+  id: string;
 }
 /**
  * Source id -> target id, or null to clear the reference.
@@ -488,7 +561,7 @@ export interface CloneIdMapping {
   [k: string]: string | null;
 }
 /**
- * A clone's answer: whether it was written (false on a dry run or while references are unmapped), the channel and role references of the source the target lacks and no mapping names, and the preview of the target's changes.
+ * A clone's answer: whether it was written (false on a dry run or while references are unmapped), the channel and role references of the source the target lacks and no mapping names, the preview of the target's changes, and the items it creates there.
  */
 export interface GuildCloneResponse {
   success: true;
@@ -498,9 +571,13 @@ export interface GuildCloneResponse {
     roles: UnmappedReference[];
   };
   preview: TransferSectionPreview[];
+  /**
+   * Each item the clone creates in the target (a dry run: would create), in the order requested.
+   */
+  items: ClonedItemPreview[];
 }
 /**
- * A channel or role of the source guild the target lacks: its id, its name in the source, and where the cloned sections name it (section and JSON Pointer, e.g. /greeting/welcome/channel).
+ * A channel or role of the source guild the target lacks: its id, its name in the source, and where the cloned sections and items name it (section and JSON Pointer, e.g. /greeting/welcome/channel; collection and the item's index among those of its collection, e.g. /role-menus/0/channel_id).
  */
 export interface UnmappedReference {
   id: string;
@@ -552,6 +629,19 @@ export interface TransferSectionPreview {
       | unknown[]
       | null;
   }[];
+}
+/**
+ * One item the clone creates: its collection (name and title), the source item's id and title, and once applied the new item's id in the target.
+ */
+export interface ClonedItemPreview {
+  collection: string;
+  collectionTitle: string;
+  sourceId: string;
+  title: string;
+  /**
+   * The new item in the target (absent on a dry run or while references are unmapped).
+   */
+  id?: string;
 }
 /**
  * Every settings section of one guild (and its collections' items), as GET /api/guild/{guildId}/export answers it and POST /api/guild/{guildId}/import takes it. Derived from the sections table by the generator (scripts/generate/derive-export.mjs); each section is checked by its own schema, defaults filled.
@@ -1721,6 +1811,44 @@ export interface RoleList {
   roles: Role[];
 }
 /**
+ * POST /api/bot/v1/guilds/{guildId}/role-menus/{menuId}/choose (bot credential): a member used a role menu; the member, the roles they hold now, and what they chose. The server answers the role change the menu's rules decide (common/src/role-menu.ts), which the bot applies.
+ */
+export interface RoleMenuChooseRequest {
+  /**
+   * The member who chose.
+   */
+  userId: Snowflake;
+  /**
+   * The role ids the member holds now (Discord's member.roles).
+   *
+   * @maxItems 250
+   */
+  roles: Snowflake[];
+  choice: RoleMenuChoice;
+}
+/**
+ * The role change a member's choice makes under the menu's rules (common/src/role-menu.ts, decideRoleChange): the roles to add and to remove, the private reply to send (null when the menu's reply is off), and whether a rule refused the choice. Only roles the menu offers are ever named.
+ */
+export interface RoleMenuChooseResponse {
+  success: true;
+  /**
+   * Role ids to give the member.
+   */
+  add: Snowflake[];
+  /**
+   * Role ids to take from the member.
+   */
+  remove: Snowflake[];
+  /**
+   * The private (ephemeral) reply to the member, in the menu schema's words; null when the menu's reply is off.
+   */
+  reply: string | null;
+  /**
+   * A rule said no (an excluded role held, no required role, the limit reached, an option the menu does not have): nothing changes.
+   */
+  refused: boolean;
+}
+/**
  * GET /api/schemas: the published schemas, each served at its url.
  */
 export interface SchemaList {
@@ -2600,7 +2728,7 @@ export interface SearchGuildUsersParameters {
   /**
    * At least 2 characters: the start of a username, display name or nickname, or a user id (17 to 19 digits).
    */
-  q?: string;
+  q: string;
   [k: string]: unknown;
 }
 /**
@@ -2614,7 +2742,7 @@ export interface ResolveGuildUsersParameters {
   /**
    * Comma-separated user ids (17 to 19 digits), at most 250.
    */
-  ids?: string;
+  ids: string;
   [k: string]: unknown;
 }
 /**
@@ -2647,6 +2775,7 @@ export interface GetSchemaParameters {
     | 'antinuke-preflight'
     | 'api-error'
     | 'basic'
+    | 'bot-collection-response'
     | 'bot-settings-bulk-request'
     | 'bot-settings-bulk-response'
     | 'bot-status'
@@ -2712,6 +2841,8 @@ export interface GetSchemaParameters {
     | 'role'
     | 'role-list'
     | 'role-menu'
+    | 'role-menu-choose-request'
+    | 'role-menu-choose-response'
     | 'role-reference'
     | 'saved-embed'
     | 'schema-list'
@@ -2767,6 +2898,34 @@ export interface GetBotSettingsParameters {
    * A section of the settings table (basic, greeting, joindms...)
    */
   section: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/bot/v1/guilds/{guildId}/collections/{collection} (listBotCollection), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ListBotCollectionParameters {
+  /**
+   * The guild (Discord server) id
+   */
+  guildId: Snowflake;
+  /**
+   * A collection of the sections table (panels, embeds, role-menus...)
+   */
+  collection: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/bot/v1/guilds/{guildId}/role-menus/{menuId}/choose (chooseRoleMenu), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ChooseRoleMenuParameters {
+  /**
+   * The guild (Discord server) id
+   */
+  guildId: Snowflake;
+  /**
+   * The role menu's id (an item of the role-menus collection)
+   */
+  menuId: string;
   [k: string]: unknown;
 }
 /**
@@ -2928,9 +3087,6 @@ export interface ItemsByCollection {
   embeds: SavedEmbed;
   'role-menus': RoleMenu;
 }
-
-/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
-export type CollectionName = keyof ItemsByCollection;
 
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {

@@ -18,6 +18,7 @@ import { collectionNames, collections } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { generate } from '../scripts/generate/index.mjs';
 import { refusal } from './support/generator.js';
 import { compare, write } from '../scripts/generate/write.mjs';
@@ -805,6 +806,30 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     const second = await refusal(schemasWith('common/channel-reference.json', (s) => (s['x-ui'].channelTypes = [0])));
     expect(second).toMatch(/x-ui/);
   });
+
+  it("refuses an x-reference without its words, naming the file and place: the server's check says only the schema's (issue 27)", async () => {
+    const channel = await refusal(
+      schemasWith('settings/ticket-panel.json', (s) => delete s.properties.channel_id['x-messages']['x-reference-type']),
+    );
+    expect(channel).toMatch(
+      /^settings\/ticket-panel\.json at #\/properties\/channel_id: a channel reference needs x-messages "x-reference-type" beside it/,
+    );
+    const shared = await refusal(schemasWith('common/channel-reference.json', (s) => delete s['x-messages']['x-reference']));
+    expect(shared).toMatch(/^common\/channel-reference\.json at #: a channel reference needs x-messages "x-reference" beside it/);
+    const role = await refusal(schemasWith('common/role-reference.json', (s) => delete s['x-messages']['x-reference']));
+    expect(role).toMatch(/^common\/role-reference\.json at #: a role reference needs x-messages "x-reference" beside it/);
+    // A map's keys (a role's ticket limit) too; a role needs no words for a type, a channel both.
+    const mapKeys = await refusal(
+      schemasWith('settings/ticket-limits.json', (s) => delete s.properties.roleLimits.propertyNames['x-messages']),
+    );
+    expect(mapKeys).toMatch(
+      /^settings\/ticket-limits\.json at #\/properties\/roleLimits\/propertyNames: a role reference needs x-messages "x-reference" beside/,
+    );
+    const bare = await refusal(schemasWith('settings/ticket-categories.json', (s) => delete s.$defs.categoryId['x-messages']));
+    expect(bare).toMatch(
+      /^settings\/ticket-categories\.json at #\/\$defs\/categoryId: a channel reference needs x-messages "x-reference" and "x-reference-type"/,
+    );
+  });
 });
 
 describe('messages take limits from the schema (issue 8)', () => {
@@ -981,6 +1006,32 @@ describe('refusals: words code checks, declared once in a schema (issue 27)', ()
   });
 });
 
+describe('limits.js: the numbers of our limit keywords, read from the schemas (issue 27)', () => {
+  it("exports discord-embed-total's value as EMBED_TOTAL_LIMIT, importing nothing, so a page takes a few bytes and no schema", async () => {
+    const message = publishedSchemas['discord-message'] as { properties: { embeds: Record<string, unknown> } };
+    expect(EMBED_TOTAL_LIMIT).toBe(message.properties.embeds['discord-embed-total']);
+    const generated = await generateUnchanged();
+    expect(importsOf(generated['limits.js']!)).toEqual([]);
+    expect(generated['limits.js']!.length).toBeLessThan(400);
+  });
+
+  it('refuses two schemas that give discord-embed-total different numbers, and none giving it, naming the files', async () => {
+    const disagree = await refusal(
+      schemasWith('settings/ticket-panel.json', (s) => (s.properties.categories['discord-embed-total'] = 5000)),
+    );
+    expect(disagree).toMatch(
+      /^settings\/ticket-panel\.json at #\/properties\/categories: discord-embed-total is 5000 here but 6000 in schemas\/common\/discord-message\.json at #\/properties\/embeds/,
+    );
+    const none = await refusal(
+      schemasWith('common/discord-message.json', (s) => {
+        delete s.properties.embeds['discord-embed-total'];
+        delete s.properties.embeds['x-messages']['discord-embed-total'];
+      }),
+    );
+    expect(none).toMatch(/^limits\.js: no schema gives discord-embed-total/);
+  });
+});
+
 describe('welcome and farewell share one definition (issue 8)', () => {
   const channel = '123456789012345678';
 
@@ -1098,3 +1149,62 @@ describe('shared image URL (issue 8)', () => {
     expect(sections.greeting.defaults.welcome.embed).toMatchObject({ image: '', author: { iconURL: '' } });
   });
 });
+
+/* eslint-disable guildhall/no-discord-copies -- the planted copies below are what the generator must refuse */
+describe('Discord id runs: the snowflake’s everywhere, AntiNuke’s user id at its one place (issue 27)', () => {
+  const operation = (table: Record<string, any>, id: string) => table.operations.find((op: any) => op.operationId === id)!;
+
+  it('refuses a planted {17,19} in a copy of the snowflake, naming the file and the place', async () => {
+    // Spawns: what a maintainer sees is the CLI's exit code 2 and the place on stderr.
+    const planted = await cli(
+      '--check',
+      '--schemas',
+      schemasWith('api/payment-create-request.json', (s) => (s.properties.guildId.pattern = '^[0-9]{17,19}$')),
+    );
+    expect(planted.status).toBe(2);
+    expect(planted.stderr).toMatch(
+      /^generate: api\/payment-create-request\.json at #\/properties\/guildId\/pattern: "\[0-9\]\{17,19\}" is not the Discord id run of common\/snowflake\.json \("\[0-9\]\{17,20\}"\)/,
+    );
+  });
+
+  it("refuses a stray run in an operation's parameters, an optional form, another spelling and a property-name pattern", async () => {
+    expect(
+      await refusal(
+        schemasWith('operations.json', (t) => {
+          operation(t, 'streamSettingsChanges').parameters.find((p: any) => p.name === 'guildIds').schema.pattern =
+            '^[0-9]{17,19}(,[0-9]{17,19})*$';
+        }),
+      ),
+    ).toMatch(/^operations\.json at streamSettingsChanges at #\/properties\/guildIds\/pattern: "\[0-9\]\{17,19\}"/);
+    expect(await refusal(schemasWith('api/embed-get-request.json', (s) => (s.properties.messageId.pattern = '^([0-9]{17,21})?$')))).toMatch(
+      /^api\/embed-get-request\.json at #\/properties\/messageId\/pattern: "\[0-9\]\{17,21\}"/,
+    );
+    expect(await refusal(schemasWith('api/joindm-delivery.json', (s) => (s.properties.userId.pattern = '^\\d{17,20}$')))).toMatch(
+      /^api\/joindm-delivery\.json at #\/properties\/userId\/pattern: "\\d\{17,20\}"/,
+    );
+    expect(
+      await refusal(schemasWith('api/guild-clone-request.json', (s) => (s.$defs.idMap.propertyNames.pattern = '^[0-9]{17,}$'))),
+    ).toMatch(/^api\/guild-clone-request\.json at #\/\$defs\/idMap\/propertyNames\/pattern: "\[0-9\]\{17,\}"/);
+  });
+
+  it('reads the run from common/snowflake.json, and AntiNuke’s user id from its one declared place', async () => {
+    // Changing the snowflake's run makes every copy stray: the check has no literal of its own.
+    expect(await refusal(schemasWith('common/snowflake.json', (s) => (s.pattern = '^[0-9]{17,21}$')))).toMatch(
+      /is not the Discord id run of common\/snowflake\.json \("\[0-9\]\{17,21\}"\)/,
+    );
+    expect(await refusal(schemasWith('common/snowflake.json', (s) => (s.pattern = '^[0-9]+$')))).toMatch(
+      /^common\/snowflake\.json: its pattern must spell one digit run/,
+    );
+    // A second copy of AntiNuke's rule, even in the same file, is refused where it appears...
+    expect(
+      await refusal(
+        schemasWith('settings/antinuke.json', (s) => (s.$defs.ownerId = { type: 'string', maxLength: 19, pattern: '^[0-9]{17,19}$' })),
+      ),
+    ).toMatch(/^settings\/antinuke\.json at #\/\$defs\/ownerId\/pattern: "\[0-9\]\{17,19\}"/);
+    // ...and the declared place must still hold it.
+    expect(await refusal(schemasWith('settings/antinuke.json', (s) => delete s.$defs.userList.items.pattern))).toMatch(
+      /^settings\/antinuke\.json at #\/\$defs\/userList\/items: the AntiNuke user id .* is declared here/,
+    );
+  });
+});
+/* eslint-enable guildhall/no-discord-copies */

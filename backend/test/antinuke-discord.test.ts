@@ -122,6 +122,7 @@ describe('AntiNuke and Discord: user search, user lists, the bypass role, pre-fl
       expect((await search('x'.repeat(101))).body.fieldErrors).toEqual([{ path: '/q', message: 'Search for at most 100 characters.' }]);
       const twice = await owner.json(`/api/guild/${GUILD}/search-users?q=ab&q=cd`);
       expect(twice.status).toBe(400);
+      expect(twice.body.fieldErrors).toEqual([{ path: '/q', message: 'Search for one text, not several.' }]);
       expect(count('GET /guilds/:guild_id/members/search')).toBe(0);
     });
 
@@ -194,6 +195,26 @@ describe('AntiNuke and Discord: user search, user lists, the bypass role, pre-fl
       expect(status).toBe(400);
       expect(body.fieldErrors).toEqual([{ path: '/ids', message: 'At most 250 users at a time.' }]);
       expect(calls.filter((key) => !key.startsWith('GET /users/@me')).length).toBe(0);
+      for (const ids of ['', ' , ', `${SANDBOX_USERS.demoAdmin.id}&ids=${SANDBOX_USERS.demoAdmin.id}`]) {
+        const refused = await owner.json(`/api/guild/${GUILD}/users?ids=${ids}`);
+        expect({ ids, ...refused.body }).toEqual({
+          ids,
+          success: false,
+          error: ids === ' , ' ? '"" is not a user id (17 to 19 digits).' : 'Name the users to show: ids separated by commas.',
+          fieldErrors: [
+            {
+              path: '/ids',
+              message: ids === ' , ' ? '"" is not a user id (17 to 19 digits).' : 'Name the users to show: ids separated by commas.',
+            },
+          ],
+        });
+      }
+    });
+
+    it('counts each id once against the limit of 250, and takes ids with spaces around them', async () => {
+      const distinct = Array.from({ length: 250 }, (_, i) => (1_100_000_000_000_100_000n + BigInt(i)).toString());
+      const { status, body } = await resolve([...distinct, `%20${distinct[0]!}%20`]);
+      expect({ status, success: body.success }).toEqual({ status: 200, success: true });
     });
   });
 

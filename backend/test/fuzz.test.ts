@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
+import { messageCharacters } from '@guildhall/common/embed-message';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { collectionNames, collections } from '@guildhall/generated/collections';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';
@@ -126,13 +127,21 @@ const referencesOwn = (schema: Schema, wire: unknown, ids: GuildIds): boolean =>
 const TRANSFER_BODIES: Record<string, { fixed?: Record<string, unknown>; schema?: (schema: Schema) => Schema }> = {
   importGuildSettings: { schema: (schema) => withProperties(schema, { dryRun: { const: true } }) },
   cloneGuildSettings: {
-    // A mapping names the target's channels and roles, which a generated id is not (400 at the mapping).
-    schema: (schema) =>
-      withProperties(schema, {
-        dryRun: { const: true },
-        mapping: { const: {} },
-        targetGuildId: { const: SANDBOX_GUILDS.pixelPainters.id },
-      }),
+    // A mapping names the target's channels and roles, and an item one of the source guild's items, which a generated
+    // id is not (400 at the mapping, at the item): no mapping, no items, so bodies name sections.
+    schema: (schema) => {
+      const { items: _items, ...properties } = schema.properties as Record<string, Schema>;
+      const { allOf: _allOf, ...aimed } = withProperties(
+        { ...schema, properties },
+        {
+          dryRun: { const: true },
+          mapping: { const: {} },
+          targetGuildId: { const: SANDBOX_GUILDS.pixelPainters.id },
+          sections: properties.sections!,
+        },
+      );
+      return aimed;
+    },
   },
   readBotSettingsBulk: {
     schema: (schema) => withProperties(schema, { guildIds: { ...(schema.properties as Record<string, Schema>).guildIds, maxItems: 3 } }),
@@ -266,6 +275,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       .replace('{orderId}', orderId)
       .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
       .replace('{panelId}', deployedPanelId)
+      .replace('{menuId}', itemIds['role-menus'] ?? '')
       .replace('{entryId}', String(entryId));
   /** The own ids of the guild a route's URL names (the sandbox's record of it), read once per guild. */
   const knownIds = new Map<string, GuildIds>();

@@ -179,12 +179,20 @@ const SAMPLE_BODIES: Record<string, Json> = {
       collections: {
         panels: [{ channel_id: '1100000000000010106' }],
         embeds: [{ name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } }],
+        'role-menus': [
+          { title: 'Roles', channel_id: '1100000000000010106', options: [{ role_id: '1100000000000010205', label: 'Regular' }] },
+        ],
       },
     },
     dryRun: true,
   },
   cloneGuildSettings: { targetGuildId: '1100000000000020000', sections: ['basic'], dryRun: true },
   readBotSettingsBulk: { guildIds: ['1100000000000010000'] },
+  chooseRoleMenu: {
+    userId: '1100000000000000103',
+    roles: ['1100000000000010205'],
+    choice: { type: 'button', roleId: '1100000000000010205' },
+  },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',
@@ -272,7 +280,8 @@ describe('input the database or the stack cannot take answers 400 with its field
       .replace('{guildId}', GUILD)
       .replace('{orderId}', orderId)
       .replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '')
-      .replace('{panelId}', itemIds.panels ?? '');
+      .replace('{panelId}', itemIds.panels ?? '')
+      .replace('{menuId}', itemIds['role-menus'] ?? '');
   const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
   /** A valid body for the route, from what is stored (a section's PUT) or the sample. */
   const validBody = async (route: WriteRoute): Promise<Json> => {
@@ -326,12 +335,16 @@ describe('input the database or the stack cannot take answers 400 with its field
     }
     // Saved embeds are Custom Embeds, a premium feature; the order serves the payment callback's {orderId}.
     orderId = await buyPremium(owner, GUILD, 'unlimited', 'lifetime');
-    // One item per collection, for its PUT (a panel needs its channel, a saved embed its name and message; the other
-    // fields take their defaults).
+    // One item per collection, for its PUT (a panel needs its channel, a saved embed its name and message, a role menu
+    // a role to offer; the other fields take their defaults).
+    const ITEMS: Record<string, Json> = {
+      embeds: { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } },
+      'role-menus': { channel_id: CHANNEL, options: [{ role_id: SANDBOX_GUILDS.community.roles.regular, label: 'Regular' }] },
+    };
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',
-        json: { item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: CHANNEL } },
+        json: { item: ITEMS[name] ?? { channel_id: CHANNEL } },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

@@ -113,6 +113,17 @@ describe('a user list (extra owners, whitelist)', () => {
     expect(server.searches).toEqual(['al', 'zz']);
   });
 
+  it('searches only what the server takes (its q parameter schema): never one letter among spaces, nor more than 100 characters', async () => {
+    const { server, user } = await openUsers();
+    await user.type(whitelistBox(), ' a  ');
+    await user.clear(whitelistBox());
+    await user.click(whitelistBox());
+    await user.paste('a'.repeat(101));
+    expect(server.searches).toEqual([]);
+    await user.type(whitelistBox(), '{Backspace}');
+    await waitFor(() => expect(server.searches).toEqual(['a'.repeat(100)]));
+  });
+
   it('moves through the suggestions with the arrow keys and adds the highlighted one with Enter', async () => {
     const { server, user } = await openUsers();
     await user.type(whitelistBox(), 'al');

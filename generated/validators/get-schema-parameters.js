@@ -12,6 +12,7 @@ const schema9 = {
         'antinuke-preflight',
         'api-error',
         'basic',
+        'bot-collection-response',
         'bot-settings-bulk-request',
         'bot-settings-bulk-response',
         'bot-status',
@@ -77,6 +78,8 @@ const schema9 = {
         'role',
         'role-list',
         'role-menu',
+        'role-menu-choose-request',
+        'role-menu-choose-response',
         'role-reference',
         'saved-embed',
         'schema-list',
@@ -148,6 +151,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         data0 === 'antinuke-preflight' ||
         data0 === 'api-error' ||
         data0 === 'basic' ||
+        data0 === 'bot-collection-response' ||
         data0 === 'bot-settings-bulk-request' ||
         data0 === 'bot-settings-bulk-response' ||
         data0 === 'bot-status' ||
@@ -213,6 +217,8 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         data0 === 'role' ||
         data0 === 'role-list' ||
         data0 === 'role-menu' ||
+        data0 === 'role-menu-choose-request' ||
+        data0 === 'role-menu-choose-response' ||
         data0 === 'role-reference' ||
         data0 === 'saved-embed' ||
         data0 === 'schema-list' ||

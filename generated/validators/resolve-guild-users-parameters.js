@@ -5,9 +5,18 @@ const schema9 = {
   $id: 'https://guildhall.dev/schemas/params/resolve-guild-users-parameters.json',
   type: 'object',
   required: ['guildId'],
-  properties: { guildId: { type: 'string' }, ids: { type: 'string', pattern: '^[0-9]{17,19}(,[0-9]{17,19})*$' } },
+  properties: {
+    guildId: { type: 'string' },
+    ids: {
+      type: 'string',
+      pattern: '\\S',
+      default: '',
+      'x-messages': { '*': 'Name the users to show: ids separated by commas.' },
+      $defs: { distinctIds: { type: 'array', maxItems: 250 } },
+    },
+  },
 };
-const pattern1 = new RegExp('^[0-9]{17,19}(,[0-9]{17,19})*$', 'u');
+const pattern1 = new RegExp('\\S', 'u');
 function validate9(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/params/resolve-guild-users-parameters.json" */ let vErrors = null;
   let errors = 0;
@@ -19,6 +28,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
     evaluated0.items = undefined;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.ids === undefined) {
+      data.ids = '';
+    }
     if (data.guildId === undefined) {
       const err0 = {
         instancePath,
@@ -74,61 +86,59 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         }
       }
     }
-    if (data.ids !== undefined) {
-      let data1 = data.ids;
-      if (typeof data1 !== 'string') {
-        let dataType1 = typeof data1;
-        let coerced1 = undefined;
-        if (!(coerced1 !== undefined)) {
-          if (dataType1 == 'number' || dataType1 == 'boolean') {
-            coerced1 = '' + data1;
-          } else if (data1 === null) {
-            coerced1 = '';
-          } else {
-            const err2 = {
-              instancePath: instancePath + '/ids',
-              schemaPath: '#/properties/ids/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema9.properties.ids.type,
-              parentSchema: schema9.properties.ids,
-              data: data1,
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        if (coerced1 !== undefined) {
-          data1 = coerced1;
-          if (data !== undefined) {
-            data['ids'] = coerced1;
-          }
-        }
-      }
-      if (typeof data1 === 'string') {
-        if (!pattern1.test(data1)) {
-          const err3 = {
+    let data1 = data.ids;
+    if (typeof data1 !== 'string') {
+      let dataType1 = typeof data1;
+      let coerced1 = undefined;
+      if (!(coerced1 !== undefined)) {
+        if (dataType1 == 'number' || dataType1 == 'boolean') {
+          coerced1 = '' + data1;
+        } else if (data1 === null) {
+          coerced1 = '';
+        } else {
+          const err2 = {
             instancePath: instancePath + '/ids',
-            schemaPath: '#/properties/ids/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,19}(,[0-9]{17,19})*$' },
-            message: 'must match pattern "' + '^[0-9]{17,19}(,[0-9]{17,19})*$' + '"',
-            schema: '^[0-9]{17,19}(,[0-9]{17,19})*$',
+            schemaPath: '#/properties/ids/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema9.properties.ids.type,
             parentSchema: schema9.properties.ids,
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err2];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err2);
           }
           errors++;
         }
+      }
+      if (coerced1 !== undefined) {
+        data1 = coerced1;
+        if (data !== undefined) {
+          data['ids'] = coerced1;
+        }
+      }
+    }
+    if (typeof data1 === 'string') {
+      if (!pattern1.test(data1)) {
+        const err3 = {
+          instancePath: instancePath + '/ids',
+          schemaPath: '#/properties/ids/pattern',
+          keyword: 'pattern',
+          params: { pattern: '\\S' },
+          message: 'must match pattern "' + '\\S' + '"',
+          schema: '\\S',
+          parentSchema: schema9.properties.ids,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
       }
     }
   } else {

@@ -6,9 +6,25 @@ const schema9 = {
   $id: 'https://guildhall.dev/schemas/params/search-guild-users-parameters.json',
   type: 'object',
   required: ['guildId'],
-  properties: { guildId: { type: 'string' }, q: { type: 'string', minLength: 2, maxLength: 100 } },
+  properties: {
+    guildId: { type: 'string' },
+    q: {
+      type: 'string',
+      minLength: 2,
+      maxLength: 100,
+      pattern: '\\S[\\s\\S]*\\S',
+      default: '',
+      'x-messages': {
+        type: 'Search for one text, not several.',
+        minLength: 'Type at least {limit} characters to search.',
+        pattern: 'Type at least {minLength} characters to search.',
+        maxLength: 'Search for at most {limit} characters.',
+      },
+    },
+  },
 };
 const func1 = runtime_ucs2length;
+const pattern1 = new RegExp('\\S[\\s\\S]*\\S', 'u');
 function validate9(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   /*# sourceURL="https://guildhall.dev/schemas/params/search-guild-users-parameters.json" */ let vErrors = null;
   let errors = 0;
@@ -20,6 +36,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
     evaluated0.items = undefined;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.q === undefined) {
+      data.q = '';
+    }
     if (data.guildId === undefined) {
       const err0 = {
         instancePath,
@@ -75,83 +94,99 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         }
       }
     }
-    if (data.q !== undefined) {
-      let data1 = data.q;
-      if (typeof data1 !== 'string') {
-        let dataType1 = typeof data1;
-        let coerced1 = undefined;
-        if (!(coerced1 !== undefined)) {
-          if (dataType1 == 'number' || dataType1 == 'boolean') {
-            coerced1 = '' + data1;
-          } else if (data1 === null) {
-            coerced1 = '';
+    let data1 = data.q;
+    if (typeof data1 !== 'string') {
+      let dataType1 = typeof data1;
+      let coerced1 = undefined;
+      if (!(coerced1 !== undefined)) {
+        if (dataType1 == 'number' || dataType1 == 'boolean') {
+          coerced1 = '' + data1;
+        } else if (data1 === null) {
+          coerced1 = '';
+        } else {
+          const err2 = {
+            instancePath: instancePath + '/q',
+            schemaPath: '#/properties/q/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema9.properties.q.type,
+            parentSchema: schema9.properties.q,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
           } else {
-            const err2 = {
-              instancePath: instancePath + '/q',
-              schemaPath: '#/properties/q/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema9.properties.q.type,
-              parentSchema: schema9.properties.q,
-              data: data1,
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
+            vErrors.push(err2);
           }
-        }
-        if (coerced1 !== undefined) {
-          data1 = coerced1;
-          if (data !== undefined) {
-            data['q'] = coerced1;
-          }
+          errors++;
         }
       }
-      if (typeof data1 === 'string') {
-        if (func1(data1) > 100) {
-          const err3 = {
-            instancePath: instancePath + '/q',
-            schemaPath: '#/properties/q/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 100 },
-            message: 'must NOT have more than 100 characters',
-            schema: 100,
-            parentSchema: schema9.properties.q,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (func1(data1) < 2) {
-          const err4 = {
-            instancePath: instancePath + '/q',
-            schemaPath: '#/properties/q/minLength',
-            keyword: 'minLength',
-            params: { limit: 2 },
-            message: 'must NOT have fewer than 2 characters',
-            schema: 2,
-            parentSchema: schema9.properties.q,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
+      if (coerced1 !== undefined) {
+        data1 = coerced1;
+        if (data !== undefined) {
+          data['q'] = coerced1;
         }
       }
     }
+    if (typeof data1 === 'string') {
+      if (func1(data1) > 100) {
+        const err3 = {
+          instancePath: instancePath + '/q',
+          schemaPath: '#/properties/q/maxLength',
+          keyword: 'maxLength',
+          params: { limit: 100 },
+          message: 'must NOT have more than 100 characters',
+          schema: 100,
+          parentSchema: schema9.properties.q,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (func1(data1) < 2) {
+        const err4 = {
+          instancePath: instancePath + '/q',
+          schemaPath: '#/properties/q/minLength',
+          keyword: 'minLength',
+          params: { limit: 2 },
+          message: 'must NOT have fewer than 2 characters',
+          schema: 2,
+          parentSchema: schema9.properties.q,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!pattern1.test(data1)) {
+        const err5 = {
+          instancePath: instancePath + '/q',
+          schemaPath: '#/properties/q/pattern',
+          keyword: 'pattern',
+          params: { pattern: '\\S[\\s\\S]*\\S' },
+          message: 'must match pattern "' + '\\S[\\s\\S]*\\S' + '"',
+          schema: '\\S[\\s\\S]*\\S',
+          parentSchema: schema9.properties.q,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = {
+    const err6 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -162,9 +197,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       data,
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err6];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err6);
     }
     errors++;
   }

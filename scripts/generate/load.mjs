@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deriveExport } from './derive-export.mjs';
 import { deriveParameters } from './derive-parameters.mjs';
+import { checkDiscordIds } from './discord-ids.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
 import { refusalsOf } from './keywords/x-refusals.mjs';
@@ -51,6 +52,7 @@ export async function load(schemasDir) {
   deriveExport({ files, byId, sections, collections }); // 1b. the export schema, from the sections table
   const operations = await loadOperations(schemasDir, files, byId);
   deriveParameters({ files, byId, operations }); // 1c. each operation's parameters as one schema, from the table
+  checkDiscordIds(files); // 1d. every Discord id run is the snowflake's, or AntiNuke's user id at its one place
   const refusals = refusalsOf(files); // x-refusals, each name once across the files
   return { dir: schemasDir, files, byId, sections, collections, operations, plans, refusals };
 }

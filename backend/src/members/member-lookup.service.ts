@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DiscordErrorCode } from '@guildhall/common/discord/errors';
+import { openapi } from '@guildhall/generated/openapi';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { UserSearchResult } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
@@ -12,12 +13,13 @@ import { ApiError } from '../http/api-error.js';
 export const USER_ID = new RegExp(
   (publishedSchemas.antinuke as { properties: { whitelist: { items: { pattern: string } } } }).properties.whitelist.items.pattern,
 );
-export const SEARCH_MIN = 2;
-/** Discord's Search Guild Members takes at most 100 characters. */
-export const SEARCH_MAX = 100;
+/**
+ * At most this many distinct ids per GET users: the `maxItems` of the `ids` parameter's `distinctIds`
+ * (schemas/operations.json), which the parameter validator cannot count (duplicates count once).
+ */
+export const RESOLVE_MAX_IDS = distinctIdsLimit();
 /** Suggestions in the dropdown. */
 export const SEARCH_LIMIT = 10;
-export const RESOLVE_MAX_IDS = 250;
 /** Below this many ids, Get User per id is cheaper than reading the member list. */
 const FEW_IDS = 10;
 /** Get User calls one request may make for ids that are not members (the rest are omitted until a later request). */
@@ -28,6 +30,14 @@ const MEMBER_PAGES = 10;
 const SEARCH_TTL_MS = 30_000;
 const MEMBER_LIST_TTL_MS = 60_000;
 const USER_TTL_MS = 10 * 60_000;
+
+function distinctIdsLimit(): number {
+  type Parameter = { name?: string; schema?: { $defs?: { distinctIds?: { maxItems?: unknown } } } };
+  const paths = (openapi as unknown as { paths: Record<string, { get?: { parameters?: Parameter[] } }> }).paths;
+  const limit = paths['/api/guild/{guildId}/users']?.get?.parameters?.find((p) => p.name === 'ids')?.schema?.$defs?.distinctIds?.maxItems;
+  if (typeof limit !== 'number') throw new Error("operations.json: resolveGuildUsers' ids declares no $defs.distinctIds.maxItems");
+  return limit;
+}
 
 const invalid = (path: string, message: string) => ApiError.validation([{ path, message }], message);
 
@@ -63,18 +73,11 @@ export class MemberLookupService {
 
   constructor(private readonly discord: DiscordService) {}
 
-  /** The `q` of GET search-users, checked: at least 2 characters (after trimming), at most 100. */
-  static readQuery(raw: unknown): string {
-    if (raw !== undefined && typeof raw !== 'string') throw invalid('/q', 'Search for one text, not several.');
-    const q = (raw ?? '').trim();
-    if (q.length < SEARCH_MIN) throw invalid('/q', `Type at least ${SEARCH_MIN} characters to search.`);
-    if (q.length > SEARCH_MAX) throw invalid('/q', `Search for at most ${SEARCH_MAX} characters.`);
-    return q;
-  }
-
-  /** The `ids` of GET users, checked: 1 to 250 comma-separated user ids; duplicates count once. */
-  static readIds(raw: unknown): string[] {
-    if (typeof raw !== 'string' || raw.trim() === '') throw invalid('/ids', 'Name the users to show: ids separated by commas.');
+  /**
+   * The `ids` of GET users, once its parameter schema found some text there (RouteParameters): comma-separated user
+   * ids, duplicates counted once, at most RESOLVE_MAX_IDS of them.
+   */
+  static readIds(raw: string): string[] {
     const ids = [...new Set(raw.split(',').map((id) => id.trim()))];
     const bad = ids.find((id) => !USER_ID.test(id));
     if (bad !== undefined) throw invalid('/ids', `"${bad.slice(0, 30)}" is not a user id (17 to 19 digits).`);

@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelType } from '@guildhall/common/discord/channel-types';
 import type { FieldError } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { findReferences, type FoundReference, type Schema } from './schema-walk.js';
-
-/** How a message names Discord's channel types (the ones our schemas take; others are named by number). */
-const CHANNEL_TYPE_WORDS: Readonly<Record<number, string>> = {
-  [ChannelType.GuildText]: 'text channel',
-  [ChannelType.GuildVoice]: 'voice channel',
-  [ChannelType.GuildCategory]: 'category',
-  [ChannelType.GuildAnnouncement]: 'announcement channel',
-  [ChannelType.GuildStageVoice]: 'stage channel',
-  [ChannelType.GuildForum]: 'forum channel',
-  [ChannelType.GuildMedia]: 'media channel',
-};
 
 /** The 400's headline when some field names an id the guild lacks. */
 export const REFERENCES_ERROR = 'Some settings name channels or roles that are not in this server.';
@@ -127,13 +115,22 @@ export class GuildReferences {
 const placeOf = (ref: FoundReference) => `${ref.kind}\u0000${ref.path}\u0000${ref.id}`;
 
 function problemOf(ref: FoundReference, ids: GuildIds): string | null {
-  if (ref.kind === 'role') return ids.roles!.has(ref.id) ? null : (ref.messages.missing ?? 'This role is not in this server');
+  if (ref.kind === 'role') return ids.roles!.has(ref.id) ? null : wordsOf(ref, 'missing');
   const channel = ids.channels!.get(ref.id);
-  if (!channel) return ref.messages.missing ?? 'This channel is not in this server';
-  if (ref.channelTypes && !ref.channelTypes.includes(channel.type)) {
-    return (
-      ref.messages.type ?? `Please select a ${ref.channelTypes.map((t) => CHANNEL_TYPE_WORDS[t] ?? `channel of type ${t}`).join(' or ')}`
-    );
-  }
+  if (!channel) return wordsOf(ref, 'missing');
+  if (ref.channelTypes && !ref.channelTypes.includes(channel.type)) return wordsOf(ref, 'type');
   return null;
+}
+
+/**
+ * The schema's words for a refused reference (x-messages `x-reference`, `x-reference-type`). The generator refuses a
+ * schema without them (scripts/generate/keywords/x-reference.mjs), so the check never makes up words of its own.
+ */
+function wordsOf(ref: FoundReference, which: keyof FoundReference['messages']): string {
+  const words = ref.messages[which];
+  if (words === undefined)
+    throw new Error(
+      `The schema gives no x-messages "${which === 'missing' ? 'x-reference' : 'x-reference-type'}" for the ${ref.kind} at ${ref.path}`,
+    );
+  return words;
 }

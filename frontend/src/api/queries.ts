@@ -17,9 +17,6 @@ import { queryKeys } from './query-keys';
 
 // Every TanStack Query hook of the app: each calls the generated client, so answers are typed by their schemas.
 
-/** User search starts at 2 characters. */
-export const USER_SEARCH_MIN = 2;
-
 /** GET /api/user, where 401 is simply "signed out" (null); anything else is logged and treated the same. */
 async function fetchCurrentUser(): Promise<User | null> {
   try {
@@ -113,8 +110,9 @@ export function useSendGreetingPreview(guildId: string) {
 }
 
 /**
- * Users matching what was typed (a username; digits are an id, added directly, not searched), from 2 characters.
- * The previous answer stays while the next loads, so the suggestions do not flicker as one types.
+ * Users matching what was typed (a username; digits are an id, added directly, not searched). The caller passes ''
+ * for text the server would refuse (the user-list widget asks the parameter validator). The previous answer stays
+ * while the next loads, so the suggestions do not flicker as one types.
  */
 export function useUserSearch(guildId: string, q: string) {
   const query = q.trim();
@@ -124,7 +122,7 @@ export function useUserSearch(guildId: string, q: string) {
       clientWith(signal)
         .searchGuildUsers(guildId, { q: query })
         .then((r) => r.users),
-    enabled: query.length >= USER_SEARCH_MIN && !/^[0-9]+$/.test(query),
+    enabled: query !== '' && !/^[0-9]+$/.test(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -7,6 +7,8 @@
 // (extract-ui.mjs copies them into `ui:options.channelTypes`), so the form and the server read one list.
 // The types are Discord's (discord-api-types' ChannelType): a number that names no channel type fails generation.
 import { ChannelType } from 'discord-api-types/v10';
+import { isObject, SchemaError } from '../lib/json.mjs';
+import { walkSchema } from '../lib/schema-walk.mjs';
 
 const CHANNEL_TYPES = [...new Set(Object.values(ChannelType).filter((type) => typeof type === 'number'))].sort((a, b) => a - b);
 
@@ -34,5 +36,29 @@ export default {
   },
 };
 
-/** The messages a schema may give its reference check, in x-messages (the server fills in its defaults otherwise). */
+/** The messages a schema gives its reference check, in x-messages (checkReferenceMessages: the server has no others). */
 export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type'];
+
+/** The words each kind of reference must give: an id this server lacks, and for a channel one of another type. */
+const REQUIRED_MESSAGES = { role: ['x-reference'], channel: ['x-reference', 'x-reference-type'] };
+
+/**
+ * Refuses a schema that marks an id with `x-reference` without its words in the same schema's `x-messages`
+ * (`x-reference`; a channel's `x-reference-type` too): the server says only the schema's words, so none are made up
+ * in code (a use may still word them its own way beside its `$ref`). Run by index.mjs on every file after load.
+ */
+export function checkReferenceMessages(files) {
+  for (const file of files) {
+    walkSchema(file.schema, (node, pointer) => {
+      const rule = node['x-reference'];
+      if (!isObject(rule)) return; // its shape is the metaSchema's to refuse, when the schemas compile
+      const messages = isObject(node['x-messages']) ? node['x-messages'] : {};
+      const missing = (REQUIRED_MESSAGES[rule.kind] ?? []).filter((key) => typeof messages[key] !== 'string');
+      if (missing.length)
+        throw new SchemaError(
+          `${file.rel} at #${pointer}`,
+          `a ${rule.kind} reference needs x-messages ${missing.map((key) => `"${key}"`).join(' and ')} beside it: the reference check says the schema's words, and no others`,
+        );
+    });
+  }
+}

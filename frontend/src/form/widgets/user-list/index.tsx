@@ -2,15 +2,19 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { displayAvatarUrl } from '@guildhall/common/cdn';
 import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import type { UserSearchResult } from '@guildhall/generated/types';
+import { validateSearchGuildUsersParameters } from '@guildhall/generated/validators/search-guild-users-parameters.js';
 import { UserPlus, X } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { USER_SEARCH_MIN, useUserSearch, useUsers } from '../../../api/queries';
+import { useUserSearch, useUsers } from '../../../api/queries';
 import { FallbackImage } from '../../../components/FallbackImage';
 import type { SchemaFormContext } from '../../core/form-context';
 
 const INVALID_ID = 'Invalid user ID format. Please enter a valid Discord user ID.';
 
 type Messages = Record<string, string | undefined>;
+
+/** Text the server would search: its `q` parameter's schema (operations.json, from 2 characters that are not spaces). */
+const searchable = (q: string) => validateSearchGuildUsersParameters({ guildId: '', q });
 
 function nameOf(user: UserSearchResult): string {
   return user.global_name || user.username;
@@ -57,7 +61,7 @@ export function UserListWidget(props: WidgetProps) {
 
   const query = text.trim();
   // Digits only is an id being typed: added by id, never searched.
-  const searching = query.length >= USER_SEARCH_MIN && !/^[0-9]+$/.test(query);
+  const searching = searchable(query) && !/^[0-9]+$/.test(query);
   const search = useUserSearch(guildId, searching ? query : '');
   const suggestions = searching ? (search.data ?? []) : [];
   const expanded = open && searching && !locked && suggestions.length > 0;
