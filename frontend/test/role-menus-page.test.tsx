@@ -197,6 +197,28 @@ describe('Reaction Roles', () => {
     screen.getByText('The red team');
   });
 
+  it("a reaction menu's preview shows the bot's reactions under the message, and its options no label", async () => {
+    fakeApi([
+      {
+        id: 'a',
+        version: 1,
+        item: menu({
+          title: 'Fruit',
+          kind: 'reactions',
+          options: [{ role_id: RED, emoji: '🍎' } as never, { role_id: GREEN, emoji: '🍏' } as never],
+        }),
+      },
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Fruit' }));
+    const editor = await screen.findByRole('region', { name: 'Edit Fruit' });
+    const first = await within(editor).findByRole('group', { name: /^Option 1/ });
+    expect(within(first).queryByLabelText('Label')).toBeNull();
+    const reactions = await screen.findByRole('list', { name: 'Reactions' });
+    expect([...reactions.querySelectorAll('[data-reaction]')].map((r) => r.textContent)).toEqual(['🍎🍎1', '🍏🍏1']);
+  });
+
   it("shows the server's field errors next to the option's field", async () => {
     const server = fakeApi([{ id: 'a', version: 1, item: menu({ title: 'Colours', options: [{ role_id: RED, label: 'Red' } as never] }) }]);
     server.putAnswer = {

@@ -2,7 +2,6 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { ArrowLeft, Rocket } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
-import { useRoles } from '../../../api/queries';
 import { deployRoleMenu, type RoleMenuEntry, type RoleMenuWarning } from '../../../api/role-menus';
 import { LazyDiscordMessage } from '../../../components/discord/LazyDiscordMessage';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
@@ -48,7 +47,6 @@ export default function MenuEditor({
   const [busy, setBusy] = useState<'save' | 'deploy' | null>(null);
   const [conflict, setConflict] = useState<RoleMenuEntry | null>(null);
   const [banner, showBanner] = useTimedBanner();
-  const roles = useRoles(guildId);
   // The form parts the menu's form draws (its widgets, the role lists), fetched together as it opens.
   useEffect(() => {
     for (const part of formPartsOf(MENU_FORM.schema, MENU_FORM.uiSchema)) void settledFormPart(part);
@@ -74,8 +72,7 @@ export default function MenuEditor({
     () => ({ guildId, document: { values: draft as unknown as Record<string, unknown>, errors } }),
     [guildId, draft, errors],
   );
-  const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r.name])), [roles.data]);
-  const message = useMemo(() => previewMessage(draft, (id) => roleNames.get(id)), [draft, roleNames]);
+  const message = useMemo(() => previewMessage(draft, saved.current?.id), [draft]);
   const dirty = JSON.stringify(itemToSend(draft)) !== lastSaved;
 
   /** Saves the draft (create, or put with the version it was based on); the entry saved, or null. */

@@ -1,10 +1,10 @@
 // A role menu as the page holds it: the collection's generated module (schema, uiSchema, defaults, validator,
-// conditions), what the client sends, errors by field, and the preview of the message Deploy posts.
-import { toApiEmbed } from '@guildhall/common/embed-message';
+// conditions), what the client sends, errors by field, and the preview of the message Deploy posts (common's builder).
+import { componentEmoji, roleMenuMessage, type RoleMenuContent } from '@guildhall/common/role-menu';
 import * as roleMenus from '@guildhall/generated/collections/role-menus.js';
 import { validateWith } from '@guildhall/generated/field-errors';
-import type { DiscordEmbed, FieldError, RoleMenu } from '@guildhall/generated/types';
-import type { DiscordComponentData, DiscordMessageData } from '../../../components/discord';
+import type { FieldError, RoleMenu } from '@guildhall/generated/types';
+import type { DiscordMessageData } from '../../../components/discord';
 
 /** The role-menus collection's module: what the form engine draws and validates an item with. */
 export const MENU_FORM = roleMenus;
@@ -46,65 +46,27 @@ export function checkMenu(draft: MenuDraft): Record<string, string> {
 }
 
 // ---- preview -------------------------------------------------------------------------------------------------------
-// Until common's roleMenuMessage (issue 28, @guildhall/common/role-menu) is in this branch, the preview is drawn from
-// the form data here: the message, its buttons in their rows, the select, or the bot's reactions under it.
 
-/** Discord's button styles by the schema's names (ButtonStyle: Primary 1, Secondary 2, Success 3, Danger 4). */
-const BUTTON_STYLE = { primary: 1, secondary: 2, success: 3, danger: 4 } as const;
-
-/** An option's emoji as a component carries it: `<:name:id>` (custom) or the Unicode text. */
-function emojiOf(emoji: string | undefined): { name: string; id?: string } | undefined {
-  if (!emoji) return undefined;
-  const custom = /^<a?:([^:]+):([^>]+)>$/.exec(emoji);
-  return custom ? { name: custom[1]!, id: custom[2]! } : { name: emoji };
-}
+/** An option's properties with their defaults (a draft's option may lack one while it is edited). */
+const OPTION_DEFAULTS = Object.fromEntries(
+  Object.entries(
+    (roleMenus.schema.properties as { options: { items: { properties: Record<string, { default?: unknown }> } } }).options.items.properties,
+  )
+    .filter(([, property]) => property.default !== undefined)
+    .map(([name, property]) => [name, property.default]),
+);
 
 /**
- * The menu's message as Discord shows it, from the draft: content, the embed, and per kind the buttons (by row, in
- * order), the select (placeholder, options) or the reactions. `roleName` labels an option without one.
+ * The menu's message as Discord shows it, built by common's roleMenuMessage (what Deploy posts): content, the embed,
+ * the buttons by row or the select; for a reaction menu, the reactions the bot adds under it (one each).
  */
-export function previewMessage(draft: MenuDraft, roleName: (roleId: string) => string | undefined): DiscordMessageData {
-  const embed = toApiEmbed(draft.embed as DiscordEmbed);
-  const options = draft.options ?? [];
-  const labelOf = (o: (typeof options)[number]) => o.label || roleName(o.role_id) || 'Role';
-  const message: DiscordMessageData = {
-    content: draft.content || undefined,
-    embeds: Object.keys(embed).length ? [embed] : [],
-  };
-  if (draft.kind === 'buttons') {
-    const rows = new Map<number, DiscordComponentData>();
-    for (const option of options) {
-      const row = rows.get(option.row ?? 1) ?? { type: 1, components: [] };
-      rows.set(option.row ?? 1, row);
-      row.components!.push({
-        type: 2,
-        style: BUTTON_STYLE[option.style ?? 'secondary'],
-        label: labelOf(option),
-        emoji: emojiOf(option.emoji),
-        custom_id: option.role_id,
-      });
-    }
-    message.components = [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
-  } else if (draft.kind === 'select' && options.length) {
-    message.components = [
-      {
-        type: 1,
-        components: [
-          {
-            type: 3,
-            placeholder: draft.placeholder,
-            options: options.map((o, i) => ({
-              label: labelOf(o),
-              value: o.role_id || String(i),
-              description: o.description || undefined,
-              emoji: emojiOf(o.emoji),
-            })),
-          },
-        ],
-      },
-    ];
-  } else if (draft.kind === 'reactions') {
-    message.reactions = options.filter((o) => o.emoji).map((o) => ({ emoji: emojiOf(o.emoji)!, count: 1, me: true }));
-  }
+export function previewMessage(draft: MenuDraft, menuId = 'preview'): DiscordMessageData {
+  const menu = { ...defaultMenu(), ...draft, options: (draft.options ?? []).map((o) => ({ ...OPTION_DEFAULTS, ...o })) } as RoleMenuContent;
+  const message: DiscordMessageData = roleMenuMessage(menu, menuId);
+  if (menu.kind === 'reactions')
+    message.reactions = menu.options.flatMap((o) => {
+      const emoji = componentEmoji(o.emoji);
+      return emoji ? [{ emoji, count: 1, me: true }] : [];
+    });
   return message;
 }
