@@ -219,6 +219,23 @@ describe('Reaction Roles', () => {
     expect([...reactions.querySelectorAll('[data-reaction]')].map((r) => r.textContent)).toEqual(['🍎🍎1', '🍏🍏1']);
   });
 
+  it('opens the editor with focus on its heading, and asks before Back discards unsaved changes', async () => {
+    fakeApi([{ id: 'a', version: 1, item: menu({ title: 'Colours' }) }]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Colours' }));
+    const editor = await screen.findByRole('region', { name: 'Edit Colours' });
+    expect(document.activeElement).toBe(within(editor).getByRole('heading', { name: 'Edit Colours' }));
+    await user.type(await within(editor).findByLabelText('Menu name'), '!');
+    await user.click(screen.getByRole('button', { name: 'Back to role menus' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('region', { name: 'Edit Colours!' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back to role menus' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await screen.findByRole('article', { name: 'Colours' });
+  });
+
   it("shows the server's field errors next to the option's field", async () => {
     const server = fakeApi([{ id: 'a', version: 1, item: menu({ title: 'Colours', options: [{ role_id: RED, label: 'Red' } as never] }) }]);
     server.putAnswer = {

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import { deployRoleMenu, type RoleMenuEntry, type RoleMenuWarning } from '../../../api/role-menus';
 import { LazyDiscordMessage } from '../../../components/discord/LazyDiscordMessage';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { ConflictDialog } from '../../../form/ConflictDialog';
 import { EngineForm } from '../../../form/EngineForm';
@@ -47,6 +48,10 @@ export default function MenuEditor({
   const [busy, setBusy] = useState<'save' | 'deploy' | null>(null);
   const [conflict, setConflict] = useState<RoleMenuEntry | null>(null);
   const [banner, showBanner] = useTimedBanner();
+  const [leaving, setLeaving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The editor takes the list's place: focus moves to its heading, so keyboard and screen reader users start there.
+  useEffect(() => heading.current?.focus(), []);
   // The form parts the menu's form draws (its widgets, the role lists), fetched together as it opens.
   useEffect(() => {
     for (const part of formPartsOf(MENU_FORM.schema, MENU_FORM.uiSchema)) void settledFormPart(part);
@@ -150,10 +155,15 @@ export default function MenuEditor({
   return (
     <section aria-labelledby="menu-editor-title" className="space-y-4">
       <header className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-secondary px-3" onClick={onClose} aria-label="Back to role menus">
+        <button
+          type="button"
+          className="btn-secondary px-3"
+          onClick={() => (dirty ? setLeaving(true) : onClose())}
+          aria-label="Back to role menus"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         </button>
-        <h2 id="menu-editor-title" className="min-w-0 flex-1 text-xl font-bold break-words">
+        <h2 id="menu-editor-title" ref={heading} tabIndex={-1} className="min-w-0 flex-1 text-xl font-bold break-words outline-none">
           {saved.current ? `Edit ${draft.title || 'menu'}` : 'New role menu'}
         </h2>
         <span
@@ -208,6 +218,18 @@ export default function MenuEditor({
           </div>
         </aside>
       </div>
+      {leaving && (
+        <ConfirmDialog
+          titleId="leave-menu-title"
+          textId="leave-menu-text"
+          title="Discard unsaved changes?"
+          confirmLabel="Discard"
+          onCancel={() => setLeaving(false)}
+          onConfirm={onClose}
+        >
+          This menu has changes that are not saved. Leaving the editor discards them.
+        </ConfirmDialog>
+      )}
       {conflict && (
         <ConflictDialog
           busy={busy !== null}
