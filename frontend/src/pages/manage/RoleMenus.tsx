@@ -117,6 +117,7 @@ export default function RoleMenus() {
           entry={current}
           warnings={current ? warningsOf(current.id) : NO_WARNINGS}
           onSaved={upsert}
+          onRecheck={recheck}
           onClose={() => setEditing(undefined)}
         />
       </Suspense>

@@ -31,6 +31,7 @@ export default function MenuEditor({
   entry,
   warnings,
   onSaved,
+  onRecheck,
   onClose,
 }: {
   guildId: string;
@@ -38,6 +39,8 @@ export default function MenuEditor({
   /** This menu's pre-flight findings, as the list last read them. */
   warnings: readonly RoleMenuWarning[];
   onSaved(entry: RoleMenuEntry): void;
+  /** Read the pre-flight again (a deploy refused: something changed in the server since). */
+  onRecheck(): void;
   onClose(): void;
 }) {
   const [draft, setDraft] = useState<MenuDraft>(() => (entry ? draftOf(entry.item) : defaultMenu()));
@@ -129,6 +132,7 @@ export default function MenuEditor({
       showBanner({ kind: 'success', message: answer.redeployed ? 'Menu redeployed.' : 'Menu deployed.' });
     } catch (err) {
       showBanner({ kind: 'error', message: `Failed to deploy the menu: ${reason(err)}` });
+      onRecheck();
     } finally {
       setBusy(null);
     }
