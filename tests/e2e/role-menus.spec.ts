@@ -3,7 +3,8 @@ import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
 
 // Reaction Roles as a new admin meets it, against the real backend (collections API, PGlite, the Discord sandbox):
 // the empty state, a button menu in unique mode with three roles, the pre-flight warning for a role above the bot's
-// and its fix, deploy; axe on every state, and the list and editor at a phone's width.
+// and its fix, deploy, then two clicks as demo-member in the sandbox viewer; axe on every state, and the list and
+// editor at a phone's width.
 const GUILD = '1100000000000010000'; // Guildhall Community (sandboxes/discord/src/seed.ts)
 const GENERAL = '1100000000000010106'; // #general, a text channel
 
@@ -52,7 +53,9 @@ async function fitsWidth(page: Page) {
   expect(scroll, 'no sideways scrolling').toBeLessThanOrEqual(client);
 }
 
-test('an admin creates a button menu in unique mode, fixes the role above the bot, deploys it; axe finds nothing', async ({ page }) => {
+test('an admin creates a button menu in unique mode, fixes the role above the bot, deploys it, and a member picking two keeps the second; axe finds nothing', async ({
+  page,
+}) => {
   const title = `E2E Colours ${Date.now()}`;
   await signInThroughChooser(page, 'demo-owner');
   await expect(page).toHaveURL(/\/selector$/);
@@ -112,7 +115,24 @@ test('an admin creates a button menu in unique mode, fixes the role above the bo
   await expect(card.getByRole('button', { name: `Redeploy ${title}` })).toBeEnabled();
   expect(await axeViolations(page), 'axe on the deployed list').toEqual([]);
 
+  // As a member, in the sandbox viewer: demo-member (whom the viewer acts as first) clicks two of the deployed menu's
+  // buttons; the menu is unique, so they end up with the second role only. The reply is private, as Discord shows it.
+  await page.goto(`/sandbox-viewer?channel=${GENERAL}`);
+  await expect(page.getByLabel('Act as')).toBeVisible();
+  const happened = page.getByRole('region', { name: /^What happened for / });
+  const after = happened.getByRole('list', { name: 'Roles after' });
+  await page.getByRole('button', { name: below[0]!.name, exact: true }).last().click();
+  await expect(after).toContainText(below[0]!.name);
+  await page.getByRole('button', { name: below[1]!.name, exact: true }).last().click();
+  await expect(after).toContainText(below[1]!.name);
+  await expect(after).not.toContainText(below[0]!.name);
+  await expect(happened.getByRole('list', { name: 'Roles before' })).toContainText(below[0]!.name);
+  await expect(happened.getByText('Only you can see this')).toBeVisible();
+  expect(await axeViolations(page), 'axe on the viewer after the choices').toEqual([]);
+
   // A phone: the list and the editor fit its width, and axe still finds nothing.
+  await page.goto(`/manage/${GUILD}/reactionroles`);
+  await expect(card.locator('[data-state="deployed"]')).toHaveText('Deployed');
   await page.setViewportSize({ width: 390, height: 844 });
   await fitsWidth(page);
   await card.getByRole('button', { name: `Edit ${title}` }).click();
