@@ -68,37 +68,40 @@ import s65 from './schema.plan-limit-status.json' with { type: 'json' };
 import s66 from './schema.role.json' with { type: 'json' };
 import s67 from './schema.role-list.json' with { type: 'json' };
 import s68 from './schema.role-menu.json' with { type: 'json' };
-import s69 from './schema.role-reference.json' with { type: 'json' };
-import s70 from './schema.saved-embed.json' with { type: 'json' };
-import s71 from './schema.schema-list.json' with { type: 'json' };
-import s72 from './schema.section-access.json' with { type: 'json' };
-import s73 from './schema.settings-change-event.json' with { type: 'json' };
-import s74 from './schema.settings-put-request.json' with { type: 'json' };
-import s75 from './schema.settings-response.json' with { type: 'json' };
-import s76 from './schema.snowflake.json' with { type: 'json' };
-import s77 from './schema.success-response.json' with { type: 'json' };
-import s78 from './schema.ticket-categories.json' with { type: 'json' };
-import s79 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s80 from './schema.ticket-category-request.json' with { type: 'json' };
-import s81 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s82 from './schema.ticket-general.json' with { type: 'json' };
-import s83 from './schema.ticket-limits.json' with { type: 'json' };
-import s84 from './schema.ticket-panel.json' with { type: 'json' };
-import s85 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s86 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s87 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s88 from './schema.top-server.json' with { type: 'json' };
-import s89 from './schema.top-server-list.json' with { type: 'json' };
-import s90 from './schema.transcript-list.json' with { type: 'json' };
-import s91 from './schema.transcript-message.json' with { type: 'json' };
-import s92 from './schema.transcript-summary.json' with { type: 'json' };
-import s93 from './schema.transcript-upload.json' with { type: 'json' };
-import s94 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s95 from './schema.transcripts.json' with { type: 'json' };
-import s96 from './schema.transfer-change.json' with { type: 'json' };
-import s97 from './schema.user.json' with { type: 'json' };
-import s98 from './schema.user-search-response.json' with { type: 'json' };
-import s99 from './schema.user-search-result.json' with { type: 'json' };
+import s69 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
+import s70 from './schema.role-menu-deploy-response.json' with { type: 'json' };
+import s71 from './schema.role-menu-preflight.json' with { type: 'json' };
+import s72 from './schema.role-reference.json' with { type: 'json' };
+import s73 from './schema.saved-embed.json' with { type: 'json' };
+import s74 from './schema.schema-list.json' with { type: 'json' };
+import s75 from './schema.section-access.json' with { type: 'json' };
+import s76 from './schema.settings-change-event.json' with { type: 'json' };
+import s77 from './schema.settings-put-request.json' with { type: 'json' };
+import s78 from './schema.settings-response.json' with { type: 'json' };
+import s79 from './schema.snowflake.json' with { type: 'json' };
+import s80 from './schema.success-response.json' with { type: 'json' };
+import s81 from './schema.ticket-categories.json' with { type: 'json' };
+import s82 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s83 from './schema.ticket-category-request.json' with { type: 'json' };
+import s84 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s85 from './schema.ticket-general.json' with { type: 'json' };
+import s86 from './schema.ticket-limits.json' with { type: 'json' };
+import s87 from './schema.ticket-panel.json' with { type: 'json' };
+import s88 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s89 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s90 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s91 from './schema.top-server.json' with { type: 'json' };
+import s92 from './schema.top-server-list.json' with { type: 'json' };
+import s93 from './schema.transcript-list.json' with { type: 'json' };
+import s94 from './schema.transcript-message.json' with { type: 'json' };
+import s95 from './schema.transcript-summary.json' with { type: 'json' };
+import s96 from './schema.transcript-upload.json' with { type: 'json' };
+import s97 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s98 from './schema.transcripts.json' with { type: 'json' };
+import s99 from './schema.transfer-change.json' with { type: 'json' };
+import s100 from './schema.user.json' with { type: 'json' };
+import s101 from './schema.user-search-response.json' with { type: 'json' };
+import s102 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -177,37 +180,40 @@ export const publishedSchemas = deepFreeze({
   role: s66.schema,
   'role-list': s67.schema,
   'role-menu': s68.schema,
-  'role-reference': s69.schema,
-  'saved-embed': s70.schema,
-  'schema-list': s71.schema,
-  'section-access': s72.schema,
-  'settings-change-event': s73.schema,
-  'settings-put-request': s74.schema,
-  'settings-response': s75.schema,
-  snowflake: s76.schema,
-  'success-response': s77.schema,
-  'ticket-categories': s78.schema,
-  'ticket-categories-response': s79.schema,
-  'ticket-category-request': s80.schema,
-  'ticket-default-category-request': s81.schema,
-  'ticket-general': s82.schema,
-  'ticket-limits': s83.schema,
-  'ticket-panel': s84.schema,
-  'ticket-panel-deploy-default-request': s85.schema,
-  'ticket-panel-deploy-request': s86.schema,
-  'ticket-panel-deploy-response': s87.schema,
-  'top-server': s88.schema,
-  'top-server-list': s89.schema,
-  'transcript-list': s90.schema,
-  'transcript-message': s91.schema,
-  'transcript-summary': s92.schema,
-  'transcript-upload': s93.schema,
-  'transcript-upload-response': s94.schema,
-  transcripts: s95.schema,
-  'transfer-change': s96.schema,
-  user: s97.schema,
-  'user-search-response': s98.schema,
-  'user-search-result': s99.schema,
+  'role-menu-deploy-refusal': s69.schema,
+  'role-menu-deploy-response': s70.schema,
+  'role-menu-preflight': s71.schema,
+  'role-reference': s72.schema,
+  'saved-embed': s73.schema,
+  'schema-list': s74.schema,
+  'section-access': s75.schema,
+  'settings-change-event': s76.schema,
+  'settings-put-request': s77.schema,
+  'settings-response': s78.schema,
+  snowflake: s79.schema,
+  'success-response': s80.schema,
+  'ticket-categories': s81.schema,
+  'ticket-categories-response': s82.schema,
+  'ticket-category-request': s83.schema,
+  'ticket-default-category-request': s84.schema,
+  'ticket-general': s85.schema,
+  'ticket-limits': s86.schema,
+  'ticket-panel': s87.schema,
+  'ticket-panel-deploy-default-request': s88.schema,
+  'ticket-panel-deploy-request': s89.schema,
+  'ticket-panel-deploy-response': s90.schema,
+  'top-server': s91.schema,
+  'top-server-list': s92.schema,
+  'transcript-list': s93.schema,
+  'transcript-message': s94.schema,
+  'transcript-summary': s95.schema,
+  'transcript-upload': s96.schema,
+  'transcript-upload-response': s97.schema,
+  transcripts: s98.schema,
+  'transfer-change': s99.schema,
+  user: s100.schema,
+  'user-search-response': s101.schema,
+  'user-search-result': s102.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -280,6 +286,9 @@ export const schemaIds = deepFreeze({
   role: 'https://guildhall.dev/schemas/api/role.json',
   'role-list': 'https://guildhall.dev/schemas/api/role-list.json',
   'role-menu': 'https://guildhall.dev/schemas/settings/role-menu.json',
+  'role-menu-deploy-refusal': 'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json',
+  'role-menu-deploy-response': 'https://guildhall.dev/schemas/api/role-menu-deploy-response.json',
+  'role-menu-preflight': 'https://guildhall.dev/schemas/api/role-menu-preflight.json',
   'role-reference': 'https://guildhall.dev/schemas/common/role-reference.json',
   'saved-embed': 'https://guildhall.dev/schemas/settings/saved-embed.json',
   'schema-list': 'https://guildhall.dev/schemas/api/schema-list.json',
@@ -383,6 +392,9 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/role.json': publishedSchemas['role'],
   'https://guildhall.dev/schemas/api/role-list.json': publishedSchemas['role-list'],
   'https://guildhall.dev/schemas/settings/role-menu.json': publishedSchemas['role-menu'],
+  'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json': publishedSchemas['role-menu-deploy-refusal'],
+  'https://guildhall.dev/schemas/api/role-menu-deploy-response.json': publishedSchemas['role-menu-deploy-response'],
+  'https://guildhall.dev/schemas/api/role-menu-preflight.json': publishedSchemas['role-menu-preflight'],
   'https://guildhall.dev/schemas/common/role-reference.json': publishedSchemas['role-reference'],
   'https://guildhall.dev/schemas/settings/saved-embed.json': publishedSchemas['saved-embed'],
   'https://guildhall.dev/schemas/api/schema-list.json': publishedSchemas['schema-list'],

@@ -77,6 +77,9 @@ const schema9 = {
         'role',
         'role-list',
         'role-menu',
+        'role-menu-deploy-refusal',
+        'role-menu-deploy-response',
+        'role-menu-preflight',
         'role-reference',
         'saved-embed',
         'schema-list',
@@ -213,6 +216,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         data0 === 'role' ||
         data0 === 'role-list' ||
         data0 === 'role-menu' ||
+        data0 === 'role-menu-deploy-refusal' ||
+        data0 === 'role-menu-deploy-response' ||
+        data0 === 'role-menu-preflight' ||
         data0 === 'role-reference' ||
         data0 === 'saved-embed' ||
         data0 === 'schema-list' ||

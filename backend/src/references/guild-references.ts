@@ -25,6 +25,8 @@ export const REFERENCES_ERROR = 'Some settings name channels or roles that are n
 interface GuildIds {
   channels?: Map<string, DiscordChannel>;
   roles?: Set<string>;
+  /** Roles no member can be given: managed ones (a bot's, boosters') and @everyone (its id is the guild's). */
+  unassignable?: Set<string>;
 }
 
 /** One document to check: its published schema, the document, and where it sits in the request. */
@@ -100,7 +102,7 @@ export class GuildReferences {
     );
     const problems: FieldError[] = [];
     for (const { ref, prefix } of found) {
-      const message = problemOf(ref, ids);
+      const message = problemOf(ref, ids) ?? unassignableProblem(ref, ids);
       if (message) problems.push({ path: `${prefix}${ref.path}`, message });
     }
     return problems;
@@ -116,6 +118,7 @@ export class GuildReferences {
       return {
         ...(channels ? { channels: new Map(channels.map((c) => [c.id, c])) } : {}),
         ...(roles ? { roles: new Set(roles.map((r) => r.id)) } : {}),
+        ...(roles ? { unassignable: new Set(roles.filter((r) => r.managed || r.id === guildId).map((r) => r.id)) } : {}),
       };
     } catch (err) {
       throw DiscordFailure.from(err).toApiError();
@@ -136,4 +139,15 @@ function problemOf(ref: FoundReference, ids: GuildIds): string | null {
     );
   }
   return null;
+}
+
+/**
+ * A role members are given (`x-reference` `assignable`) that no member can be: managed by an integration or @everyone.
+ * The words are the schema's x-messages `x-reference-assignable`, which the generator requires beside `assignable`.
+ */
+function unassignableProblem(ref: FoundReference, ids: GuildIds): string | null {
+  if (ref.kind !== 'role' || !ref.assignable || !ids.unassignable!.has(ref.id)) return null;
+  const words = ref.messages.assignable;
+  if (words === undefined) throw new Error(`The schema gives no x-messages "x-reference-assignable" for the role at ${ref.path}`);
+  return words;
 }

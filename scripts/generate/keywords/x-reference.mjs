@@ -19,7 +19,8 @@ export default {
         type: 'object',
         additionalProperties: false,
         required: ['kind'],
-        properties: { kind: { const: 'role' } },
+        // assignable: members are given the role (a role menu's option), so a managed role or @everyone is refused too.
+        properties: { kind: { const: 'role' }, assignable: { const: true } },
       },
       {
         type: 'object',
@@ -35,4 +36,4 @@ export default {
 };
 
 /** The messages a schema may give its reference check, in x-messages (the server fills in its defaults otherwise). */
-export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type'];
+export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type', 'x-reference-assignable'];
