@@ -8,4 +8,5 @@ export * from './section-pages.js';
 export * from './ui-schemas.js';
 export * from './plans.js';
 export * from './refusals.js';
+export * from './limits.js';
 export { openapi } from './openapi.js';

@@ -18,6 +18,7 @@ import { collectionNames, collections } from '@guildhall/generated/collections';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { generate } from '../scripts/generate/index.mjs';
 import { refusal } from './support/generator.js';
 import { compare, write } from '../scripts/generate/write.mjs';
@@ -805,6 +806,30 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     const second = await refusal(schemasWith('common/channel-reference.json', (s) => (s['x-ui'].channelTypes = [0])));
     expect(second).toMatch(/x-ui/);
   });
+
+  it("refuses an x-reference without its words, naming the file and place: the server's check says only the schema's (issue 27)", async () => {
+    const channel = await refusal(
+      schemasWith('settings/ticket-panel.json', (s) => delete s.properties.channel_id['x-messages']['x-reference-type']),
+    );
+    expect(channel).toMatch(
+      /^settings\/ticket-panel\.json at #\/properties\/channel_id: a channel reference needs x-messages "x-reference-type" beside it/,
+    );
+    const shared = await refusal(schemasWith('common/channel-reference.json', (s) => delete s['x-messages']['x-reference']));
+    expect(shared).toMatch(/^common\/channel-reference\.json at #: a channel reference needs x-messages "x-reference" beside it/);
+    const role = await refusal(schemasWith('common/role-reference.json', (s) => delete s['x-messages']['x-reference']));
+    expect(role).toMatch(/^common\/role-reference\.json at #: a role reference needs x-messages "x-reference" beside it/);
+    // A map's keys (a role's ticket limit) too; a role needs no words for a type, a channel both.
+    const mapKeys = await refusal(
+      schemasWith('settings/ticket-limits.json', (s) => delete s.properties.roleLimits.propertyNames['x-messages']),
+    );
+    expect(mapKeys).toMatch(
+      /^settings\/ticket-limits\.json at #\/properties\/roleLimits\/propertyNames: a role reference needs x-messages "x-reference" beside/,
+    );
+    const bare = await refusal(schemasWith('settings/ticket-categories.json', (s) => delete s.$defs.categoryId['x-messages']));
+    expect(bare).toMatch(
+      /^settings\/ticket-categories\.json at #\/\$defs\/categoryId: a channel reference needs x-messages "x-reference" and "x-reference-type"/,
+    );
+  });
 });
 
 describe('messages take limits from the schema (issue 8)', () => {
@@ -978,6 +1003,32 @@ describe('refusals: words code checks, declared once in a schema (issue 27)', ()
     expect(badName).toMatch(/x-refusals\/no-guild: a refusal is named in camelCase/);
     const empty = await refusal(schemasWith('api/embed-get-request.json', (s) => (s['x-refusals'].noGuild = ' ')));
     expect(empty).toMatch(/x-refusals\/noGuild: must be the message/);
+  });
+});
+
+describe('limits.js: the numbers of our limit keywords, read from the schemas (issue 27)', () => {
+  it("exports discord-embed-total's value as EMBED_TOTAL_LIMIT, importing nothing, so a page takes a few bytes and no schema", async () => {
+    const message = publishedSchemas['discord-message'] as { properties: { embeds: Record<string, unknown> } };
+    expect(EMBED_TOTAL_LIMIT).toBe(message.properties.embeds['discord-embed-total']);
+    const generated = await generateUnchanged();
+    expect(importsOf(generated['limits.js']!)).toEqual([]);
+    expect(generated['limits.js']!.length).toBeLessThan(400);
+  });
+
+  it('refuses two schemas that give discord-embed-total different numbers, and none giving it, naming the files', async () => {
+    const disagree = await refusal(
+      schemasWith('settings/ticket-panel.json', (s) => (s.properties.categories['discord-embed-total'] = 5000)),
+    );
+    expect(disagree).toMatch(
+      /^settings\/ticket-panel\.json at #\/properties\/categories: discord-embed-total is 5000 here but 6000 in schemas\/common\/discord-message\.json at #\/properties\/embeds/,
+    );
+    const none = await refusal(
+      schemasWith('common/discord-message.json', (s) => {
+        delete s.properties.embeds['discord-embed-total'];
+        delete s.properties.embeds['x-messages']['discord-embed-total'];
+      }),
+    );
+    expect(none).toMatch(/^limits\.js: no schema gives discord-embed-total/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
+import { messageCharacters } from '@guildhall/common/embed-message';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { collectionNames, collections } from '@guildhall/generated/collections';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';

@@ -37,9 +37,19 @@ const CHANNEL_TYPES: Record<string, number> = {
   [MEDIA]: 16,
 };
 
-const channelRef = (...channelTypes: number[]) => ({ type: 'string', 'x-reference': { kind: 'channel', channelTypes } });
-const nullableChannelRef = { type: ['string', 'null'], 'x-reference': { kind: 'channel', channelTypes: [0] } };
-const roleRef = { type: 'string', 'x-reference': { kind: 'role' } };
+/** Fields marked as the published schemas mark them: x-reference with its words (the generator refuses one without). */
+const CHANNEL_WORDS = {
+  'x-reference': 'This channel is not in this server',
+  'x-reference-type': 'Please select a channel this field takes',
+};
+const ROLE_WORDS = { 'x-reference': 'This role is not in this server' };
+const channelRef = (...channelTypes: number[]) => ({
+  type: 'string',
+  'x-reference': { kind: 'channel', channelTypes },
+  'x-messages': CHANNEL_WORDS,
+});
+const nullableChannelRef = { ...channelRef(0), type: ['string', 'null'] };
+const roleRef = { type: 'string', 'x-reference': { kind: 'role' }, 'x-messages': ROLE_WORDS };
 
 /** What the walk found, as `kind path id` (a map key's marked `(key)`). */
 const found = (schema: Schema, doc: unknown) =>
@@ -236,35 +246,55 @@ describe('a clone’s mapping applied to a document', () => {
 
 describe('what a manager is told of an id the field may not take', () => {
   it.each([
-    [0, 'text channel', VOICE],
-    [2, 'voice channel', TEXT],
-    [4, 'category', TEXT],
-    [5, 'announcement channel', TEXT],
-    [13, 'stage channel', TEXT],
-    [15, 'forum channel', TEXT],
-    [16, 'media channel', TEXT],
-  ])("a channel of another type in a field that takes only type %i is refused with 'Please select a %s'", async (type, words, id) => {
-    expect(await problemsOf(channelRef(type), id)).toEqual([{ path: '/field', message: `Please select a ${words}` }]);
-  });
+    [0, VOICE, TEXT],
+    [2, TEXT, VOICE],
+    [4, TEXT, CATEGORY],
+    [5, TEXT, ANNOUNCEMENT],
+    [13, TEXT, STAGE],
+    [15, TEXT, FORUM],
+    [16, TEXT, MEDIA],
+  ])(
+    "a field that takes only type %i refuses a channel of another type with its schema's x-reference-type words, and takes its own",
+    async (type, other, own) => {
+      expect(await problemsOf(channelRef(type), other)).toEqual([{ path: '/field', message: CHANNEL_WORDS['x-reference-type'] }]);
+      expect(await problemsOf(channelRef(type), own)).toEqual([]);
+    },
+  );
 
-  it("a voice channel in a field taking text or announcement channels is refused with 'Please select a text channel or announcement channel'", async () => {
-    expect(await problemsOf(channelRef(0, 5), VOICE)).toEqual([
-      { path: '/field', message: 'Please select a text channel or announcement channel' },
-    ]);
+  it('a field taking text or announcement channels refuses a voice channel and takes an announcement channel; any of Discord’s types may be named', async () => {
+    expect(await problemsOf(channelRef(0, 5), VOICE)).toEqual([{ path: '/field', message: CHANNEL_WORDS['x-reference-type'] }]);
     expect(await problemsOf(channelRef(0, 5), ANNOUNCEMENT)).toEqual([]);
-  });
-
-  it('a type the messages have no word for is named by its number', async () => {
-    expect(await problemsOf(channelRef(11, 12), TEXT)).toEqual([
-      { path: '/field', message: 'Please select a channel of type 11 or channel of type 12' },
-    ]);
+    expect(await problemsOf(channelRef(11, 12), TEXT)).toEqual([{ path: '/field', message: CHANNEL_WORDS['x-reference-type'] }]);
     expect(await problemsOf(channelRef(11, 12), THREAD)).toEqual([]);
   });
 
-  it("without words of the schema's own, another server's channel is 'This channel is not in this server', its role 'This role is not in this server'", async () => {
-    expect(await problemsOf(channelRef(0), FOREIGN_CHANNEL)).toEqual([{ path: '/field', message: 'This channel is not in this server' }]);
-    expect(await problemsOf(roleRef, FOREIGN_ROLE)).toEqual([{ path: '/field', message: 'This role is not in this server' }]);
-    expect(await problemsOf(roleRef, TEXT)).toEqual([{ path: '/field', message: 'This role is not in this server' }]);
+  it("another server's channel, and another server's role or a channel in a role field, are refused with the field's x-reference words", async () => {
+    expect(await problemsOf(channelRef(0), FOREIGN_CHANNEL)).toEqual([{ path: '/field', message: CHANNEL_WORDS['x-reference'] }]);
+    expect(await problemsOf(roleRef, FOREIGN_ROLE)).toEqual([{ path: '/field', message: ROLE_WORDS['x-reference'] }]);
+    expect(await problemsOf(roleRef, TEXT)).toEqual([{ path: '/field', message: ROLE_WORDS['x-reference'] }]);
+    const worded = {
+      ...channelRef(0),
+      'x-messages': { 'x-reference': 'The log channel is gone', 'x-reference-type': 'Pick a text channel for the log' },
+    };
+    expect(await problemsOf(worded, FOREIGN_CHANNEL)).toEqual([{ path: '/field', message: 'The log channel is gone' }]);
+    expect(await problemsOf(worded, VOICE)).toEqual([{ path: '/field', message: 'Pick a text channel for the log' }]);
+  });
+
+  it('makes up no words: a field marked without its x-messages (which the generator refuses) fails loudly when it would need them', async () => {
+    const bare = (field: Record<string, unknown>) => {
+      const { 'x-messages': _words, ...rest } = field;
+      return rest;
+    };
+    await expect(problemsOf(bare(channelRef(0)), FOREIGN_CHANNEL)).rejects.toThrow(
+      'The schema gives no x-messages "x-reference" for the channel at /field',
+    );
+    await expect(problemsOf(bare(channelRef(0)), VOICE)).rejects.toThrow(
+      'The schema gives no x-messages "x-reference-type" for the channel at /field',
+    );
+    await expect(problemsOf(bare(roleRef), FOREIGN_ROLE)).rejects.toThrow(
+      'The schema gives no x-messages "x-reference" for the role at /field',
+    );
+    expect(await problemsOf(bare(channelRef(0)), TEXT)).toEqual([]);
   });
 
   it('the schema’s own words win: a voice channel for the ticket panel is "Please select a text channel for the panel"', async () => {

@@ -41,9 +41,6 @@ export interface FetchedEmbed {
   footer?: { text?: string; iconURL?: string };
 }
 
-/** Discord's limit over all embeds of one message (title, description, field names and values, footer, author name). */
-export const EMBED_TOTAL_LIMIT = 6000;
-
 /** Characters as Discord and our schemas count them: code points, so an emoji is 1. */
 export function characters(text: string | undefined | null): number {
   if (!text) return 0;
@@ -61,7 +58,7 @@ export function embedCharacters(
   return total;
 }
 
-/** The message's total against EMBED_TOTAL_LIMIT. */
+/** The message's total against Discord's limit over all its embeds (`EMBED_TOTAL_LIMIT` of @guildhall/generated/limits). */
 export function messageCharacters(embeds: readonly Parameters<typeof embedCharacters>[0][]): number {
   return embeds.reduce((sum, embed) => sum + embedCharacters(embed), 0);
 }

@@ -1,7 +1,8 @@
 // The Embed Builder: tabs, the Embed N strip, defaults, swatches,
 // timestamp, fields, counters, send options and every message of its catalogue, edit mode, over a fake of its API
 // (test/support/embed-builder-api.ts).
-import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
+import { messageCharacters } from '@guildhall/common/embed-message';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

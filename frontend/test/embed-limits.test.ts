@@ -1,7 +1,8 @@
 // The browser's half of the shared limits table (tests/fixtures/embed-limits.ts; the server's half posts the same
 // cases in backend/test/embeds.test.ts): each message through the validator the forms use (validatorFor, RJSF over the
 // generated standalone code) gets the table's verdict, at the table's field, with the schema's own words.
-import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
+import { messageCharacters } from '@guildhall/common/embed-message';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { toFieldErrors } from '@guildhall/generated/field-errors';
 import messageFile from '@guildhall/generated/schema.discord-message.json';
 import { validateDiscordMessage } from '@guildhall/generated/validators/discord-message.js';

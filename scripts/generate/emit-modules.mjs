@@ -40,6 +40,7 @@ const MODULES = [
   'openapi',
   'plans',
   'refusals',
+  'limits',
   'types',
   'client',
 ];

@@ -12,10 +12,12 @@ import { checkBounds } from './bounds.mjs';
 import { buildOpenApi } from './build-openapi.mjs';
 import { compile } from './compile.mjs';
 import { emitClient } from './emit-client.mjs';
+import { emitLimits } from './emit-limits.mjs';
 import { emitModules } from './emit-modules.mjs';
 import { emitSectionModules } from './emit-section-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
 import { extractUi } from './extract-ui.mjs';
+import { checkReferenceMessages } from './keywords/x-reference.mjs';
 import { sortKeys } from './lib/json.mjs';
 import { load } from './load.mjs';
 import { resolve } from './resolve.mjs';
@@ -24,6 +26,7 @@ import { compare, DEFAULT_OUT, format, REPO, write } from './write.mjs';
 /** The whole pipeline, in memory. @returns {Promise<Record<string, string>>} file name -> final content */
 export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const catalog = await load(schemasDir); //                1. read and check schemas/ and the tables
+  checkReferenceMessages(catalog.files); //                  1d. every x-reference gives the words its check says
   const bundles = resolve(catalog); //                       2. self-contained copy of each schema
   checkBounds(catalog, bundles); //                          2b. every field a client writes has an upper bound
   const compiled = compile(catalog, bundles); //             3. Ajv standalone validators
@@ -33,6 +36,7 @@ export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const client = emitClient(catalog); //                     7. the typed client (client.js, client.d.ts)
   const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }); // 8. the output files
   Object.assign(files, emitSectionModules({ catalog, bundles, compiled, uiSchemas })); //  8b. one module per section
+  Object.assign(files, emitLimits(catalog)); //              8c. limits.js: our limit keywords' numbers for code
   return format(sortKeys(files)); //                         9. prettier + banners (write/compare below)
 }
 

@@ -1,9 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ChannelType } from '@guildhall/common/discord/channel-types';
 import { DiscordErrorCode } from '@guildhall/common/discord/errors';
-import { EMBED_TOTAL_LIMIT, messageCharacters } from '@guildhall/common/embed-message';
+import { messageCharacters } from '@guildhall/common/embed-message';
 import { panelMessage, type PanelContent } from '@guildhall/common/ticket-panel';
 import type { TicketPanel, TicketPanelDeployDefaultRequest, TicketPanelDeployResponse } from '@guildhall/generated/types';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { CollectionsService } from '../collections/collections.service.js';
 import { DiscordFailure } from '../discord/discord.errors.js';

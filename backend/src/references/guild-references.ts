@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelType } from '@guildhall/common/discord/channel-types';
 import type { FieldError } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { findReferences, type FoundReference, type Schema } from './schema-walk.js';
-
-/** How a message names Discord's channel types (the ones our schemas take; others are named by number). */
-const CHANNEL_TYPE_WORDS: Readonly<Record<number, string>> = {
-  [ChannelType.GuildText]: 'text channel',
-  [ChannelType.GuildVoice]: 'voice channel',
-  [ChannelType.GuildCategory]: 'category',
-  [ChannelType.GuildAnnouncement]: 'announcement channel',
-  [ChannelType.GuildStageVoice]: 'stage channel',
-  [ChannelType.GuildForum]: 'forum channel',
-  [ChannelType.GuildMedia]: 'media channel',
-};
 
 /** The 400's headline when some field names an id the guild lacks. */
 export const REFERENCES_ERROR = 'Some settings name channels or roles that are not in this server.';
@@ -130,24 +118,36 @@ export class GuildReferences {
 const placeOf = (ref: FoundReference) => `${ref.kind}\u0000${ref.path}\u0000${ref.id}`;
 
 function problemOf(ref: FoundReference, ids: GuildIds): string | null {
-  if (ref.kind === 'role') return ids.roles!.has(ref.id) ? null : (ref.messages.missing ?? 'This role is not in this server');
+  if (ref.kind === 'role') return ids.roles!.has(ref.id) ? null : wordsOf(ref, 'missing');
   const channel = ids.channels!.get(ref.id);
-  if (!channel) return ref.messages.missing ?? 'This channel is not in this server';
-  if (ref.channelTypes && !ref.channelTypes.includes(channel.type)) {
-    return (
-      ref.messages.type ?? `Please select a ${ref.channelTypes.map((t) => CHANNEL_TYPE_WORDS[t] ?? `channel of type ${t}`).join(' or ')}`
-    );
-  }
+  if (!channel) return wordsOf(ref, 'missing');
+  if (ref.channelTypes && !ref.channelTypes.includes(channel.type)) return wordsOf(ref, 'type');
   return null;
 }
 
 /**
- * A role members are given (`x-reference` `assignable`) that no member can be: managed by an integration or @everyone.
- * The words are the schema's x-messages `x-reference-assignable`, which the generator requires beside `assignable`.
+ * The schema's words for a refused reference (x-messages `x-reference`, `x-reference-type`, `x-reference-assignable`).
+ * The generator refuses a schema without them (scripts/generate/keywords/x-reference.mjs), so the check never makes
+ * up words of its own.
+ */
+function wordsOf(ref: FoundReference, which: keyof FoundReference['messages']): string {
+  const words = ref.messages[which];
+  if (words === undefined) throw new Error(`The schema gives no x-messages "${MESSAGE_KEYS[which]}" for the ${ref.kind} at ${ref.path}`);
+  return words;
+}
+
+/** Each of a reference's words by the x-messages key that gives it. */
+const MESSAGE_KEYS: Record<keyof FoundReference['messages'], string> = {
+  missing: 'x-reference',
+  type: 'x-reference-type',
+  assignable: 'x-reference-assignable',
+};
+
+/**
+ * A role members are given (`x-reference` `assignable`) that no member can be: managed by an integration or @everyone,
+ * refused in the schema's x-messages `x-reference-assignable`, which the generator requires beside `assignable`.
  */
 function unassignableProblem(ref: FoundReference, ids: GuildIds): string | null {
   if (ref.kind !== 'role' || !ref.assignable || !ids.unassignable!.has(ref.id)) return null;
-  const words = ref.messages.assignable;
-  if (words === undefined) throw new Error(`The schema gives no x-messages "x-reference-assignable" for the role at ${ref.path}`);
-  return words;
+  return wordsOf(ref, 'assignable');
 }

@@ -5,6 +5,8 @@
 // A limit keyword (x-messages.mjs LIMIT_KEYWORDS): its message says {limit}, filled from params.limit. It sits on the
 // list rather than the message so that a request that $refs discord-message.json#/properties/embeds (send-channel's
 // body adds guildId and channelId) keeps the rule, and its error points at the list (`/embeds`).
+// Code that shows or checks the number beside the validator (the embed builder's counter, a panel deploy) imports it
+// as EMBED_TOTAL_LIMIT from generated/limits.js, which emit-limits.mjs reads from the schemas.
 
 import ajv from 'ajv';
 

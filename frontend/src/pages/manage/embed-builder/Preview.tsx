@@ -1,4 +1,5 @@
-import { EMBED_TOTAL_LIMIT, messageCharacters, toApiEmbed } from '@guildhall/common/embed-message';
+import { messageCharacters, toApiEmbed } from '@guildhall/common/embed-message';
+import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import type { DiscordEmbed } from '@guildhall/generated/types';
 import { memo, useMemo } from 'react';
 import { DiscordEmbed as EmbedView, DiscordMessage } from '../../../components/discord';
