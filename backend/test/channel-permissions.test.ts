@@ -14,7 +14,7 @@ const BOT_ROLE = '1100000000000090201';
 const OTHER_ROLE = '1100000000000090202';
 const bits = (...flags: bigint[]) => flags.reduce((all, flag) => all | flag, 0n).toString();
 const role = (id: string, permissions: string, position: number): DiscordRole =>
-  ({ id, name: id, permissions, position, managed: false, color: 0, hoist: false, mentionable: false, flags: 0 }) as DiscordRole;
+  ({ id, name: id, permissions, position, managed: false }) as unknown as DiscordRole;
 const roles = (everyone: string, bot: string, other = '0') => [
   role(GUILD.id, everyone, 0),
   role(BOT_ROLE, bot, 2),
