@@ -1726,7 +1726,7 @@ export interface RoleMenuDeployRefusal {
   warnings: RoleMenuWarning[];
 }
 /**
- * One problem of a role menu: what is wrong (message) and what to do about it (fix), both in the role menu schema's x-refusals words; blocking ones stop a deploy.
+ * One problem of a role menu: what is wrong (message) and what to do about it (fix), both worded in the role menu schema (settings/role-menu.json); blocking ones stop a deploy.
  */
 export interface RoleMenuWarning {
   /**
