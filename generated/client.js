@@ -84,6 +84,10 @@ export function createClient(transport) {
     getJoinDmStats: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/joindms/stats`),
     reportJoinDmDelivery: (guildId, body) => transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/joindm-deliveries`, body),
     getBotSettings: (guildId, section) => transport('GET', `/api/bot/v1/guilds/${segment(guildId)}/settings/${segment(section)}`),
+    listBotCollection: (guildId, collection) =>
+      transport('GET', `/api/bot/v1/guilds/${segment(guildId)}/collections/${segment(collection)}`),
+    chooseRoleMenu: (guildId, menuId, body) =>
+      transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/role-menus/${segment(menuId)}/choose`, body),
     uploadTranscript: (guildId, body) => transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/transcripts`, body),
     listTranscripts: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/tickets/transcripts`, query)),
     deleteTranscript: (guildId, id) => transport('DELETE', `/api/guild/${segment(guildId)}/tickets/transcripts/${segment(id)}`),

@@ -59,6 +59,8 @@ export declare const refusals: {
   readonly roleMenuChannelDeletedFix: 'Choose another channel for the menu.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuChannelTypeFix: 'Choose a text or announcement channel for the menu.';
+  /** schemas/api/role-menu-choose-request.json */
+  readonly roleMenuChoiceInvalid: 'The role menu choice is not valid.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuEmptyMessage: "A reaction menu's message needs content or an embed: Discord does not post an empty message.";
   /** schemas/settings/role-menu.json */

@@ -38,6 +38,7 @@ export const refusals = deepFreeze({
   roleMenuChannelDeleted: "The menu's channel no longer exists.",
   roleMenuChannelDeletedFix: 'Choose another channel for the menu.',
   roleMenuChannelTypeFix: 'Choose a text or announcement channel for the menu.',
+  roleMenuChoiceInvalid: 'The role menu choice is not valid.',
   roleMenuEmptyMessage: "A reaction menu's message needs content or an embed: Discord does not post an empty message.",
   roleMenuEmptyMessageFix: "Write the message's content or fill in its embed.",
   roleMenuExcluded: 'You cannot use this menu while you have {roles}.',

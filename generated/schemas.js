@@ -3,105 +3,108 @@ import s0 from './schema.antinuke.json' with { type: 'json' };
 import s1 from './schema.antinuke-preflight.json' with { type: 'json' };
 import s2 from './schema.api-error.json' with { type: 'json' };
 import s3 from './schema.basic.json' with { type: 'json' };
-import s4 from './schema.bot-settings-bulk-request.json' with { type: 'json' };
-import s5 from './schema.bot-settings-bulk-response.json' with { type: 'json' };
-import s6 from './schema.bot-status.json' with { type: 'json' };
-import s7 from './schema.bypass-role-response.json' with { type: 'json' };
-import s8 from './schema.channel.json' with { type: 'json' };
-import s9 from './schema.channel-list.json' with { type: 'json' };
-import s10 from './schema.channel-reference.json' with { type: 'json' };
-import s11 from './schema.contact-message.json' with { type: 'json' };
-import s12 from './schema.contact-response.json' with { type: 'json' };
-import s13 from './schema.discord-embed.json' with { type: 'json' };
-import s14 from './schema.discord-message.json' with { type: 'json' };
-import s15 from './schema.embed-get-request.json' with { type: 'json' };
-import s16 from './schema.embed-get-response.json' with { type: 'json' };
-import s17 from './schema.embed-send-channel-request.json' with { type: 'json' };
-import s18 from './schema.embed-send-channel-response.json' with { type: 'json' };
-import s19 from './schema.embed-send-webhook-request.json' with { type: 'json' };
-import s20 from './schema.embed-send-webhook-response.json' with { type: 'json' };
-import s21 from './schema.embed-update-request.json' with { type: 'json' };
-import s22 from './schema.embed-update-response.json' with { type: 'json' };
-import s23 from './schema.fetched-embed.json' with { type: 'json' };
-import s24 from './schema.field-error.json' with { type: 'json' };
-import s25 from './schema.greeting.json' with { type: 'json' };
-import s26 from './schema.greeting-embed.json' with { type: 'json' };
-import s27 from './schema.greeting-message-type.json' with { type: 'json' };
-import s28 from './schema.greeting-placeholder.json' with { type: 'json' };
-import s29 from './schema.greeting-preview-request.json' with { type: 'json' };
-import s30 from './schema.greeting-preview-response.json' with { type: 'json' };
-import s31 from './schema.guild-clone-request.json' with { type: 'json' };
-import s32 from './schema.guild-clone-response.json' with { type: 'json' };
-import s33 from './schema.guild-export.json' with { type: 'json' };
-import s34 from './schema.guild-import-request.json' with { type: 'json' };
-import s35 from './schema.guild-import-response.json' with { type: 'json' };
-import s36 from './schema.guild-premium.json' with { type: 'json' };
-import s37 from './schema.guild-premium-response.json' with { type: 'json' };
-import s38 from './schema.guild-stats.json' with { type: 'json' };
-import s39 from './schema.guild-summary.json' with { type: 'json' };
-import s40 from './schema.health-status.json' with { type: 'json' };
-import s41 from './schema.hex-colour.json' with { type: 'json' };
-import s42 from './schema.history-item.json' with { type: 'json' };
-import s43 from './schema.history-list-response.json' with { type: 'json' };
-import s44 from './schema.history-revert-conflict.json' with { type: 'json' };
-import s45 from './schema.history-revert-request.json' with { type: 'json' };
-import s46 from './schema.history-revert-response.json' with { type: 'json' };
-import s47 from './schema.image-url.json' with { type: 'json' };
-import s48 from './schema.joindm-delivery.json' with { type: 'json' };
-import s49 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s50 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s51 from './schema.joindm-test-response.json' with { type: 'json' };
-import s52 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s53 from './schema.joindms.json' with { type: 'json' };
-import s54 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s55 from './schema.levels.json' with { type: 'json' };
-import s56 from './schema.managed-guild.json' with { type: 'json' };
-import s57 from './schema.moderation.json' with { type: 'json' };
-import s58 from './schema.moderation-action.json' with { type: 'json' };
-import s59 from './schema.payment-callback.json' with { type: 'json' };
-import s60 from './schema.payment-create-request.json' with { type: 'json' };
-import s61 from './schema.payment-create-response.json' with { type: 'json' };
-import s62 from './schema.payment-order.json' with { type: 'json' };
-import s63 from './schema.payment-order-response.json' with { type: 'json' };
-import s64 from './schema.payment-webhook-event.json' with { type: 'json' };
-import s65 from './schema.plan-limit-status.json' with { type: 'json' };
-import s66 from './schema.role.json' with { type: 'json' };
-import s67 from './schema.role-list.json' with { type: 'json' };
-import s68 from './schema.role-menu.json' with { type: 'json' };
-import s69 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
-import s70 from './schema.role-menu-deploy-response.json' with { type: 'json' };
-import s71 from './schema.role-menu-preflight.json' with { type: 'json' };
-import s72 from './schema.role-reference.json' with { type: 'json' };
-import s73 from './schema.saved-embed.json' with { type: 'json' };
-import s74 from './schema.schema-list.json' with { type: 'json' };
-import s75 from './schema.section-access.json' with { type: 'json' };
-import s76 from './schema.settings-change-event.json' with { type: 'json' };
-import s77 from './schema.settings-put-request.json' with { type: 'json' };
-import s78 from './schema.settings-response.json' with { type: 'json' };
-import s79 from './schema.snowflake.json' with { type: 'json' };
-import s80 from './schema.success-response.json' with { type: 'json' };
-import s81 from './schema.ticket-categories.json' with { type: 'json' };
-import s82 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s83 from './schema.ticket-category-request.json' with { type: 'json' };
-import s84 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s85 from './schema.ticket-general.json' with { type: 'json' };
-import s86 from './schema.ticket-limits.json' with { type: 'json' };
-import s87 from './schema.ticket-panel.json' with { type: 'json' };
-import s88 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s89 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s90 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s91 from './schema.top-server.json' with { type: 'json' };
-import s92 from './schema.top-server-list.json' with { type: 'json' };
-import s93 from './schema.transcript-list.json' with { type: 'json' };
-import s94 from './schema.transcript-message.json' with { type: 'json' };
-import s95 from './schema.transcript-summary.json' with { type: 'json' };
-import s96 from './schema.transcript-upload.json' with { type: 'json' };
-import s97 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s98 from './schema.transcripts.json' with { type: 'json' };
-import s99 from './schema.transfer-change.json' with { type: 'json' };
-import s100 from './schema.user.json' with { type: 'json' };
-import s101 from './schema.user-search-response.json' with { type: 'json' };
-import s102 from './schema.user-search-result.json' with { type: 'json' };
+import s4 from './schema.bot-collection-response.json' with { type: 'json' };
+import s5 from './schema.bot-settings-bulk-request.json' with { type: 'json' };
+import s6 from './schema.bot-settings-bulk-response.json' with { type: 'json' };
+import s7 from './schema.bot-status.json' with { type: 'json' };
+import s8 from './schema.bypass-role-response.json' with { type: 'json' };
+import s9 from './schema.channel.json' with { type: 'json' };
+import s10 from './schema.channel-list.json' with { type: 'json' };
+import s11 from './schema.channel-reference.json' with { type: 'json' };
+import s12 from './schema.contact-message.json' with { type: 'json' };
+import s13 from './schema.contact-response.json' with { type: 'json' };
+import s14 from './schema.discord-embed.json' with { type: 'json' };
+import s15 from './schema.discord-message.json' with { type: 'json' };
+import s16 from './schema.embed-get-request.json' with { type: 'json' };
+import s17 from './schema.embed-get-response.json' with { type: 'json' };
+import s18 from './schema.embed-send-channel-request.json' with { type: 'json' };
+import s19 from './schema.embed-send-channel-response.json' with { type: 'json' };
+import s20 from './schema.embed-send-webhook-request.json' with { type: 'json' };
+import s21 from './schema.embed-send-webhook-response.json' with { type: 'json' };
+import s22 from './schema.embed-update-request.json' with { type: 'json' };
+import s23 from './schema.embed-update-response.json' with { type: 'json' };
+import s24 from './schema.fetched-embed.json' with { type: 'json' };
+import s25 from './schema.field-error.json' with { type: 'json' };
+import s26 from './schema.greeting.json' with { type: 'json' };
+import s27 from './schema.greeting-embed.json' with { type: 'json' };
+import s28 from './schema.greeting-message-type.json' with { type: 'json' };
+import s29 from './schema.greeting-placeholder.json' with { type: 'json' };
+import s30 from './schema.greeting-preview-request.json' with { type: 'json' };
+import s31 from './schema.greeting-preview-response.json' with { type: 'json' };
+import s32 from './schema.guild-clone-request.json' with { type: 'json' };
+import s33 from './schema.guild-clone-response.json' with { type: 'json' };
+import s34 from './schema.guild-export.json' with { type: 'json' };
+import s35 from './schema.guild-import-request.json' with { type: 'json' };
+import s36 from './schema.guild-import-response.json' with { type: 'json' };
+import s37 from './schema.guild-premium.json' with { type: 'json' };
+import s38 from './schema.guild-premium-response.json' with { type: 'json' };
+import s39 from './schema.guild-stats.json' with { type: 'json' };
+import s40 from './schema.guild-summary.json' with { type: 'json' };
+import s41 from './schema.health-status.json' with { type: 'json' };
+import s42 from './schema.hex-colour.json' with { type: 'json' };
+import s43 from './schema.history-item.json' with { type: 'json' };
+import s44 from './schema.history-list-response.json' with { type: 'json' };
+import s45 from './schema.history-revert-conflict.json' with { type: 'json' };
+import s46 from './schema.history-revert-request.json' with { type: 'json' };
+import s47 from './schema.history-revert-response.json' with { type: 'json' };
+import s48 from './schema.image-url.json' with { type: 'json' };
+import s49 from './schema.joindm-delivery.json' with { type: 'json' };
+import s50 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s51 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s52 from './schema.joindm-test-response.json' with { type: 'json' };
+import s53 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s54 from './schema.joindms.json' with { type: 'json' };
+import s55 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s56 from './schema.levels.json' with { type: 'json' };
+import s57 from './schema.managed-guild.json' with { type: 'json' };
+import s58 from './schema.moderation.json' with { type: 'json' };
+import s59 from './schema.moderation-action.json' with { type: 'json' };
+import s60 from './schema.payment-callback.json' with { type: 'json' };
+import s61 from './schema.payment-create-request.json' with { type: 'json' };
+import s62 from './schema.payment-create-response.json' with { type: 'json' };
+import s63 from './schema.payment-order.json' with { type: 'json' };
+import s64 from './schema.payment-order-response.json' with { type: 'json' };
+import s65 from './schema.payment-webhook-event.json' with { type: 'json' };
+import s66 from './schema.plan-limit-status.json' with { type: 'json' };
+import s67 from './schema.role.json' with { type: 'json' };
+import s68 from './schema.role-list.json' with { type: 'json' };
+import s69 from './schema.role-menu.json' with { type: 'json' };
+import s70 from './schema.role-menu-choose-request.json' with { type: 'json' };
+import s71 from './schema.role-menu-choose-response.json' with { type: 'json' };
+import s72 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
+import s73 from './schema.role-menu-deploy-response.json' with { type: 'json' };
+import s74 from './schema.role-menu-preflight.json' with { type: 'json' };
+import s75 from './schema.role-reference.json' with { type: 'json' };
+import s76 from './schema.saved-embed.json' with { type: 'json' };
+import s77 from './schema.schema-list.json' with { type: 'json' };
+import s78 from './schema.section-access.json' with { type: 'json' };
+import s79 from './schema.settings-change-event.json' with { type: 'json' };
+import s80 from './schema.settings-put-request.json' with { type: 'json' };
+import s81 from './schema.settings-response.json' with { type: 'json' };
+import s82 from './schema.snowflake.json' with { type: 'json' };
+import s83 from './schema.success-response.json' with { type: 'json' };
+import s84 from './schema.ticket-categories.json' with { type: 'json' };
+import s85 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s86 from './schema.ticket-category-request.json' with { type: 'json' };
+import s87 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s88 from './schema.ticket-general.json' with { type: 'json' };
+import s89 from './schema.ticket-limits.json' with { type: 'json' };
+import s90 from './schema.ticket-panel.json' with { type: 'json' };
+import s91 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s92 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s93 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s94 from './schema.top-server.json' with { type: 'json' };
+import s95 from './schema.top-server-list.json' with { type: 'json' };
+import s96 from './schema.transcript-list.json' with { type: 'json' };
+import s97 from './schema.transcript-message.json' with { type: 'json' };
+import s98 from './schema.transcript-summary.json' with { type: 'json' };
+import s99 from './schema.transcript-upload.json' with { type: 'json' };
+import s100 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s101 from './schema.transcripts.json' with { type: 'json' };
+import s102 from './schema.transfer-change.json' with { type: 'json' };
+import s103 from './schema.user.json' with { type: 'json' };
+import s104 from './schema.user-search-response.json' with { type: 'json' };
+import s105 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -115,105 +118,108 @@ export const publishedSchemas = deepFreeze({
   'antinuke-preflight': s1.schema,
   'api-error': s2.schema,
   basic: s3.schema,
-  'bot-settings-bulk-request': s4.schema,
-  'bot-settings-bulk-response': s5.schema,
-  'bot-status': s6.schema,
-  'bypass-role-response': s7.schema,
-  channel: s8.schema,
-  'channel-list': s9.schema,
-  'channel-reference': s10.schema,
-  'contact-message': s11.schema,
-  'contact-response': s12.schema,
-  'discord-embed': s13.schema,
-  'discord-message': s14.schema,
-  'embed-get-request': s15.schema,
-  'embed-get-response': s16.schema,
-  'embed-send-channel-request': s17.schema,
-  'embed-send-channel-response': s18.schema,
-  'embed-send-webhook-request': s19.schema,
-  'embed-send-webhook-response': s20.schema,
-  'embed-update-request': s21.schema,
-  'embed-update-response': s22.schema,
-  'fetched-embed': s23.schema,
-  'field-error': s24.schema,
-  greeting: s25.schema,
-  'greeting-embed': s26.schema,
-  'greeting-message-type': s27.schema,
-  'greeting-placeholder': s28.schema,
-  'greeting-preview-request': s29.schema,
-  'greeting-preview-response': s30.schema,
-  'guild-clone-request': s31.schema,
-  'guild-clone-response': s32.schema,
-  'guild-export': s33.schema,
-  'guild-import-request': s34.schema,
-  'guild-import-response': s35.schema,
-  'guild-premium': s36.schema,
-  'guild-premium-response': s37.schema,
-  'guild-stats': s38.schema,
-  'guild-summary': s39.schema,
-  'health-status': s40.schema,
-  'hex-colour': s41.schema,
-  'history-item': s42.schema,
-  'history-list-response': s43.schema,
-  'history-revert-conflict': s44.schema,
-  'history-revert-request': s45.schema,
-  'history-revert-response': s46.schema,
-  'image-url': s47.schema,
-  'joindm-delivery': s48.schema,
-  'joindm-delivery-response': s49.schema,
-  'joindm-stats-response': s50.schema,
-  'joindm-test-response': s51.schema,
-  'joindm-toggle-response': s52.schema,
-  joindms: s53.schema,
-  'level-up-placeholder': s54.schema,
-  levels: s55.schema,
-  'managed-guild': s56.schema,
-  moderation: s57.schema,
-  'moderation-action': s58.schema,
-  'payment-callback': s59.schema,
-  'payment-create-request': s60.schema,
-  'payment-create-response': s61.schema,
-  'payment-order': s62.schema,
-  'payment-order-response': s63.schema,
-  'payment-webhook-event': s64.schema,
-  'plan-limit-status': s65.schema,
-  role: s66.schema,
-  'role-list': s67.schema,
-  'role-menu': s68.schema,
-  'role-menu-deploy-refusal': s69.schema,
-  'role-menu-deploy-response': s70.schema,
-  'role-menu-preflight': s71.schema,
-  'role-reference': s72.schema,
-  'saved-embed': s73.schema,
-  'schema-list': s74.schema,
-  'section-access': s75.schema,
-  'settings-change-event': s76.schema,
-  'settings-put-request': s77.schema,
-  'settings-response': s78.schema,
-  snowflake: s79.schema,
-  'success-response': s80.schema,
-  'ticket-categories': s81.schema,
-  'ticket-categories-response': s82.schema,
-  'ticket-category-request': s83.schema,
-  'ticket-default-category-request': s84.schema,
-  'ticket-general': s85.schema,
-  'ticket-limits': s86.schema,
-  'ticket-panel': s87.schema,
-  'ticket-panel-deploy-default-request': s88.schema,
-  'ticket-panel-deploy-request': s89.schema,
-  'ticket-panel-deploy-response': s90.schema,
-  'top-server': s91.schema,
-  'top-server-list': s92.schema,
-  'transcript-list': s93.schema,
-  'transcript-message': s94.schema,
-  'transcript-summary': s95.schema,
-  'transcript-upload': s96.schema,
-  'transcript-upload-response': s97.schema,
-  transcripts: s98.schema,
-  'transfer-change': s99.schema,
-  user: s100.schema,
-  'user-search-response': s101.schema,
-  'user-search-result': s102.schema,
+  'bot-collection-response': s4.schema,
+  'bot-settings-bulk-request': s5.schema,
+  'bot-settings-bulk-response': s6.schema,
+  'bot-status': s7.schema,
+  'bypass-role-response': s8.schema,
+  channel: s9.schema,
+  'channel-list': s10.schema,
+  'channel-reference': s11.schema,
+  'contact-message': s12.schema,
+  'contact-response': s13.schema,
+  'discord-embed': s14.schema,
+  'discord-message': s15.schema,
+  'embed-get-request': s16.schema,
+  'embed-get-response': s17.schema,
+  'embed-send-channel-request': s18.schema,
+  'embed-send-channel-response': s19.schema,
+  'embed-send-webhook-request': s20.schema,
+  'embed-send-webhook-response': s21.schema,
+  'embed-update-request': s22.schema,
+  'embed-update-response': s23.schema,
+  'fetched-embed': s24.schema,
+  'field-error': s25.schema,
+  greeting: s26.schema,
+  'greeting-embed': s27.schema,
+  'greeting-message-type': s28.schema,
+  'greeting-placeholder': s29.schema,
+  'greeting-preview-request': s30.schema,
+  'greeting-preview-response': s31.schema,
+  'guild-clone-request': s32.schema,
+  'guild-clone-response': s33.schema,
+  'guild-export': s34.schema,
+  'guild-import-request': s35.schema,
+  'guild-import-response': s36.schema,
+  'guild-premium': s37.schema,
+  'guild-premium-response': s38.schema,
+  'guild-stats': s39.schema,
+  'guild-summary': s40.schema,
+  'health-status': s41.schema,
+  'hex-colour': s42.schema,
+  'history-item': s43.schema,
+  'history-list-response': s44.schema,
+  'history-revert-conflict': s45.schema,
+  'history-revert-request': s46.schema,
+  'history-revert-response': s47.schema,
+  'image-url': s48.schema,
+  'joindm-delivery': s49.schema,
+  'joindm-delivery-response': s50.schema,
+  'joindm-stats-response': s51.schema,
+  'joindm-test-response': s52.schema,
+  'joindm-toggle-response': s53.schema,
+  joindms: s54.schema,
+  'level-up-placeholder': s55.schema,
+  levels: s56.schema,
+  'managed-guild': s57.schema,
+  moderation: s58.schema,
+  'moderation-action': s59.schema,
+  'payment-callback': s60.schema,
+  'payment-create-request': s61.schema,
+  'payment-create-response': s62.schema,
+  'payment-order': s63.schema,
+  'payment-order-response': s64.schema,
+  'payment-webhook-event': s65.schema,
+  'plan-limit-status': s66.schema,
+  role: s67.schema,
+  'role-list': s68.schema,
+  'role-menu': s69.schema,
+  'role-menu-choose-request': s70.schema,
+  'role-menu-choose-response': s71.schema,
+  'role-menu-deploy-refusal': s72.schema,
+  'role-menu-deploy-response': s73.schema,
+  'role-menu-preflight': s74.schema,
+  'role-reference': s75.schema,
+  'saved-embed': s76.schema,
+  'schema-list': s77.schema,
+  'section-access': s78.schema,
+  'settings-change-event': s79.schema,
+  'settings-put-request': s80.schema,
+  'settings-response': s81.schema,
+  snowflake: s82.schema,
+  'success-response': s83.schema,
+  'ticket-categories': s84.schema,
+  'ticket-categories-response': s85.schema,
+  'ticket-category-request': s86.schema,
+  'ticket-default-category-request': s87.schema,
+  'ticket-general': s88.schema,
+  'ticket-limits': s89.schema,
+  'ticket-panel': s90.schema,
+  'ticket-panel-deploy-default-request': s91.schema,
+  'ticket-panel-deploy-request': s92.schema,
+  'ticket-panel-deploy-response': s93.schema,
+  'top-server': s94.schema,
+  'top-server-list': s95.schema,
+  'transcript-list': s96.schema,
+  'transcript-message': s97.schema,
+  'transcript-summary': s98.schema,
+  'transcript-upload': s99.schema,
+  'transcript-upload-response': s100.schema,
+  transcripts: s101.schema,
+  'transfer-change': s102.schema,
+  user: s103.schema,
+  'user-search-response': s104.schema,
+  'user-search-result': s105.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -221,6 +227,7 @@ export const schemaIds = deepFreeze({
   'antinuke-preflight': 'https://guildhall.dev/schemas/api/antinuke-preflight.json',
   'api-error': 'https://guildhall.dev/schemas/api/api-error.json',
   basic: 'https://guildhall.dev/schemas/settings/basic.json',
+  'bot-collection-response': 'https://guildhall.dev/schemas/api/bot-collection-response.json',
   'bot-settings-bulk-request': 'https://guildhall.dev/schemas/api/bot-settings-bulk-request.json',
   'bot-settings-bulk-response': 'https://guildhall.dev/schemas/api/bot-settings-bulk-response.json',
   'bot-status': 'https://guildhall.dev/schemas/api/bot-status.json',
@@ -286,6 +293,8 @@ export const schemaIds = deepFreeze({
   role: 'https://guildhall.dev/schemas/api/role.json',
   'role-list': 'https://guildhall.dev/schemas/api/role-list.json',
   'role-menu': 'https://guildhall.dev/schemas/settings/role-menu.json',
+  'role-menu-choose-request': 'https://guildhall.dev/schemas/api/role-menu-choose-request.json',
+  'role-menu-choose-response': 'https://guildhall.dev/schemas/api/role-menu-choose-response.json',
   'role-menu-deploy-refusal': 'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json',
   'role-menu-deploy-response': 'https://guildhall.dev/schemas/api/role-menu-deploy-response.json',
   'role-menu-preflight': 'https://guildhall.dev/schemas/api/role-menu-preflight.json',
@@ -327,6 +336,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/antinuke-preflight.json': publishedSchemas['antinuke-preflight'],
   'https://guildhall.dev/schemas/api/api-error.json': publishedSchemas['api-error'],
   'https://guildhall.dev/schemas/settings/basic.json': publishedSchemas['basic'],
+  'https://guildhall.dev/schemas/api/bot-collection-response.json': publishedSchemas['bot-collection-response'],
   'https://guildhall.dev/schemas/api/bot-settings-bulk-request.json': publishedSchemas['bot-settings-bulk-request'],
   'https://guildhall.dev/schemas/api/bot-settings-bulk-response.json': publishedSchemas['bot-settings-bulk-response'],
   'https://guildhall.dev/schemas/api/bot-status.json': publishedSchemas['bot-status'],
@@ -392,6 +402,8 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/role.json': publishedSchemas['role'],
   'https://guildhall.dev/schemas/api/role-list.json': publishedSchemas['role-list'],
   'https://guildhall.dev/schemas/settings/role-menu.json': publishedSchemas['role-menu'],
+  'https://guildhall.dev/schemas/api/role-menu-choose-request.json': publishedSchemas['role-menu-choose-request'],
+  'https://guildhall.dev/schemas/api/role-menu-choose-response.json': publishedSchemas['role-menu-choose-response'],
   'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json': publishedSchemas['role-menu-deploy-refusal'],
   'https://guildhall.dev/schemas/api/role-menu-deploy-response.json': publishedSchemas['role-menu-deploy-response'],
   'https://guildhall.dev/schemas/api/role-menu-preflight.json': publishedSchemas['role-menu-preflight'],

@@ -84,6 +84,38 @@ export type PlanSlug = 'basic' | 'standard' | 'unlimited';
 export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
 export type PaymentOrderStatus = 'created' | 'paid' | 'failed' | 'expired';
 /**
+ * What the member did: clicked a button (its role), added or removed a reaction (its emoji), or submitted the select menu (the role ids of the options chosen).
+ */
+export type RoleMenuChoice =
+  | {
+      type: 'button';
+      /**
+       * The role of the button clicked (its custom_id's last part).
+       */
+      roleId: Snowflake;
+    }
+  | {
+      type: 'reaction-add';
+      emoji: RoleMenuReactionEmoji;
+    }
+  | {
+      type: 'reaction-remove';
+      emoji: RoleMenuReactionEmoji;
+    }
+  | {
+      type: 'select';
+      /**
+       * The values of the options chosen: role ids (none to clear the choice).
+       *
+       * @maxItems 25
+       */
+      roleIds: Snowflake[];
+    };
+/**
+ * The reaction's emoji: a Unicode emoji, or a custom one as <:name:id>, <a:name:id>, name:id or a:name:id (matched to an option by its id, so a renamed emoji still matches).
+ */
+export type RoleMenuReactionEmoji = string;
+/**
  * open: categories where tickets are created; closed: where resolved tickets are moved.
  */
 export type TicketCategoryList = 'open' | 'closed';
@@ -192,6 +224,29 @@ export interface ApiError {
 export interface FieldError {
   path: string;
   message: string;
+}
+/**
+ * GET /api/bot/v1/guilds/{guildId}/collections/{collection}: every item of one collection of the guild, oldest first, as the dashboard's list answers them (each item an instance of the collection's item schema, defaults applied), and the collection's item cap.
+ */
+export interface BotCollectionResponse {
+  success: true;
+  items: {
+    /**
+     * The item's id (in the collections API's paths and the role menu's custom_ids).
+     */
+    id: string;
+    version: number;
+    /**
+     * The item, an instance of the collection's item schema (schemas/sections.json's collections).
+     */
+    item: {
+      [k: string]: unknown;
+    };
+  }[];
+  /**
+   * The most items a guild may hold (the collection row's itemCap).
+   */
+  cap: number;
 }
 /**
  * The guilds whose every section the bot reads at start-up, in one call.
@@ -1718,6 +1773,44 @@ export interface RoleList {
   roles: Role[];
 }
 /**
+ * POST /api/bot/v1/guilds/{guildId}/role-menus/{menuId}/choose (bot credential): a member used a role menu; the member, the roles they hold now, and what they chose. The server answers the role change the menu's rules decide (common/src/role-menu.ts), which the bot applies.
+ */
+export interface RoleMenuChooseRequest {
+  /**
+   * The member who chose.
+   */
+  userId: Snowflake;
+  /**
+   * The role ids the member holds now (Discord's member.roles).
+   *
+   * @maxItems 250
+   */
+  roles: Snowflake[];
+  choice: RoleMenuChoice;
+}
+/**
+ * The role change a member's choice makes under the menu's rules (common/src/role-menu.ts, decideRoleChange): the roles to add and to remove, the private reply to send (null when the menu's reply is off), and whether a rule refused the choice. Only roles the menu offers are ever named.
+ */
+export interface RoleMenuChooseResponse {
+  success: true;
+  /**
+   * Role ids to give the member.
+   */
+  add: Snowflake[];
+  /**
+   * Role ids to take from the member.
+   */
+  remove: Snowflake[];
+  /**
+   * The private (ephemeral) reply to the member, in the menu schema's words; null when the menu's reply is off.
+   */
+  reply: string | null;
+  /**
+   * A rule said no (an excluded role held, no required role, the limit reached, an option the menu does not have): nothing changes.
+   */
+  refused: boolean;
+}
+/**
  * 409 of a role menu's Deploy: a blocking pre-flight warning remains (error is the first blocking one's message; warnings are all of the menu's, as the pre-flight lists them). Nothing was posted.
  */
 export interface RoleMenuDeployRefusal {
@@ -2718,6 +2811,7 @@ export interface GetSchemaParameters {
     | 'antinuke-preflight'
     | 'api-error'
     | 'basic'
+    | 'bot-collection-response'
     | 'bot-settings-bulk-request'
     | 'bot-settings-bulk-response'
     | 'bot-status'
@@ -2783,6 +2877,8 @@ export interface GetSchemaParameters {
     | 'role'
     | 'role-list'
     | 'role-menu'
+    | 'role-menu-choose-request'
+    | 'role-menu-choose-response'
     | 'role-menu-deploy-refusal'
     | 'role-menu-deploy-response'
     | 'role-menu-preflight'
@@ -2841,6 +2937,34 @@ export interface GetBotSettingsParameters {
    * A section of the settings table (basic, greeting, joindms...)
    */
   section: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/bot/v1/guilds/{guildId}/collections/{collection} (listBotCollection), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ListBotCollectionParameters {
+  /**
+   * The guild (Discord server) id
+   */
+  guildId: Snowflake;
+  /**
+   * A collection of the sections table (panels, embeds, role-menus...)
+   */
+  collection: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/bot/v1/guilds/{guildId}/role-menus/{menuId}/choose (chooseRoleMenu), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ChooseRoleMenuParameters {
+  /**
+   * The guild (Discord server) id
+   */
+  guildId: Snowflake;
+  /**
+   * The role menu's id (an item of the role-menus collection)
+   */
+  menuId: string;
   [k: string]: unknown;
 }
 /**

@@ -3,6 +3,7 @@ import { validateWith } from './field-errors.js';
 import { sections } from './sections.js';
 import { validateAntinukePreflight } from './validators/antinuke-preflight.js';
 import { validateApiError } from './validators/api-error.js';
+import { validateBotCollectionResponse } from './validators/bot-collection-response.js';
 import { validateBotSettingsBulkRequest } from './validators/bot-settings-bulk-request.js';
 import { validateBotSettingsBulkResponse } from './validators/bot-settings-bulk-response.js';
 import { validateBotStatus } from './validators/bot-status.js';
@@ -52,6 +53,8 @@ import { validatePaymentOrder } from './validators/payment-order.js';
 import { validatePaymentWebhookEvent } from './validators/payment-webhook-event.js';
 import { validatePlanLimitStatus } from './validators/plan-limit-status.js';
 import { validateRoleList } from './validators/role-list.js';
+import { validateRoleMenuChooseRequest } from './validators/role-menu-choose-request.js';
+import { validateRoleMenuChooseResponse } from './validators/role-menu-choose-response.js';
 import { validateRoleMenuDeployRefusal } from './validators/role-menu-deploy-refusal.js';
 import { validateRoleMenuDeployResponse } from './validators/role-menu-deploy-response.js';
 import { validateRoleMenuPreflight } from './validators/role-menu-preflight.js';
@@ -112,6 +115,8 @@ import { validateRemoveTicketCategoryParameters } from './validators/remove-tick
 import { validateGetSchemaParameters } from './validators/get-schema-parameters.js';
 import { validateReportJoinDmDeliveryParameters } from './validators/report-join-dm-delivery-parameters.js';
 import { validateGetBotSettingsParameters } from './validators/get-bot-settings-parameters.js';
+import { validateListBotCollectionParameters } from './validators/list-bot-collection-parameters.js';
+import { validateChooseRoleMenuParameters } from './validators/choose-role-menu-parameters.js';
 import { validateUploadTranscriptParameters } from './validators/upload-transcript-parameters.js';
 import { validateListTranscriptsParameters } from './validators/list-transcripts-parameters.js';
 import { validateDownloadTranscriptParameters } from './validators/download-transcript-parameters.js';
@@ -126,6 +131,7 @@ import { validateRevertHistoryEntryParameters } from './validators/revert-histor
 export {
   validateAntinukePreflight,
   validateApiError,
+  validateBotCollectionResponse,
   validateBotSettingsBulkRequest,
   validateBotSettingsBulkResponse,
   validateBotStatus,
@@ -175,6 +181,8 @@ export {
   validatePaymentWebhookEvent,
   validatePlanLimitStatus,
   validateRoleList,
+  validateRoleMenuChooseRequest,
+  validateRoleMenuChooseResponse,
   validateRoleMenuDeployRefusal,
   validateRoleMenuDeployResponse,
   validateRoleMenuPreflight,
@@ -235,6 +243,8 @@ export {
   validateGetSchemaParameters,
   validateReportJoinDmDeliveryParameters,
   validateGetBotSettingsParameters,
+  validateListBotCollectionParameters,
+  validateChooseRoleMenuParameters,
   validateUploadTranscriptParameters,
   validateListTranscriptsParameters,
   validateDownloadTranscriptParameters,
@@ -251,6 +261,7 @@ export {
 export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/antinuke-preflight.json': validateAntinukePreflight,
   'https://guildhall.dev/schemas/api/api-error.json': validateApiError,
+  'https://guildhall.dev/schemas/api/bot-collection-response.json': validateBotCollectionResponse,
   'https://guildhall.dev/schemas/api/bot-settings-bulk-request.json': validateBotSettingsBulkRequest,
   'https://guildhall.dev/schemas/api/bot-settings-bulk-response.json': validateBotSettingsBulkResponse,
   'https://guildhall.dev/schemas/api/bot-status.json': validateBotStatus,
@@ -300,6 +311,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/payment-webhook-event.json': validatePaymentWebhookEvent,
   'https://guildhall.dev/schemas/api/plan-limit-status.json': validatePlanLimitStatus,
   'https://guildhall.dev/schemas/api/role-list.json': validateRoleList,
+  'https://guildhall.dev/schemas/api/role-menu-choose-request.json': validateRoleMenuChooseRequest,
+  'https://guildhall.dev/schemas/api/role-menu-choose-response.json': validateRoleMenuChooseResponse,
   'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json': validateRoleMenuDeployRefusal,
   'https://guildhall.dev/schemas/api/role-menu-deploy-response.json': validateRoleMenuDeployResponse,
   'https://guildhall.dev/schemas/api/role-menu-preflight.json': validateRoleMenuPreflight,
@@ -360,6 +373,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/params/get-schema-parameters.json': validateGetSchemaParameters,
   'https://guildhall.dev/schemas/params/report-join-dm-delivery-parameters.json': validateReportJoinDmDeliveryParameters,
   'https://guildhall.dev/schemas/params/get-bot-settings-parameters.json': validateGetBotSettingsParameters,
+  'https://guildhall.dev/schemas/params/list-bot-collection-parameters.json': validateListBotCollectionParameters,
+  'https://guildhall.dev/schemas/params/choose-role-menu-parameters.json': validateChooseRoleMenuParameters,
   'https://guildhall.dev/schemas/params/upload-transcript-parameters.json': validateUploadTranscriptParameters,
   'https://guildhall.dev/schemas/params/list-transcripts-parameters.json': validateListTranscriptsParameters,
   'https://guildhall.dev/schemas/params/download-transcript-parameters.json': validateDownloadTranscriptParameters,

@@ -496,11 +496,11 @@ describe('API contract: the operations table matches the running API', () => {
       .replace('{guildId}', guildId)
       .replace('{name}', 'basic')
       .replace('{section}', 'joindms')
+      .replace('{collection}', 'role-menus')
+      .replace('{menuId}', itemIds['role-menus'] ?? '')
       .replace('{id}', transcriptId)
       // Deploy's body may be empty (the panel's own channel); that channel here is a category, so an empty body is 400.
       .replace('{panelId}', itemIds.panels ?? '')
-      // A role menu without options: its deploy answers 409 (the pre-flight blocks), which shows the route is served.
-      .replace('{menuId}', itemIds['role-menus'] ?? '')
       .replace('{entryId}', String(entryId))
       .replace('{orderId}', orderId)
       .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);

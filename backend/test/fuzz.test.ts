@@ -273,6 +273,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       .replace('{orderId}', orderId)
       .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
       .replace('{panelId}', deployedPanelId)
+      .replace('{menuId}', itemIds['role-menus'] ?? '')
       .replace('{entryId}', String(entryId));
   /** The own ids of the guild a route's URL names (the sandbox's record of it), read once per guild. */
   const knownIds = new Map<string, GuildIds>();

@@ -185,6 +185,11 @@ const SAMPLE_BODIES: Record<string, Json> = {
   },
   cloneGuildSettings: { targetGuildId: '1100000000000020000', sections: ['basic'], dryRun: true },
   readBotSettingsBulk: { guildIds: ['1100000000000010000'] },
+  chooseRoleMenu: {
+    userId: '1100000000000000103',
+    roles: ['1100000000000010205'],
+    choice: { type: 'button', roleId: '1100000000000010205' },
+  },
   uploadTranscript: {
     ticketId: '0001',
     channelName: 'ticket-ada',
@@ -272,7 +277,8 @@ describe('input the database or the stack cannot take answers 400 with its field
       .replace('{guildId}', GUILD)
       .replace('{orderId}', orderId)
       .replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '')
-      .replace('{panelId}', itemIds.panels ?? '');
+      .replace('{panelId}', itemIds.panels ?? '')
+      .replace('{menuId}', itemIds['role-menus'] ?? '');
   const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
   /** A valid body for the route, from what is stored (a section's PUT) or the sample. */
   const validBody = async (route: WriteRoute): Promise<Json> => {

@@ -1,27 +1,22 @@
 // A role menu's rules, once: the message the bot posts for it (every preview draws the same) and the decision of what a
 // member's choice changes. The dashboard previews with it, the server deploys with it, and the bot API's `choose`
 // answers with it, so a bot in any language applies exactly the dashboard's rules.
-import type { RoleMenu } from '@guildhall/generated/types';
+import type { RoleMenu, RoleMenuChoice as GeneratedRoleMenuChoice, RoleMenuChooseResponse } from '@guildhall/generated/types';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { toApiEmbed, type ApiEmbed } from './embed-message.js';
 
-/** What a member did: clicked a button, added or removed a reaction, or submitted the select menu. */
-export type RoleMenuChoice =
-  | { type: 'button'; roleId: string }
-  | { type: 'reaction-add'; emoji: string }
-  | { type: 'reaction-remove'; emoji: string }
-  | { type: 'select'; roleIds: string[] };
+/**
+ * What a member did: clicked a button, added or removed a reaction, or submitted the select menu. The bot API's
+ * request declares it (schemas/api/role-menu-choose-request.json).
+ */
+export type RoleMenuChoice = GeneratedRoleMenuChoice;
 
 /**
  * The decision: role ids to add and to remove, the private reply (null when the menu's `reply` is off), and whether a
- * rule said no (excluded, not required, over the limit, an option the menu does not have).
+ * rule said no (excluded, not required, over the limit, an option the menu does not have). The bot API's answer
+ * without its `success` (schemas/api/role-menu-choose-response.json).
  */
-export interface RoleChange {
-  add: string[];
-  remove: string[];
-  reply: string | null;
-  refused: boolean;
-}
+export type RoleChange = Omit<RoleMenuChooseResponse, 'success'>;
 
 /** The menu fields the decision and the message read (the server-owned ones change neither). */
 export type RoleMenuContent = Omit<RoleMenu, 'message_id' | 'deployed' | 'created_at' | 'updated_at'>;
@@ -62,6 +57,17 @@ export function reactionPathEmoji(emoji: string): string {
   return custom ? `${custom[2]}:${custom[3]}` : emoji;
 }
 
+/** A custom emoji as a reaction names it (`name:id`, `a:name:id`), or as a message writes it (`<:name:id>`, `<a:name:id>`). */
+const CUSTOM_REACTION = /^<?a?:?[A-Za-z0-9_]+:([0-9]+)>?$/;
+
+/**
+ * What identifies an emoji when a reaction is matched to an option: a custom emoji's id (its name may have changed
+ * since the menu was saved, and a reaction may name it in any of Discord's forms), a Unicode emoji itself.
+ */
+function emojiKey(emoji: string): string {
+  return CUSTOM_REACTION.exec(emoji)?.[1] ?? emoji;
+}
+
 /** A button (type 2) or the select (type 3) of Discord's message components, in an action row (type 1). */
 export interface RoleMenuButton {
   type: 2;
@@ -92,10 +98,17 @@ function hasContent(embed: ApiEmbed): boolean {
   );
 }
 
-/** The select's bounds as Discord takes them: at most the options it has; a unique menu takes one. */
-export function selectBounds(menu: Pick<RoleMenuContent, 'min_values' | 'max_values' | 'mode' | 'options'>): { min: number; max: number } {
+/**
+ * The select's bounds as Discord takes them: at most the options it has; a unique menu takes one, a limit menu at
+ * most its limit (more would only be refused: `decideRoleChange`).
+ */
+export function selectBounds(menu: Pick<RoleMenuContent, 'min_values' | 'max_values' | 'mode' | 'limit' | 'options'>): {
+  min: number;
+  max: number;
+} {
   const count = menu.options.length;
-  const max = Math.max(1, Math.min(menu.mode === 'unique' ? 1 : menu.max_values, count));
+  const most = menu.mode === 'unique' ? 1 : menu.mode === 'limit' ? Math.min(menu.max_values, menu.limit) : menu.max_values;
+  const max = Math.max(1, Math.min(most, count));
   return { min: Math.min(menu.min_values, max), max };
 }
 
@@ -163,6 +176,14 @@ export function roleMenuReactions(menu: Pick<RoleMenuContent, 'kind' | 'options'
   return menu.kind === 'reactions' ? menu.options.map((option) => reactionPathEmoji(option.emoji)) : [];
 }
 
+/** The menu kind that offers each choice. */
+const CHOICE_KIND: Record<RoleMenuChoice['type'], RoleMenuContent['kind']> = {
+  button: 'buttons',
+  'reaction-add': 'reactions',
+  'reaction-remove': 'reactions',
+  select: 'select',
+};
+
 const mentions = (ids: readonly string[]) => ids.map((id) => `<@&${id}>`).join(', ');
 
 /**
@@ -174,7 +195,8 @@ const mentions = (ids: readonly string[]) => ids.map((id) => `<@&${id}>`).join('
  * - limit: as toggle, but never more than `limit` of the menu's roles at once;
  * - the select: the menu's roles become the chosen ones (verify only adds, remove only takes the chosen away, unique
  *   keeps the first, limit refuses more than its number).
- * Roles the menu does not offer are never added or removed.
+ * Roles the menu does not offer are never added or removed: a button or reaction that names none of its options, or a
+ * choice its kind does not offer, is refused; a select's values that are none of its options are left out.
  */
 export function decideRoleChange(menu: RoleMenuContent, memberRoles: readonly string[], choice: RoleMenuChoice): RoleChange {
   const held = new Set(memberRoles);
@@ -187,6 +209,10 @@ export function decideRoleChange(menu: RoleMenuContent, memberRoles: readonly st
   if (excluded.length) return refuse(fillRefusal(refusals.roleMenuExcluded, { roles: mentions(excluded) }));
   if (menu.required_roles.length && !menu.required_roles.some((id) => held.has(id)))
     return refuse(fillRefusal(refusals.roleMenuRequired, { roles: mentions(menu.required_roles) }));
+
+  // A choice the menu's kind does not offer (a reaction under a button menu, a button of a message deployed before the
+  // kind changed) names no option of the menu.
+  if (CHOICE_KIND[choice.type] !== menu.kind) return refuse(refusals.roleMenuUnchanged);
 
   let want: string[]; // roles the member should hold afterwards, of the menu's
   if (choice.type === 'select') {
@@ -204,7 +230,7 @@ export function decideRoleChange(menu: RoleMenuContent, memberRoles: readonly st
     const roleId =
       choice.type === 'button'
         ? choice.roleId
-        : menu.options.find((option) => option.emoji && reactionPathEmoji(option.emoji) === reactionPathEmoji(choice.emoji))?.role_id;
+        : menu.options.find((option) => option.emoji && emojiKey(option.emoji) === emojiKey(choice.emoji))?.role_id;
     if (roleId === undefined || !offered.includes(roleId)) return refuse(refusals.roleMenuUnchanged);
     const has = held.has(roleId);
     // What the member asked for this role: a button flips it, a reaction added asks for it, one removed gives it back.

@@ -12,6 +12,7 @@ const schema9 = {
         'antinuke-preflight',
         'api-error',
         'basic',
+        'bot-collection-response',
         'bot-settings-bulk-request',
         'bot-settings-bulk-response',
         'bot-status',
@@ -77,6 +78,8 @@ const schema9 = {
         'role',
         'role-list',
         'role-menu',
+        'role-menu-choose-request',
+        'role-menu-choose-response',
         'role-menu-deploy-refusal',
         'role-menu-deploy-response',
         'role-menu-preflight',
@@ -151,6 +154,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         data0 === 'antinuke-preflight' ||
         data0 === 'api-error' ||
         data0 === 'basic' ||
+        data0 === 'bot-collection-response' ||
         data0 === 'bot-settings-bulk-request' ||
         data0 === 'bot-settings-bulk-response' ||
         data0 === 'bot-status' ||
@@ -216,6 +220,8 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         data0 === 'role' ||
         data0 === 'role-list' ||
         data0 === 'role-menu' ||
+        data0 === 'role-menu-choose-request' ||
+        data0 === 'role-menu-choose-response' ||
         data0 === 'role-menu-deploy-refusal' ||
         data0 === 'role-menu-deploy-response' ||
         data0 === 'role-menu-preflight' ||
