@@ -5,6 +5,10 @@ export declare const refusals: {
   readonly channelNotInGuild: 'This channel is not a channel of this server. Please select a text channel.';
   /** schemas/api/embed-send-channel-request.json */
   readonly channelNotSendable: '#{channel} is not a text or announcement channel. Please select a text channel.';
+  /** schemas/api/guild-clone-request.json */
+  readonly cloneItemNotFound: '{collection}: no such item in this server';
+  /** schemas/api/guild-clone-request.json */
+  readonly cloneItemTwice: 'This item is already in the list';
   /** schemas/settings/ticket-panel.json */
   readonly deployChannelNamed: 'This channel';
   /** schemas/api/embed-get-request.json */

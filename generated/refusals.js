@@ -10,6 +10,8 @@ const deepFreeze = (value) => {
 export const refusals = deepFreeze({
   channelNotInGuild: 'This channel is not a channel of this server. Please select a text channel.',
   channelNotSendable: '#{channel} is not a text or announcement channel. Please select a text channel.',
+  cloneItemNotFound: '{collection}: no such item in this server',
+  cloneItemTwice: 'This item is already in the list',
   deployChannelNamed: 'This channel',
   messageNotFound: 'Message not found',
   noGuild: 'Please select a guild',

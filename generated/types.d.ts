@@ -28,6 +28,10 @@ export type SectionName =
   | 'transcripts'
   | 'joindms';
 /**
+ * A collection of the sections table.
+ */
+export type CollectionName = 'panels' | 'embeds' | 'role-menus';
+/**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
 export type ModerationAction = 'timeout' | 'kick' | 'ban';
@@ -521,7 +525,7 @@ export interface GreetingPreviewResponse {
   messageId: Snowflake;
 }
 /**
- * Copy chosen sections of this guild to another one the user manages. Channel and role ids the target lacks must be mapped (to a target id, or null to clear the reference) or nothing is written.
+ * Copy chosen sections of this guild, and chosen items of its collections (each a new item there), to another one the user manages. Channel and role ids the target lacks must be mapped (to a target id, or null to clear the reference) or nothing is written.
  */
 export interface GuildCloneRequest {
   targetGuildId: string;
@@ -529,12 +533,26 @@ export interface GuildCloneRequest {
    * @minItems 1
    * @maxItems 50
    */
-  sections: SectionName[];
+  sections?: SectionName[];
+  /**
+   * Items of this guild's collections, each copied as a new item of the target (not deployed there: server-owned fields start afresh), under the collection's item cap and the target's plan limit.
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  items?: ClonedItem[];
   mapping?: {
     channels?: CloneIdMapping;
     roles?: CloneIdMapping;
   };
   dryRun: boolean;
+}
+/**
+ * One item of a collection of the source guild, by its id.
+ */
+export interface ClonedItem {
+  collection: CollectionName;
+  id: string;
 }
 /**
  * Source id -> target id, or null to clear the reference.
@@ -543,7 +561,7 @@ export interface CloneIdMapping {
   [k: string]: string | null;
 }
 /**
- * A clone's answer: whether it was written (false on a dry run or while references are unmapped), the channel and role references of the source the target lacks and no mapping names, and the preview of the target's changes.
+ * A clone's answer: whether it was written (false on a dry run or while references are unmapped), the channel and role references of the source the target lacks and no mapping names, the preview of the target's changes, and the items it creates there.
  */
 export interface GuildCloneResponse {
   success: true;
@@ -553,9 +571,13 @@ export interface GuildCloneResponse {
     roles: UnmappedReference[];
   };
   preview: TransferSectionPreview[];
+  /**
+   * Each item the clone creates in the target (a dry run: would create), in the order requested.
+   */
+  items: ClonedItemPreview[];
 }
 /**
- * A channel or role of the source guild the target lacks: its id, its name in the source, and where the cloned sections name it (section and JSON Pointer, e.g. /greeting/welcome/channel).
+ * A channel or role of the source guild the target lacks: its id, its name in the source, and where the cloned sections and items name it (section and JSON Pointer, e.g. /greeting/welcome/channel; collection and the item's index among those of its collection, e.g. /role-menus/0/channel_id).
  */
 export interface UnmappedReference {
   id: string;
@@ -607,6 +629,19 @@ export interface TransferSectionPreview {
       | unknown[]
       | null;
   }[];
+}
+/**
+ * One item the clone creates: its collection (name and title), the source item's id and title, and once applied the new item's id in the target.
+ */
+export interface ClonedItemPreview {
+  collection: string;
+  collectionTitle: string;
+  sourceId: string;
+  title: string;
+  /**
+   * The new item in the target (absent on a dry run or while references are unmapped).
+   */
+  id?: string;
 }
 /**
  * Every settings section of one guild (and its collections' items), as GET /api/guild/{guildId}/export answers it and POST /api/guild/{guildId}/import takes it. Derived from the sections table by the generator (scripts/generate/derive-export.mjs); each section is checked by its own schema, defaults filled.
@@ -3140,9 +3175,6 @@ export interface ItemsByCollection {
   embeds: SavedEmbed;
   'role-menus': RoleMenu;
 }
-
-/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
-export type CollectionName = keyof ItemsByCollection;
 
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {

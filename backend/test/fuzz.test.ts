@@ -133,13 +133,21 @@ const referencesOwn = (schema: Schema, wire: unknown, ids: GuildIds): boolean =>
 const TRANSFER_BODIES: Record<string, { fixed?: Record<string, unknown>; schema?: (schema: Schema) => Schema }> = {
   importGuildSettings: { schema: (schema) => withProperties(schema, { dryRun: { const: true } }) },
   cloneGuildSettings: {
-    // A mapping names the target's channels and roles, which a generated id is not (400 at the mapping).
-    schema: (schema) =>
-      withProperties(schema, {
-        dryRun: { const: true },
-        mapping: { const: {} },
-        targetGuildId: { const: SANDBOX_GUILDS.pixelPainters.id },
-      }),
+    // A mapping names the target's channels and roles, and an item one of the source guild's items, which a generated
+    // id is not (400 at the mapping, at the item): no mapping, no items, so bodies name sections.
+    schema: (schema) => {
+      const { items: _items, ...properties } = schema.properties as Record<string, Schema>;
+      const { allOf: _allOf, ...aimed } = withProperties(
+        { ...schema, properties },
+        {
+          dryRun: { const: true },
+          mapping: { const: {} },
+          targetGuildId: { const: SANDBOX_GUILDS.pixelPainters.id },
+          sections: properties.sections!,
+        },
+      );
+      return aimed;
+    },
   },
   readBotSettingsBulk: {
     schema: (schema) => withProperties(schema, { guildIds: { ...(schema.properties as Record<string, Schema>).guildIds, maxItems: 3 } }),

@@ -179,6 +179,9 @@ const SAMPLE_BODIES: Record<string, Json> = {
       collections: {
         panels: [{ channel_id: '1100000000000010106' }],
         embeds: [{ name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } }],
+        'role-menus': [
+          { title: 'Roles', channel_id: '1100000000000010106', options: [{ role_id: '1100000000000010205', label: 'Regular' }] },
+        ],
       },
     },
     dryRun: true,
@@ -332,12 +335,16 @@ describe('input the database or the stack cannot take answers 400 with its field
     }
     // Saved embeds are Custom Embeds, a premium feature; the order serves the payment callback's {orderId}.
     orderId = await buyPremium(owner, GUILD, 'unlimited', 'lifetime');
-    // One item per collection, for its PUT (a panel needs its channel, a saved embed its name and message; the other
-    // fields take their defaults).
+    // One item per collection, for its PUT (a panel needs its channel, a saved embed its name and message, a role menu
+    // a role to offer; the other fields take their defaults).
+    const ITEMS: Record<string, Json> = {
+      embeds: { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } },
+      'role-menus': { channel_id: CHANNEL, options: [{ role_id: SANDBOX_GUILDS.community.roles.regular, label: 'Regular' }] },
+    };
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',
-        json: { item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: CHANNEL } },
+        json: { item: ITEMS[name] ?? { channel_id: CHANNEL } },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

@@ -279,6 +279,226 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
     expect(allowed.body.applied).toBe(false);
   });
 
+  describe('clone carries collection items (issue 28): a role menu copied as a new, undeployed item', () => {
+    const menusOf = async (guildId: string) =>
+      (await owner.json(`/api/guild/${guildId}/collections/role-menus`)).body as {
+        items: { id: string; version: number; item: any }[];
+        cap: number;
+      };
+    const createMenu = async (guildId: string, item: unknown) => {
+      const { status, body } = await owner.json(`/api/guild/${guildId}/collections/role-menus`, { method: 'POST', json: { item } });
+      expect(status, JSON.stringify(body)).toBe(201);
+      return body as { id: string; version: number; item: any };
+    };
+    const menu = {
+      title: 'Colour roles',
+      channel_id: COMMUNITY.channels.general,
+      kind: 'buttons',
+      options: [
+        { role_id: COMMUNITY.roles.regular, label: 'Regular' },
+        { role_id: COMMUNITY.roles.eventHost, label: 'Event host' },
+      ],
+      required_roles: [COMMUNITY.roles.regular],
+    };
+    let source: { id: string; item: any };
+
+    beforeAll(async () => {
+      source = await createMenu(COMMUNITY.id, menu);
+      // Deployed in the source: the copy must not carry its message.
+      await app.storage.records.update('role-menus', source.id, { ...source.item, message_id: '1100000000000099999', deployed: true });
+    });
+
+    it('lists the channel and roles the target lacks at /role-menus/<index>/..., previews the item, and writes nothing', async () => {
+      const before = await menusOf(PIXEL.id);
+      const { status, body } = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [{ collection: 'role-menus', id: source.id }],
+        dryRun: true,
+      });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(validateWith(validateGuildCloneResponse, body)).toMatchObject({ ok: true });
+      expect(body.applied).toBe(false);
+      expect(body.preview).toEqual([]);
+      expect(body.items).toEqual([{ collection: 'role-menus', collectionTitle: 'Role Menus', sourceId: source.id, title: 'Colour roles' }]);
+      expect(body.unmapped.channels).toEqual([{ id: COMMUNITY.channels.general, name: 'general', paths: ['/role-menus/0/channel_id'] }]);
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect([...body.unmapped.roles].sort(byId)).toEqual(
+        [
+          {
+            id: COMMUNITY.roles.regular,
+            name: expect.any(String),
+            paths: ['/role-menus/0/options/0/role_id', '/role-menus/0/required_roles/0'],
+          },
+          { id: COMMUNITY.roles.eventHost, name: expect.any(String), paths: ['/role-menus/0/options/1/role_id'] },
+        ].sort(byId),
+      );
+      expect(await menusOf(PIXEL.id)).toEqual(before);
+    });
+
+    it('applies a mapping: a new item of the target, not deployed, its ids mapped, recorded as a clone', async () => {
+      const before = await menusOf(PIXEL.id);
+      const { status, body } = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [{ collection: 'role-menus', id: source.id }],
+        mapping: {
+          channels: { [COMMUNITY.channels.general]: PIXEL.channels.showcase },
+          roles: { [COMMUNITY.roles.regular]: PIXEL.roles.artist, [COMMUNITY.roles.eventHost]: null },
+        },
+      });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(validateWith(validateGuildCloneResponse, body)).toMatchObject({ ok: true });
+      expect(body.applied).toBe(true);
+      expect(body.unmapped).toEqual({ channels: [], roles: [] });
+      const newId = body.items[0].id;
+      expect(newId).toEqual(expect.any(String));
+      expect(newId).not.toBe(source.id);
+      const after = await menusOf(PIXEL.id);
+      expect(after.items).toHaveLength(before.items.length + 1);
+      const copy = after.items.find((entry) => entry.id === newId)!;
+      expect(copy.version).toBe(1);
+      expect(copy.item).toMatchObject({
+        title: 'Colour roles',
+        channel_id: PIXEL.channels.showcase,
+        // The option whose role was cleared went; the other names the target's role.
+        options: [{ role_id: PIXEL.roles.artist, label: 'Regular' }],
+        required_roles: [PIXEL.roles.artist],
+        message_id: null,
+        deployed: false,
+      });
+      expect(copy.item.created_at).not.toBe(source.item.created_at);
+      // The source is untouched, still deployed.
+      expect((await owner.json(`/api/guild/${COMMUNITY.id}/collections/role-menus/${source.id}`)).body.item.deployed).toBe(true);
+      const [latest] = await app.storage.history.list(PIXEL.id, { limit: 1 });
+      expect(latest).toMatchObject({ scope: 'records', key: 'role-menus', itemId: newId, action: 'clone', version: 1 });
+      // Sections and items in one request: both written.
+      const both = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        sections: ['basic'],
+        items: [{ collection: 'role-menus', id: source.id }],
+        mapping: {
+          channels: { [COMMUNITY.channels.general]: PIXEL.channels.general },
+          roles: { [COMMUNITY.roles.regular]: PIXEL.roles.curator, [COMMUNITY.roles.eventHost]: PIXEL.roles.artist },
+        },
+      });
+      expect(both.status, JSON.stringify(both.body)).toBe(200);
+      expect(both.body.applied).toBe(true);
+      expect((await menusOf(PIXEL.id)).items).toHaveLength(before.items.length + 2);
+      expect((await settingsOf(PIXEL.id, 'basic')).settings.prefix).toBe((await settingsOf(COMMUNITY.id, 'basic')).settings.prefix);
+    });
+
+    it('refuses a channel mapped to a channel of the wrong type with the schema’s message, and writes nothing', async () => {
+      const before = await menusOf(PIXEL.id);
+      const { status, body } = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [{ collection: 'role-menus', id: source.id }],
+        mapping: {
+          channels: { [COMMUNITY.channels.general]: PIXEL.channels.drawingRoom },
+          roles: { [COMMUNITY.roles.regular]: PIXEL.roles.artist, [COMMUNITY.roles.eventHost]: PIXEL.roles.curator },
+        },
+      });
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(body.fieldErrors).toEqual([
+        { path: '/role-menus/0/channel_id', message: 'Please select a text or announcement channel for the menu' },
+      ]);
+      expect(await menusOf(PIXEL.id)).toEqual(before);
+    });
+
+    it('refuses another guild’s item id, an unknown id and an item named twice (400 at /items/<i>), and an empty request', async () => {
+      const theirs = await createMenu(PIXEL.id, { title: 'Pixel menu', channel_id: PIXEL.channels.general });
+      const before = await menusOf(RETRO.id);
+      const other = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [
+          { collection: 'role-menus', id: theirs.id },
+          { collection: 'role-menus', id: 'no-such-item' },
+        ],
+      });
+      expect(other.status).toBe(400);
+      expect(other.body.fieldErrors).toEqual([
+        { path: '/items/0/id', message: 'Role Menus: no such item in this server' },
+        { path: '/items/1/id', message: 'Role Menus: no such item in this server' },
+      ]);
+      const twice = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [
+          { collection: 'role-menus', id: source.id },
+          { collection: 'role-menus', id: source.id },
+        ],
+      });
+      expect(twice.status).toBe(400);
+      expect(twice.body.fieldErrors).toEqual([{ path: '/items/1', message: 'This item is already in the list' }]);
+      const nothing = await cloneFrom(COMMUNITY.id, { targetGuildId: PIXEL.id });
+      expect(nothing.status).toBe(400);
+      expect(nothing.body.fieldErrors).toEqual([{ path: '/items', message: 'Choose at least one section or item to copy' }]);
+      const empty = await cloneFrom(COMMUNITY.id, { targetGuildId: PIXEL.id, sections: [], items: [] });
+      expect(empty.status).toBe(400);
+      expect(empty.body.fieldErrors).toEqual([
+        { path: '/sections', message: 'Choose at least one section or item to copy' },
+        { path: '/items', message: 'Choose at least one section or item to copy' },
+      ]);
+      const unknown = await cloneFrom(COMMUNITY.id, { targetGuildId: PIXEL.id, items: [{ collection: 'nope', id: source.id }] });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.fieldErrors[0].path).toBe('/items/0/collection');
+      expect(await menusOf(RETRO.id)).toEqual(before);
+    });
+
+    it('holds a cloned ticket panel to the target’s plan limit: the 403 a create there gets, nothing written', async () => {
+      const panel = { title: 'Support', channel_id: COMMUNITY.channels.general };
+      const created = await owner.json(`/api/guild/${COMMUNITY.id}/collections/panels`, { method: 'POST', json: { item: panel } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const panelsOf = async () => (await owner.json(`/api/guild/${PIXEL.id}/collections/panels`)).body.items as unknown[];
+      let refused: { status: number; body: unknown } | undefined;
+      for (let i = 0; i < 10 && !refused; i += 1) {
+        const res = await owner.json(`/api/guild/${PIXEL.id}/collections/panels`, {
+          method: 'POST',
+          json: { item: { title: `Panel ${i}`, channel_id: PIXEL.channels.general } },
+        });
+        if (res.status !== 201) refused = res;
+      }
+      expect(refused?.status).toBe(403);
+      const before = await panelsOf();
+      const { status, body } = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [{ collection: 'panels', id: created.body.id }],
+        mapping: { channels: { [COMMUNITY.channels.general]: PIXEL.channels.general } },
+      });
+      expect(status).toBe(403);
+      expect(body).toEqual(refused!.body);
+      expect(await panelsOf()).toEqual(before);
+    });
+
+    it('refuses at the target’s item cap with the engine’s own answer, and writes nothing, sections included', async () => {
+      const { items, cap } = await menusOf(PIXEL.id);
+      for (let i = items.length; i < cap; i += 1) await createMenu(PIXEL.id, { title: `Menu ${i}`, channel_id: PIXEL.channels.general });
+      const create = await owner.json(`/api/guild/${PIXEL.id}/collections/role-menus`, {
+        method: 'POST',
+        json: { item: { title: 'One more', channel_id: PIXEL.channels.general } },
+      });
+      expect(create.status).toBe(409);
+      const sectionsBefore = await versions(PIXEL.id);
+      const { status, body } = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        sections: ['basic'],
+        items: [{ collection: 'role-menus', id: source.id }],
+        mapping: {
+          channels: { [COMMUNITY.channels.general]: PIXEL.channels.general },
+          roles: { [COMMUNITY.roles.regular]: PIXEL.roles.artist, [COMMUNITY.roles.eventHost]: PIXEL.roles.curator },
+        },
+      });
+      expect(status).toBe(409);
+      expect(body).toEqual(create.body);
+      expect((await menusOf(PIXEL.id)).items).toHaveLength(cap);
+      expect(await versions(PIXEL.id)).toEqual(sectionsBefore);
+      // The dry run says so too, before anything is mapped.
+      const dry = await cloneFrom(COMMUNITY.id, {
+        targetGuildId: PIXEL.id,
+        items: [{ collection: 'role-menus', id: source.id }],
+        dryRun: true,
+      });
+      expect(dry.status).toBe(409);
+    });
+  });
+
   it('needs the CSRF header for import and clone', async () => {
     const exported = (await exportOf(COMMUNITY.id)).body;
     expect((await owner.json(`/api/guild/${PIXEL.id}/import`, { method: 'POST', json: { document: exported }, csrf: false })).status).toBe(

@@ -14,6 +14,7 @@ const OTHER = '1100000000000030000';
 const SOURCE_CHANNEL = '1100000000000000101';
 const SOURCE_ROLE = '1100000000000000201';
 const TARGET_CHANNEL = '1100000000000020101';
+const MENU = '6f1c8a9e-2b7d-4c1e-9a53-0d4e8b2f7c61';
 
 const EXPORT = {
   $schema: 'https://guildhall.dev/schemas/api/guild-export.json',
@@ -94,7 +95,21 @@ function serve({ importMode = 'ok' }: { importMode?: ImportMode } = {}) {
           roles: SOURCE_ROLE in (mapping.roles ?? {}) ? [] : [{ id: SOURCE_ROLE, name: 'Mods', paths: ['/moderation/mod_role'] }],
         };
         const complete = missing.channels.length + missing.roles.length === 0;
-        return json(200, { success: true, applied: complete && !body.dryRun, unmapped: missing, preview: PREVIEW });
+        const items = ((body.items ?? []) as { collection: string; id: string }[]).map((item) => ({
+          collection: item.collection,
+          collectionTitle: 'Role Menus',
+          sourceId: item.id,
+          title: 'Colour roles',
+        }));
+        const preview = body.sections ? PREVIEW : [];
+        return json(200, { success: true, applied: complete && !body.dryRun, unmapped: missing, preview, items });
+      }
+      if (url.pathname === `/api/guild/${GUILD}/collections/role-menus`) {
+        const item = { title: 'Colour roles', channel_id: SOURCE_CHANNEL, message_id: null, deployed: false };
+        return json(200, { success: true, items: [{ id: MENU, version: 1, item }], cap: 50 });
+      }
+      if (url.pathname.startsWith(`/api/guild/${GUILD}/collections/`)) {
+        return json(200, { success: true, items: [], cap: 50 });
       }
       return json(404, { success: false, error: `No fake for ${method} ${url.pathname}` });
     }),
@@ -226,6 +241,36 @@ describe('Backup & Transfer: clone', () => {
       targetGuildId: TARGET,
       dryRun: false,
       mapping: { channels: { [SOURCE_CHANNEL]: TARGET_CHANNEL }, roles: { [SOURCE_ROLE]: null } },
+    });
+  });
+
+  it('lists the collections with their item counts and copies a chosen role menu as a new item (issue 28)', async () => {
+    const calls = serve();
+    renderPage();
+    const target = screen.getByRole('combobox', { name: 'Target server' });
+    await within(target).findByRole('option', { name: 'Pixel Painters' });
+    await userEvent.selectOptions(target, 'Pixel Painters');
+    const menus = await screen.findByRole('checkbox', { name: 'Role Menus (1)' });
+    expect(screen.getByRole('checkbox', { name: 'Ticket Panels (0)' })).toHaveProperty('disabled', true);
+    // Only the menu: every section unchecked.
+    for (const box of screen.getAllByRole('checkbox')) if ((box as HTMLInputElement).checked) await userEvent.click(box);
+    expect(screen.getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Colour roles' }));
+    expect(menus).toHaveProperty('checked', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const newItems = await screen.findByRole('region', { name: 'New items' });
+    expect(newItems.textContent).toContain('Role Menus: Colour roles');
+    const dryRun = calls.find((c) => c.path.endsWith('/clone'))!;
+    expect(dryRun.body).toMatchObject({ targetGuildId: TARGET, dryRun: true, items: [{ collection: 'role-menus', id: MENU }] });
+    expect(dryRun.body.sections).toBeUndefined();
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: /#welcome/ }), '#lobby');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /@Mods/ }), 'Clear it');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('Settings cloned to Pixel Painters.');
+    expect(calls.filter((c) => c.path.endsWith('/clone')).at(-1)!.body).toMatchObject({
+      dryRun: false,
+      items: [{ collection: 'role-menus', id: MENU }],
     });
   });
 });

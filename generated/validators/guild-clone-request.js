@@ -6,10 +6,35 @@ const schema9 = {
   $id: 'https://guildhall.dev/schemas/api/guild-clone-request.json',
   type: 'object',
   additionalProperties: false,
-  required: ['targetGuildId', 'sections'],
+  required: ['targetGuildId'],
+  allOf: [
+    {
+      if: { type: 'object', properties: { sections: false } },
+      then: {
+        type: 'object',
+        required: ['items'],
+        properties: { items: { type: 'array' } },
+        'x-messages': { required: 'Choose at least one section or item to copy' },
+      },
+    },
+  ],
   properties: {
     targetGuildId: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$' },
-    sections: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { $ref: '#/$defs/SectionName' } },
+    sections: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+      items: { $ref: '#/$defs/SectionName' },
+      'x-messages': { minItems: 'Choose at least one section or item to copy' },
+    },
+    items: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 200,
+      items: { $ref: '#/$defs/itemReference' },
+      'x-messages': { minItems: 'Choose at least one section or item to copy' },
+    },
     mapping: {
       type: 'object',
       additionalProperties: false,
@@ -24,6 +49,13 @@ const schema9 = {
       propertyNames: { maxLength: 20, pattern: '^[0-9]{17,20}$' },
       additionalProperties: { type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$' },
     },
+    itemReference: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['collection', 'id'],
+      properties: { collection: { $ref: '#/$defs/CollectionName' }, id: { type: 'string', minLength: 1, maxLength: 64 } },
+    },
+    CollectionName: { enum: ['panels', 'embeds', 'role-menus'] },
     SectionName: {
       enum: [
         'basic',
@@ -59,7 +91,7 @@ const schema10 = {
     'joindms',
   ],
 };
-const schema11 = {
+const schema13 = {
   type: 'object',
   maxProperties: 500,
   propertyNames: { maxLength: 20, pattern: '^[0-9]{17,20}$' },
@@ -68,10 +100,17 @@ const schema11 = {
 const func1 = runtime_ucs2length;
 const func11 = runtime_equal;
 const pattern1 = new RegExp('^[0-9]{17,20}$', 'u');
-function validate9(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  /*# sourceURL="https://guildhall.dev/schemas/api/guild-clone-request.json" */ let vErrors = null;
+const schema11 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['collection', 'id'],
+  properties: { collection: { $ref: '#/$defs/CollectionName' }, id: { type: 'string', minLength: 1, maxLength: 64 } },
+};
+const schema12 = { enum: ['panels', 'embeds', 'role-menus'] };
+function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate9.evaluated;
+  const evaluated0 = validate10.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -79,18 +118,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
     evaluated0.items = undefined;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.dryRun === undefined) {
-      data.dryRun = false;
-    }
-    if (data.targetGuildId === undefined) {
+    if (data.collection === undefined) {
       const err0 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'targetGuildId' },
-        message: "must have required property '" + 'targetGuildId' + "'",
-        schema: schema9.required,
-        parentSchema: schema9,
+        params: { missingProperty: 'collection' },
+        message: "must have required property '" + 'collection' + "'",
+        schema: schema11.required,
+        parentSchema: schema11,
         data,
       };
       if (vErrors === null) {
@@ -100,15 +136,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       }
       errors++;
     }
-    if (data.sections === undefined) {
+    if (data.id === undefined) {
       const err1 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'sections' },
-        message: "must have required property '" + 'sections' + "'",
-        schema: schema9.required,
-        parentSchema: schema9,
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'",
+        schema: schema11.required,
+        parentSchema: schema11,
         data,
       };
       if (vErrors === null) {
@@ -119,7 +155,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'targetGuildId' || key0 === 'sections' || key0 === 'mapping' || key0 === 'dryRun')) {
+      if (!(key0 === 'collection' || key0 === 'id')) {
         const err2 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -127,7 +163,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema9,
+          parentSchema: schema11,
           data,
         };
         if (vErrors === null) {
@@ -138,37 +174,40 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         errors++;
       }
     }
-    if (data.targetGuildId !== undefined) {
-      let data0 = data.targetGuildId;
-      if (typeof data0 === 'string') {
-        if (func1(data0) > 20) {
-          const err3 = {
-            instancePath: instancePath + '/targetGuildId',
-            schemaPath: '#/properties/targetGuildId/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 20 },
-            message: 'must NOT have more than 20 characters',
-            schema: 20,
-            parentSchema: schema9.properties.targetGuildId,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
+    if (data.collection !== undefined) {
+      let data0 = data.collection;
+      if (!(data0 === 'panels' || data0 === 'embeds' || data0 === 'role-menus')) {
+        const err3 = {
+          instancePath: instancePath + '/collection',
+          schemaPath: '#/$defs/CollectionName/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema12.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema12.enum,
+          parentSchema: schema12,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
         }
-        if (!pattern1.test(data0)) {
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 === 'string') {
+        if (func1(data1) > 64) {
           const err4 = {
-            instancePath: instancePath + '/targetGuildId',
-            schemaPath: '#/properties/targetGuildId/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]{17,20}$' },
-            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-            schema: '^[0-9]{17,20}$',
-            parentSchema: schema9.properties.targetGuildId,
-            data: data0,
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 64 },
+            message: 'must NOT have more than 64 characters',
+            schema: 64,
+            parentSchema: schema11.properties.id,
+            data: data1,
           };
           if (vErrors === null) {
             vErrors = [err4];
@@ -177,8 +216,277 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err5 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema11.properties.id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       } else {
-        const err5 = {
+        const err6 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema11.properties.id.type,
+          parentSchema: schema11.properties.id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema11.type,
+      parentSchema: schema11,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+validate10.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate9(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  /*# sourceURL="https://guildhall.dev/schemas/api/guild-clone-request.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate9.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
+  if (errors === _errs3) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.sections !== undefined) {
+        const err0 = {};
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = {};
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.items === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/allOf/0/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'items' },
+          message: "must have required property '" + 'items' + "'",
+          schema: schema9.allOf[0].then.required,
+          parentSchema: schema9.allOf[0].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data.items !== undefined) {
+        let data1 = data.items;
+        if (!Array.isArray(data1)) {
+          const err3 = {
+            instancePath: instancePath + '/items',
+            schemaPath: '#/allOf/0/then/properties/items/type',
+            keyword: 'type',
+            params: { type: 'array' },
+            message: 'must be array',
+            schema: schema9.allOf[0].then.properties.items.type,
+            parentSchema: schema9.allOf[0].then.properties.items,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/allOf/0/then/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema9.allOf[0].then.type,
+        parentSchema: schema9.allOf[0].then,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    var _valid0 = _errs5 === errors;
+    valid1 = _valid0;
+    if (valid1) {
+      var props0 = {};
+      props0.items = true;
+      props0.sections = true;
+    }
+  }
+  if (!valid1) {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema9.allOf[0].if,
+      parentSchema: schema9.allOf[0],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.dryRun === undefined) {
+      data.dryRun = false;
+    }
+    if (data.targetGuildId === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'targetGuildId' },
+        message: "must have required property '" + 'targetGuildId' + "'",
+        schema: schema9.required,
+        parentSchema: schema9,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'targetGuildId' || key0 === 'sections' || key0 === 'items' || key0 === 'mapping' || key0 === 'dryRun')) {
+        const err7 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema9,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.targetGuildId !== undefined) {
+      let data2 = data.targetGuildId;
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 20) {
+          const err8 = {
+            instancePath: instancePath + '/targetGuildId',
+            schemaPath: '#/properties/targetGuildId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema9.properties.targetGuildId,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern1.test(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/targetGuildId',
+            schemaPath: '#/properties/targetGuildId/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{17,20}$' },
+            message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+            schema: '^[0-9]{17,20}$',
+            parentSchema: schema9.properties.targetGuildId,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
           instancePath: instancePath + '/targetGuildId',
           schemaPath: '#/properties/targetGuildId/type',
           keyword: 'type',
@@ -186,125 +494,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           message: 'must be string',
           schema: schema9.properties.targetGuildId.type,
           parentSchema: schema9.properties.targetGuildId,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.sections !== undefined) {
-      let data1 = data.sections;
-      if (Array.isArray(data1)) {
-        if (data1.length > 50) {
-          const err6 = {
-            instancePath: instancePath + '/sections',
-            schemaPath: '#/properties/sections/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 50 },
-            message: 'must NOT have more than 50 items',
-            schema: 50,
-            parentSchema: schema9.properties.sections,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data1.length < 1) {
-          const err7 = {
-            instancePath: instancePath + '/sections',
-            schemaPath: '#/properties/sections/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-            schema: 1,
-            parentSchema: schema9.properties.sections,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (!(
-            data2 === 'basic' ||
-            data2 === 'moderation' ||
-            data2 === 'levels' ||
-            data2 === 'greeting' ||
-            data2 === 'antinuke' ||
-            data2 === 'ticket-general' ||
-            data2 === 'ticket-limits' ||
-            data2 === 'ticket-categories' ||
-            data2 === 'transcripts' ||
-            data2 === 'joindms'
-          )) {
-            const err8 = {
-              instancePath: instancePath + '/sections/' + i0,
-              schemaPath: '#/$defs/SectionName/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema10.enum },
-              message: 'must be equal to one of the allowed values',
-              schema: schema10.enum,
-              parentSchema: schema10,
-              data: data2,
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        let i1 = data1.length;
-        let j0;
-        if (i1 > 1) {
-          outer0: for (; i1--;) {
-            for (j0 = i1; j0--;) {
-              if (func11(data1[i1], data1[j0])) {
-                const err9 = {
-                  instancePath: instancePath + '/sections',
-                  schemaPath: '#/properties/sections/uniqueItems',
-                  keyword: 'uniqueItems',
-                  params: { i: i1, j: j0 },
-                  message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
-                  schema: true,
-                  parentSchema: schema9.properties.sections,
-                  data: data1,
-                };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-                break outer0;
-              }
-            }
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + '/sections',
-          schemaPath: '#/properties/sections/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema9.properties.sections.type,
-          parentSchema: schema9.properties.sections,
-          data: data1,
+          data: data2,
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -314,12 +504,203 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         errors++;
       }
     }
+    if (data.sections !== undefined) {
+      let data3 = data.sections;
+      if (Array.isArray(data3)) {
+        if (data3.length > 50) {
+          const err11 = {
+            instancePath: instancePath + '/sections',
+            schemaPath: '#/properties/sections/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema9.properties.sections,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data3.length < 1) {
+          const err12 = {
+            instancePath: instancePath + '/sections',
+            schemaPath: '#/properties/sections/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema9.properties.sections,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (!(
+            data4 === 'basic' ||
+            data4 === 'moderation' ||
+            data4 === 'levels' ||
+            data4 === 'greeting' ||
+            data4 === 'antinuke' ||
+            data4 === 'ticket-general' ||
+            data4 === 'ticket-limits' ||
+            data4 === 'ticket-categories' ||
+            data4 === 'transcripts' ||
+            data4 === 'joindms'
+          )) {
+            const err13 = {
+              instancePath: instancePath + '/sections/' + i0,
+              schemaPath: '#/$defs/SectionName/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema10.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema10.enum,
+              parentSchema: schema10,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        let i1 = data3.length;
+        let j0;
+        if (i1 > 1) {
+          outer0: for (; i1--;) {
+            for (j0 = i1; j0--;) {
+              if (func11(data3[i1], data3[j0])) {
+                const err14 = {
+                  instancePath: instancePath + '/sections',
+                  schemaPath: '#/properties/sections/uniqueItems',
+                  keyword: 'uniqueItems',
+                  params: { i: i1, j: j0 },
+                  message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                  schema: true,
+                  parentSchema: schema9.properties.sections,
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+                break outer0;
+              }
+            }
+          }
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/sections',
+          schemaPath: '#/properties/sections/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema9.properties.sections.type,
+          parentSchema: schema9.properties.sections,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.items !== undefined) {
+      let data5 = data.items;
+      if (Array.isArray(data5)) {
+        if (data5.length > 200) {
+          const err16 = {
+            instancePath: instancePath + '/items',
+            schemaPath: '#/properties/items/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 200 },
+            message: 'must NOT have more than 200 items',
+            schema: 200,
+            parentSchema: schema9.properties.items,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data5.length < 1) {
+          const err17 = {
+            instancePath: instancePath + '/items',
+            schemaPath: '#/properties/items/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema9.properties.items,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        const len1 = data5.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          if (
+            !validate10(data5[i2], {
+              instancePath: instancePath + '/items/' + i2,
+              parentData: data5,
+              parentDataProperty: i2,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/items',
+          schemaPath: '#/properties/items/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema9.properties.items.type,
+          parentSchema: schema9.properties.items,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
     if (data.mapping !== undefined) {
-      let data3 = data.mapping;
-      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
-        for (const key1 in data3) {
+      let data7 = data.mapping;
+      if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
+        for (const key1 in data7) {
           if (!(key1 === 'channels' || key1 === 'roles')) {
-            const err11 = {
+            const err19 = {
               instancePath: instancePath + '/mapping',
               schemaPath: '#/properties/mapping/additionalProperties',
               keyword: 'additionalProperties',
@@ -327,168 +708,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               message: 'must NOT have additional properties',
               schema: false,
               parentSchema: schema9.properties.mapping,
-              data: data3,
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-        if (data3.channels !== undefined) {
-          let data4 = data3.channels;
-          if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
-            if (Object.keys(data4).length > 500) {
-              const err12 = {
-                instancePath: instancePath + '/mapping/channels',
-                schemaPath: '#/$defs/idMap/maxProperties',
-                keyword: 'maxProperties',
-                params: { limit: 500 },
-                message: 'must NOT have more than 500 properties',
-                schema: 500,
-                parentSchema: schema11,
-                data: data4,
-              };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-            for (const key2 in data4) {
-              const _errs15 = errors;
-              if (typeof key2 === 'string') {
-                if (func1(key2) > 20) {
-                  const err13 = {
-                    instancePath: instancePath + '/mapping/channels',
-                    schemaPath: '#/$defs/idMap/propertyNames/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 20 },
-                    message: 'must NOT have more than 20 characters',
-                    schema: 20,
-                    parentSchema: schema11.propertyNames,
-                    data: key2,
-                    propertyName: key2,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err13];
-                  } else {
-                    vErrors.push(err13);
-                  }
-                  errors++;
-                }
-                if (!pattern1.test(key2)) {
-                  const err14 = {
-                    instancePath: instancePath + '/mapping/channels',
-                    schemaPath: '#/$defs/idMap/propertyNames/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[0-9]{17,20}$' },
-                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-                    schema: '^[0-9]{17,20}$',
-                    parentSchema: schema11.propertyNames,
-                    data: key2,
-                    propertyName: key2,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err14];
-                  } else {
-                    vErrors.push(err14);
-                  }
-                  errors++;
-                }
-              }
-              var valid7 = _errs15 === errors;
-              if (!valid7) {
-                const err15 = {
-                  instancePath: instancePath + '/mapping/channels',
-                  schemaPath: '#/$defs/idMap/propertyNames',
-                  keyword: 'propertyNames',
-                  params: { propertyName: key2 },
-                  message: 'property name must be valid',
-                  schema: schema11.propertyNames,
-                  parentSchema: schema11,
-                  data: data4,
-                };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
-              }
-            }
-            for (const key3 in data4) {
-              let data5 = data4[key3];
-              if (typeof data5 !== 'string' && data5 !== null) {
-                const err16 = {
-                  instancePath: instancePath + '/mapping/channels/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
-                  schemaPath: '#/$defs/idMap/additionalProperties/type',
-                  keyword: 'type',
-                  params: { type: schema11.additionalProperties.type },
-                  message: 'must be string,null',
-                  schema: schema11.additionalProperties.type,
-                  parentSchema: schema11.additionalProperties,
-                  data: data5,
-                };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
-              }
-              if (typeof data5 === 'string') {
-                if (func1(data5) > 20) {
-                  const err17 = {
-                    instancePath: instancePath + '/mapping/channels/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
-                    schemaPath: '#/$defs/idMap/additionalProperties/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 20 },
-                    message: 'must NOT have more than 20 characters',
-                    schema: 20,
-                    parentSchema: schema11.additionalProperties,
-                    data: data5,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err17];
-                  } else {
-                    vErrors.push(err17);
-                  }
-                  errors++;
-                }
-                if (!pattern1.test(data5)) {
-                  const err18 = {
-                    instancePath: instancePath + '/mapping/channels/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
-                    schemaPath: '#/$defs/idMap/additionalProperties/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[0-9]{17,20}$' },
-                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
-                    schema: '^[0-9]{17,20}$',
-                    parentSchema: schema11.additionalProperties,
-                    data: data5,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err18];
-                  } else {
-                    vErrors.push(err18);
-                  }
-                  errors++;
-                }
-              }
-            }
-          } else {
-            const err19 = {
-              instancePath: instancePath + '/mapping/channels',
-              schemaPath: '#/$defs/idMap/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-              schema: schema11.type,
-              parentSchema: schema11,
-              data: data4,
+              data: data7,
             };
             if (vErrors === null) {
               vErrors = [err19];
@@ -498,19 +718,19 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             errors++;
           }
         }
-        if (data3.roles !== undefined) {
-          let data6 = data3.roles;
-          if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
-            if (Object.keys(data6).length > 500) {
+        if (data7.channels !== undefined) {
+          let data8 = data7.channels;
+          if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+            if (Object.keys(data8).length > 500) {
               const err20 = {
-                instancePath: instancePath + '/mapping/roles',
+                instancePath: instancePath + '/mapping/channels',
                 schemaPath: '#/$defs/idMap/maxProperties',
                 keyword: 'maxProperties',
                 params: { limit: 500 },
                 message: 'must NOT have more than 500 properties',
                 schema: 500,
-                parentSchema: schema11,
-                data: data6,
+                parentSchema: schema13,
+                data: data8,
               };
               if (vErrors === null) {
                 vErrors = [err20];
@@ -519,20 +739,20 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               }
               errors++;
             }
-            for (const key4 in data6) {
-              const _errs22 = errors;
-              if (typeof key4 === 'string') {
-                if (func1(key4) > 20) {
+            for (const key2 in data8) {
+              const _errs29 = errors;
+              if (typeof key2 === 'string') {
+                if (func1(key2) > 20) {
                   const err21 = {
-                    instancePath: instancePath + '/mapping/roles',
+                    instancePath: instancePath + '/mapping/channels',
                     schemaPath: '#/$defs/idMap/propertyNames/maxLength',
                     keyword: 'maxLength',
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema11.propertyNames,
-                    data: key4,
-                    propertyName: key4,
+                    parentSchema: schema13.propertyNames,
+                    data: key2,
+                    propertyName: key2,
                   };
                   if (vErrors === null) {
                     vErrors = [err21];
@@ -541,17 +761,17 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   }
                   errors++;
                 }
-                if (!pattern1.test(key4)) {
+                if (!pattern1.test(key2)) {
                   const err22 = {
-                    instancePath: instancePath + '/mapping/roles',
+                    instancePath: instancePath + '/mapping/channels',
                     schemaPath: '#/$defs/idMap/propertyNames/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema11.propertyNames,
-                    data: key4,
-                    propertyName: key4,
+                    parentSchema: schema13.propertyNames,
+                    data: key2,
+                    propertyName: key2,
                   };
                   if (vErrors === null) {
                     vErrors = [err22];
@@ -561,17 +781,17 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   errors++;
                 }
               }
-              var valid10 = _errs22 === errors;
-              if (!valid10) {
+              var valid13 = _errs29 === errors;
+              if (!valid13) {
                 const err23 = {
-                  instancePath: instancePath + '/mapping/roles',
+                  instancePath: instancePath + '/mapping/channels',
                   schemaPath: '#/$defs/idMap/propertyNames',
                   keyword: 'propertyNames',
-                  params: { propertyName: key4 },
+                  params: { propertyName: key2 },
                   message: 'property name must be valid',
-                  schema: schema11.propertyNames,
-                  parentSchema: schema11,
-                  data: data6,
+                  schema: schema13.propertyNames,
+                  parentSchema: schema13,
+                  data: data8,
                 };
                 if (vErrors === null) {
                   vErrors = [err23];
@@ -581,18 +801,18 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                 errors++;
               }
             }
-            for (const key5 in data6) {
-              let data7 = data6[key5];
-              if (typeof data7 !== 'string' && data7 !== null) {
+            for (const key3 in data8) {
+              let data9 = data8[key3];
+              if (typeof data9 !== 'string' && data9 !== null) {
                 const err24 = {
-                  instancePath: instancePath + '/mapping/roles/' + key5.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  instancePath: instancePath + '/mapping/channels/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
                   schemaPath: '#/$defs/idMap/additionalProperties/type',
                   keyword: 'type',
-                  params: { type: schema11.additionalProperties.type },
+                  params: { type: schema13.additionalProperties.type },
                   message: 'must be string,null',
-                  schema: schema11.additionalProperties.type,
-                  parentSchema: schema11.additionalProperties,
-                  data: data7,
+                  schema: schema13.additionalProperties.type,
+                  parentSchema: schema13.additionalProperties,
+                  data: data9,
                 };
                 if (vErrors === null) {
                   vErrors = [err24];
@@ -601,17 +821,17 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                 }
                 errors++;
               }
-              if (typeof data7 === 'string') {
-                if (func1(data7) > 20) {
+              if (typeof data9 === 'string') {
+                if (func1(data9) > 20) {
                   const err25 = {
-                    instancePath: instancePath + '/mapping/roles/' + key5.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    instancePath: instancePath + '/mapping/channels/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
                     schemaPath: '#/$defs/idMap/additionalProperties/maxLength',
                     keyword: 'maxLength',
                     params: { limit: 20 },
                     message: 'must NOT have more than 20 characters',
                     schema: 20,
-                    parentSchema: schema11.additionalProperties,
-                    data: data7,
+                    parentSchema: schema13.additionalProperties,
+                    data: data9,
                   };
                   if (vErrors === null) {
                     vErrors = [err25];
@@ -620,16 +840,16 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   }
                   errors++;
                 }
-                if (!pattern1.test(data7)) {
+                if (!pattern1.test(data9)) {
                   const err26 = {
-                    instancePath: instancePath + '/mapping/roles/' + key5.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    instancePath: instancePath + '/mapping/channels/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
                     schemaPath: '#/$defs/idMap/additionalProperties/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[0-9]{17,20}$' },
                     message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
                     schema: '^[0-9]{17,20}$',
-                    parentSchema: schema11.additionalProperties,
-                    data: data7,
+                    parentSchema: schema13.additionalProperties,
+                    data: data9,
                   };
                   if (vErrors === null) {
                     vErrors = [err26];
@@ -642,14 +862,14 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             }
           } else {
             const err27 = {
-              instancePath: instancePath + '/mapping/roles',
+              instancePath: instancePath + '/mapping/channels',
               schemaPath: '#/$defs/idMap/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema11.type,
-              parentSchema: schema11,
-              data: data6,
+              schema: schema13.type,
+              parentSchema: schema13,
+              data: data8,
             };
             if (vErrors === null) {
               vErrors = [err27];
@@ -659,8 +879,169 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             errors++;
           }
         }
+        if (data7.roles !== undefined) {
+          let data10 = data7.roles;
+          if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+            if (Object.keys(data10).length > 500) {
+              const err28 = {
+                instancePath: instancePath + '/mapping/roles',
+                schemaPath: '#/$defs/idMap/maxProperties',
+                keyword: 'maxProperties',
+                params: { limit: 500 },
+                message: 'must NOT have more than 500 properties',
+                schema: 500,
+                parentSchema: schema13,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+            for (const key4 in data10) {
+              const _errs36 = errors;
+              if (typeof key4 === 'string') {
+                if (func1(key4) > 20) {
+                  const err29 = {
+                    instancePath: instancePath + '/mapping/roles',
+                    schemaPath: '#/$defs/idMap/propertyNames/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 20 },
+                    message: 'must NOT have more than 20 characters',
+                    schema: 20,
+                    parentSchema: schema13.propertyNames,
+                    data: key4,
+                    propertyName: key4,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err29];
+                  } else {
+                    vErrors.push(err29);
+                  }
+                  errors++;
+                }
+                if (!pattern1.test(key4)) {
+                  const err30 = {
+                    instancePath: instancePath + '/mapping/roles',
+                    schemaPath: '#/$defs/idMap/propertyNames/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]{17,20}$' },
+                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                    schema: '^[0-9]{17,20}$',
+                    parentSchema: schema13.propertyNames,
+                    data: key4,
+                    propertyName: key4,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err30];
+                  } else {
+                    vErrors.push(err30);
+                  }
+                  errors++;
+                }
+              }
+              var valid16 = _errs36 === errors;
+              if (!valid16) {
+                const err31 = {
+                  instancePath: instancePath + '/mapping/roles',
+                  schemaPath: '#/$defs/idMap/propertyNames',
+                  keyword: 'propertyNames',
+                  params: { propertyName: key4 },
+                  message: 'property name must be valid',
+                  schema: schema13.propertyNames,
+                  parentSchema: schema13,
+                  data: data10,
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+            }
+            for (const key5 in data10) {
+              let data11 = data10[key5];
+              if (typeof data11 !== 'string' && data11 !== null) {
+                const err32 = {
+                  instancePath: instancePath + '/mapping/roles/' + key5.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  schemaPath: '#/$defs/idMap/additionalProperties/type',
+                  keyword: 'type',
+                  params: { type: schema13.additionalProperties.type },
+                  message: 'must be string,null',
+                  schema: schema13.additionalProperties.type,
+                  parentSchema: schema13.additionalProperties,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
+              if (typeof data11 === 'string') {
+                if (func1(data11) > 20) {
+                  const err33 = {
+                    instancePath: instancePath + '/mapping/roles/' + key5.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath: '#/$defs/idMap/additionalProperties/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 20 },
+                    message: 'must NOT have more than 20 characters',
+                    schema: 20,
+                    parentSchema: schema13.additionalProperties,
+                    data: data11,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+                if (!pattern1.test(data11)) {
+                  const err34 = {
+                    instancePath: instancePath + '/mapping/roles/' + key5.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath: '#/$defs/idMap/additionalProperties/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]{17,20}$' },
+                    message: 'must match pattern "' + '^[0-9]{17,20}$' + '"',
+                    schema: '^[0-9]{17,20}$',
+                    parentSchema: schema13.additionalProperties,
+                    data: data11,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err34];
+                  } else {
+                    vErrors.push(err34);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err35 = {
+              instancePath: instancePath + '/mapping/roles',
+              schemaPath: '#/$defs/idMap/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema13.type,
+              parentSchema: schema13,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err28 = {
+        const err36 = {
           instancePath: instancePath + '/mapping',
           schemaPath: '#/properties/mapping/type',
           keyword: 'type',
@@ -668,19 +1049,19 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           message: 'must be object',
           schema: schema9.properties.mapping.type,
           parentSchema: schema9.properties.mapping,
-          data: data3,
+          data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err36];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err36);
         }
         errors++;
       }
     }
-    let data8 = data.dryRun;
-    if (typeof data8 !== 'boolean') {
-      const err29 = {
+    let data12 = data.dryRun;
+    if (typeof data12 !== 'boolean') {
+      const err37 = {
         instancePath: instancePath + '/dryRun',
         schemaPath: '#/properties/dryRun/type',
         keyword: 'type',
@@ -688,17 +1069,17 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         message: 'must be boolean',
         schema: schema9.properties.dryRun.type,
         parentSchema: schema9.properties.dryRun,
-        data: data8,
+        data: data12,
       };
       if (vErrors === null) {
-        vErrors = [err29];
+        vErrors = [err37];
       } else {
-        vErrors.push(err29);
+        vErrors.push(err37);
       }
       errors++;
     }
   } else {
-    const err30 = {
+    const err38 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -709,9 +1090,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       data,
     };
     if (vErrors === null) {
-      vErrors = [err30];
+      vErrors = [err38];
     } else {
-      vErrors.push(err30);
+      vErrors.push(err38);
     }
     errors++;
   }

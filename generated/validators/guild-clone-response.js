@@ -5,7 +5,7 @@ const schema9 = {
   $id: 'https://guildhall.dev/schemas/api/guild-clone-response.json',
   type: 'object',
   additionalProperties: false,
-  required: ['success', 'applied', 'unmapped', 'preview'],
+  required: ['success', 'applied', 'unmapped', 'preview', 'items'],
   properties: {
     success: { const: true },
     applied: { type: 'boolean' },
@@ -19,6 +19,7 @@ const schema9 = {
       },
     },
     preview: { type: 'array', items: { $ref: '#/$defs/TransferSectionPreview' } },
+    items: { type: 'array', items: { $ref: '#/$defs/clonedItem' } },
   },
   $defs: {
     unmappedReference: {
@@ -26,6 +27,18 @@ const schema9 = {
       additionalProperties: false,
       required: ['id', 'name', 'paths'],
       properties: { id: { type: 'string' }, name: { type: ['string', 'null'] }, paths: { type: 'array', items: { type: 'string' } } },
+    },
+    clonedItem: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['collection', 'collectionTitle', 'sourceId', 'title'],
+      properties: {
+        collection: { type: 'string' },
+        collectionTitle: { type: 'string' },
+        sourceId: { type: 'string' },
+        title: { type: 'string' },
+        id: { type: 'string' },
+      },
     },
     TransferSectionPreview: {
       type: 'object',
@@ -105,6 +118,18 @@ const schema12 = {
         },
       },
     },
+  },
+};
+const schema13 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['collection', 'collectionTitle', 'sourceId', 'title'],
+  properties: {
+    collection: { type: 'string' },
+    collectionTitle: { type: 'string' },
+    sourceId: { type: 'string' },
+    title: { type: 'string' },
+    id: { type: 'string' },
   },
 };
 function validate9(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -190,9 +215,27 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       }
       errors++;
     }
+    if (data.items === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'items' },
+        message: "must have required property '" + 'items' + "'",
+        schema: schema9.required,
+        parentSchema: schema9,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
     for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'applied' || key0 === 'unmapped' || key0 === 'preview')) {
-        const err4 = {
+      if (!(key0 === 'success' || key0 === 'applied' || key0 === 'unmapped' || key0 === 'preview' || key0 === 'items')) {
+        const err5 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
@@ -203,9 +246,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           data,
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -213,7 +256,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
     if (data.success !== undefined) {
       let data0 = data.success;
       if (true !== data0) {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/success',
           schemaPath: '#/properties/success/const',
           keyword: 'const',
@@ -224,9 +267,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -234,7 +277,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
     if (data.applied !== undefined) {
       let data1 = data.applied;
       if (typeof data1 !== 'boolean') {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + '/applied',
           schemaPath: '#/properties/applied/type',
           keyword: 'type',
@@ -245,9 +288,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -256,30 +299,12 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       let data2 = data.unmapped;
       if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
         if (data2.channels === undefined) {
-          const err7 = {
+          const err8 = {
             instancePath: instancePath + '/unmapped',
             schemaPath: '#/properties/unmapped/required',
             keyword: 'required',
             params: { missingProperty: 'channels' },
             message: "must have required property '" + 'channels' + "'",
-            schema: schema9.properties.unmapped.required,
-            parentSchema: schema9.properties.unmapped,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data2.roles === undefined) {
-          const err8 = {
-            instancePath: instancePath + '/unmapped',
-            schemaPath: '#/properties/unmapped/required',
-            keyword: 'required',
-            params: { missingProperty: 'roles' },
-            message: "must have required property '" + 'roles' + "'",
             schema: schema9.properties.unmapped.required,
             parentSchema: schema9.properties.unmapped,
             data: data2,
@@ -291,9 +316,27 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           }
           errors++;
         }
+        if (data2.roles === undefined) {
+          const err9 = {
+            instancePath: instancePath + '/unmapped',
+            schemaPath: '#/properties/unmapped/required',
+            keyword: 'required',
+            params: { missingProperty: 'roles' },
+            message: "must have required property '" + 'roles' + "'",
+            schema: schema9.properties.unmapped.required,
+            parentSchema: schema9.properties.unmapped,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
         for (const key1 in data2) {
           if (!(key1 === 'channels' || key1 === 'roles')) {
-            const err9 = {
+            const err10 = {
               instancePath: instancePath + '/unmapped',
               schemaPath: '#/properties/unmapped/additionalProperties',
               keyword: 'additionalProperties',
@@ -304,9 +347,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err10];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err10);
             }
             errors++;
           }
@@ -319,30 +362,12 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               let data4 = data3[i0];
               if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
                 if (data4.id === undefined) {
-                  const err10 = {
+                  const err11 = {
                     instancePath: instancePath + '/unmapped/channels/' + i0,
                     schemaPath: '#/$defs/unmappedReference/required',
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema10.required,
-                    parentSchema: schema10,
-                    data: data4,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err10];
-                  } else {
-                    vErrors.push(err10);
-                  }
-                  errors++;
-                }
-                if (data4.name === undefined) {
-                  const err11 = {
-                    instancePath: instancePath + '/unmapped/channels/' + i0,
-                    schemaPath: '#/$defs/unmappedReference/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'name' },
-                    message: "must have required property '" + 'name' + "'",
                     schema: schema10.required,
                     parentSchema: schema10,
                     data: data4,
@@ -354,13 +379,13 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   }
                   errors++;
                 }
-                if (data4.paths === undefined) {
+                if (data4.name === undefined) {
                   const err12 = {
                     instancePath: instancePath + '/unmapped/channels/' + i0,
                     schemaPath: '#/$defs/unmappedReference/required',
                     keyword: 'required',
-                    params: { missingProperty: 'paths' },
-                    message: "must have required property '" + 'paths' + "'",
+                    params: { missingProperty: 'name' },
+                    message: "must have required property '" + 'name' + "'",
                     schema: schema10.required,
                     parentSchema: schema10,
                     data: data4,
@@ -372,9 +397,27 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   }
                   errors++;
                 }
+                if (data4.paths === undefined) {
+                  const err13 = {
+                    instancePath: instancePath + '/unmapped/channels/' + i0,
+                    schemaPath: '#/$defs/unmappedReference/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'paths' },
+                    message: "must have required property '" + 'paths' + "'",
+                    schema: schema10.required,
+                    parentSchema: schema10,
+                    data: data4,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
                 for (const key2 in data4) {
                   if (!(key2 === 'id' || key2 === 'name' || key2 === 'paths')) {
-                    const err13 = {
+                    const err14 = {
                       instancePath: instancePath + '/unmapped/channels/' + i0,
                       schemaPath: '#/$defs/unmappedReference/additionalProperties',
                       keyword: 'additionalProperties',
@@ -385,9 +428,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data4,
                     };
                     if (vErrors === null) {
-                      vErrors = [err13];
+                      vErrors = [err14];
                     } else {
-                      vErrors.push(err13);
+                      vErrors.push(err14);
                     }
                     errors++;
                   }
@@ -395,7 +438,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                 if (data4.id !== undefined) {
                   let data5 = data4.id;
                   if (typeof data5 !== 'string') {
-                    const err14 = {
+                    const err15 = {
                       instancePath: instancePath + '/unmapped/channels/' + i0 + '/id',
                       schemaPath: '#/$defs/unmappedReference/properties/id/type',
                       keyword: 'type',
@@ -406,9 +449,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data5,
                     };
                     if (vErrors === null) {
-                      vErrors = [err14];
+                      vErrors = [err15];
                     } else {
-                      vErrors.push(err14);
+                      vErrors.push(err15);
                     }
                     errors++;
                   }
@@ -416,7 +459,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                 if (data4.name !== undefined) {
                   let data6 = data4.name;
                   if (typeof data6 !== 'string' && data6 !== null) {
-                    const err15 = {
+                    const err16 = {
                       instancePath: instancePath + '/unmapped/channels/' + i0 + '/name',
                       schemaPath: '#/$defs/unmappedReference/properties/name/type',
                       keyword: 'type',
@@ -427,9 +470,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data6,
                     };
                     if (vErrors === null) {
-                      vErrors = [err15];
+                      vErrors = [err16];
                     } else {
-                      vErrors.push(err15);
+                      vErrors.push(err16);
                     }
                     errors++;
                   }
@@ -441,7 +484,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                     for (let i1 = 0; i1 < len1; i1++) {
                       let data8 = data7[i1];
                       if (typeof data8 !== 'string') {
-                        const err16 = {
+                        const err17 = {
                           instancePath: instancePath + '/unmapped/channels/' + i0 + '/paths/' + i1,
                           schemaPath: '#/$defs/unmappedReference/properties/paths/items/type',
                           keyword: 'type',
@@ -452,15 +495,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data8,
                         };
                         if (vErrors === null) {
-                          vErrors = [err16];
+                          vErrors = [err17];
                         } else {
-                          vErrors.push(err16);
+                          vErrors.push(err17);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err17 = {
+                    const err18 = {
                       instancePath: instancePath + '/unmapped/channels/' + i0 + '/paths',
                       schemaPath: '#/$defs/unmappedReference/properties/paths/type',
                       keyword: 'type',
@@ -471,15 +514,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data7,
                     };
                     if (vErrors === null) {
-                      vErrors = [err17];
+                      vErrors = [err18];
                     } else {
-                      vErrors.push(err17);
+                      vErrors.push(err18);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err18 = {
+                const err19 = {
                   instancePath: instancePath + '/unmapped/channels/' + i0,
                   schemaPath: '#/$defs/unmappedReference/type',
                   keyword: 'type',
@@ -490,15 +533,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data4,
                 };
                 if (vErrors === null) {
-                  vErrors = [err18];
+                  vErrors = [err19];
                 } else {
-                  vErrors.push(err18);
+                  vErrors.push(err19);
                 }
                 errors++;
               }
             }
           } else {
-            const err19 = {
+            const err20 = {
               instancePath: instancePath + '/unmapped/channels',
               schemaPath: '#/properties/unmapped/properties/channels/type',
               keyword: 'type',
@@ -509,9 +552,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               data: data3,
             };
             if (vErrors === null) {
-              vErrors = [err19];
+              vErrors = [err20];
             } else {
-              vErrors.push(err19);
+              vErrors.push(err20);
             }
             errors++;
           }
@@ -524,30 +567,12 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               let data10 = data9[i2];
               if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
                 if (data10.id === undefined) {
-                  const err20 = {
+                  const err21 = {
                     instancePath: instancePath + '/unmapped/roles/' + i2,
                     schemaPath: '#/$defs/unmappedReference/required',
                     keyword: 'required',
                     params: { missingProperty: 'id' },
                     message: "must have required property '" + 'id' + "'",
-                    schema: schema10.required,
-                    parentSchema: schema10,
-                    data: data10,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err20];
-                  } else {
-                    vErrors.push(err20);
-                  }
-                  errors++;
-                }
-                if (data10.name === undefined) {
-                  const err21 = {
-                    instancePath: instancePath + '/unmapped/roles/' + i2,
-                    schemaPath: '#/$defs/unmappedReference/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'name' },
-                    message: "must have required property '" + 'name' + "'",
                     schema: schema10.required,
                     parentSchema: schema10,
                     data: data10,
@@ -559,13 +584,13 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   }
                   errors++;
                 }
-                if (data10.paths === undefined) {
+                if (data10.name === undefined) {
                   const err22 = {
                     instancePath: instancePath + '/unmapped/roles/' + i2,
                     schemaPath: '#/$defs/unmappedReference/required',
                     keyword: 'required',
-                    params: { missingProperty: 'paths' },
-                    message: "must have required property '" + 'paths' + "'",
+                    params: { missingProperty: 'name' },
+                    message: "must have required property '" + 'name' + "'",
                     schema: schema10.required,
                     parentSchema: schema10,
                     data: data10,
@@ -577,9 +602,27 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   }
                   errors++;
                 }
+                if (data10.paths === undefined) {
+                  const err23 = {
+                    instancePath: instancePath + '/unmapped/roles/' + i2,
+                    schemaPath: '#/$defs/unmappedReference/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'paths' },
+                    message: "must have required property '" + 'paths' + "'",
+                    schema: schema10.required,
+                    parentSchema: schema10,
+                    data: data10,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err23];
+                  } else {
+                    vErrors.push(err23);
+                  }
+                  errors++;
+                }
                 for (const key3 in data10) {
                   if (!(key3 === 'id' || key3 === 'name' || key3 === 'paths')) {
-                    const err23 = {
+                    const err24 = {
                       instancePath: instancePath + '/unmapped/roles/' + i2,
                       schemaPath: '#/$defs/unmappedReference/additionalProperties',
                       keyword: 'additionalProperties',
@@ -590,9 +633,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data10,
                     };
                     if (vErrors === null) {
-                      vErrors = [err23];
+                      vErrors = [err24];
                     } else {
-                      vErrors.push(err23);
+                      vErrors.push(err24);
                     }
                     errors++;
                   }
@@ -600,7 +643,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                 if (data10.id !== undefined) {
                   let data11 = data10.id;
                   if (typeof data11 !== 'string') {
-                    const err24 = {
+                    const err25 = {
                       instancePath: instancePath + '/unmapped/roles/' + i2 + '/id',
                       schemaPath: '#/$defs/unmappedReference/properties/id/type',
                       keyword: 'type',
@@ -611,9 +654,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data11,
                     };
                     if (vErrors === null) {
-                      vErrors = [err24];
+                      vErrors = [err25];
                     } else {
-                      vErrors.push(err24);
+                      vErrors.push(err25);
                     }
                     errors++;
                   }
@@ -621,7 +664,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                 if (data10.name !== undefined) {
                   let data12 = data10.name;
                   if (typeof data12 !== 'string' && data12 !== null) {
-                    const err25 = {
+                    const err26 = {
                       instancePath: instancePath + '/unmapped/roles/' + i2 + '/name',
                       schemaPath: '#/$defs/unmappedReference/properties/name/type',
                       keyword: 'type',
@@ -632,9 +675,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data12,
                     };
                     if (vErrors === null) {
-                      vErrors = [err25];
+                      vErrors = [err26];
                     } else {
-                      vErrors.push(err25);
+                      vErrors.push(err26);
                     }
                     errors++;
                   }
@@ -646,7 +689,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                     for (let i3 = 0; i3 < len3; i3++) {
                       let data14 = data13[i3];
                       if (typeof data14 !== 'string') {
-                        const err26 = {
+                        const err27 = {
                           instancePath: instancePath + '/unmapped/roles/' + i2 + '/paths/' + i3,
                           schemaPath: '#/$defs/unmappedReference/properties/paths/items/type',
                           keyword: 'type',
@@ -657,15 +700,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data14,
                         };
                         if (vErrors === null) {
-                          vErrors = [err26];
+                          vErrors = [err27];
                         } else {
-                          vErrors.push(err26);
+                          vErrors.push(err27);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err27 = {
+                    const err28 = {
                       instancePath: instancePath + '/unmapped/roles/' + i2 + '/paths',
                       schemaPath: '#/$defs/unmappedReference/properties/paths/type',
                       keyword: 'type',
@@ -676,15 +719,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data13,
                     };
                     if (vErrors === null) {
-                      vErrors = [err27];
+                      vErrors = [err28];
                     } else {
-                      vErrors.push(err27);
+                      vErrors.push(err28);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err28 = {
+                const err29 = {
                   instancePath: instancePath + '/unmapped/roles/' + i2,
                   schemaPath: '#/$defs/unmappedReference/type',
                   keyword: 'type',
@@ -695,15 +738,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data10,
                 };
                 if (vErrors === null) {
-                  vErrors = [err28];
+                  vErrors = [err29];
                 } else {
-                  vErrors.push(err28);
+                  vErrors.push(err29);
                 }
                 errors++;
               }
             }
           } else {
-            const err29 = {
+            const err30 = {
               instancePath: instancePath + '/unmapped/roles',
               schemaPath: '#/properties/unmapped/properties/roles/type',
               keyword: 'type',
@@ -714,15 +757,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               data: data9,
             };
             if (vErrors === null) {
-              vErrors = [err29];
+              vErrors = [err30];
             } else {
-              vErrors.push(err29);
+              vErrors.push(err30);
             }
             errors++;
           }
         }
       } else {
-        const err30 = {
+        const err31 = {
           instancePath: instancePath + '/unmapped',
           schemaPath: '#/properties/unmapped/type',
           keyword: 'type',
@@ -733,9 +776,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err31];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err31);
         }
         errors++;
       }
@@ -748,30 +791,12 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           let data16 = data15[i4];
           if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
             if (data16.section === undefined) {
-              const err31 = {
+              const err32 = {
                 instancePath: instancePath + '/preview/' + i4,
                 schemaPath: '#/$defs/TransferSectionPreview/required',
                 keyword: 'required',
                 params: { missingProperty: 'section' },
                 message: "must have required property '" + 'section' + "'",
-                schema: schema12.required,
-                parentSchema: schema12,
-                data: data16,
-              };
-              if (vErrors === null) {
-                vErrors = [err31];
-              } else {
-                vErrors.push(err31);
-              }
-              errors++;
-            }
-            if (data16.title === undefined) {
-              const err32 = {
-                instancePath: instancePath + '/preview/' + i4,
-                schemaPath: '#/$defs/TransferSectionPreview/required',
-                keyword: 'required',
-                params: { missingProperty: 'title' },
-                message: "must have required property '" + 'title' + "'",
                 schema: schema12.required,
                 parentSchema: schema12,
                 data: data16,
@@ -783,13 +808,13 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               }
               errors++;
             }
-            if (data16.changes === undefined) {
+            if (data16.title === undefined) {
               const err33 = {
                 instancePath: instancePath + '/preview/' + i4,
                 schemaPath: '#/$defs/TransferSectionPreview/required',
                 keyword: 'required',
-                params: { missingProperty: 'changes' },
-                message: "must have required property '" + 'changes' + "'",
+                params: { missingProperty: 'title' },
+                message: "must have required property '" + 'title' + "'",
                 schema: schema12.required,
                 parentSchema: schema12,
                 data: data16,
@@ -801,6 +826,24 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               }
               errors++;
             }
+            if (data16.changes === undefined) {
+              const err34 = {
+                instancePath: instancePath + '/preview/' + i4,
+                schemaPath: '#/$defs/TransferSectionPreview/required',
+                keyword: 'required',
+                params: { missingProperty: 'changes' },
+                message: "must have required property '" + 'changes' + "'",
+                schema: schema12.required,
+                parentSchema: schema12,
+                data: data16,
+              };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+            }
             for (const key4 in data16) {
               if (!(
                 key4 === 'section' ||
@@ -809,7 +852,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                 key4 === 'schemaVersionChanged' ||
                 key4 === 'changes'
               )) {
-                const err34 = {
+                const err35 = {
                   instancePath: instancePath + '/preview/' + i4,
                   schemaPath: '#/$defs/TransferSectionPreview/additionalProperties',
                   keyword: 'additionalProperties',
@@ -820,9 +863,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data16,
                 };
                 if (vErrors === null) {
-                  vErrors = [err34];
+                  vErrors = [err35];
                 } else {
-                  vErrors.push(err34);
+                  vErrors.push(err35);
                 }
                 errors++;
               }
@@ -830,7 +873,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             if (data16.section !== undefined) {
               let data17 = data16.section;
               if (typeof data17 !== 'string') {
-                const err35 = {
+                const err36 = {
                   instancePath: instancePath + '/preview/' + i4 + '/section',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/section/type',
                   keyword: 'type',
@@ -841,9 +884,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data17,
                 };
                 if (vErrors === null) {
-                  vErrors = [err35];
+                  vErrors = [err36];
                 } else {
-                  vErrors.push(err35);
+                  vErrors.push(err36);
                 }
                 errors++;
               }
@@ -851,7 +894,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             if (data16.title !== undefined) {
               let data18 = data16.title;
               if (typeof data18 !== 'string') {
-                const err36 = {
+                const err37 = {
                   instancePath: instancePath + '/preview/' + i4 + '/title',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/title/type',
                   keyword: 'type',
@@ -862,9 +905,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data18,
                 };
                 if (vErrors === null) {
-                  vErrors = [err36];
+                  vErrors = [err37];
                 } else {
-                  vErrors.push(err36);
+                  vErrors.push(err37);
                 }
                 errors++;
               }
@@ -872,7 +915,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             if (data16.skipped !== undefined) {
               let data19 = data16.skipped;
               if (typeof data19 !== 'string') {
-                const err37 = {
+                const err38 = {
                   instancePath: instancePath + '/preview/' + i4 + '/skipped',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/skipped/type',
                   keyword: 'type',
@@ -883,9 +926,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data19,
                 };
                 if (vErrors === null) {
-                  vErrors = [err37];
+                  vErrors = [err38];
                 } else {
-                  vErrors.push(err37);
+                  vErrors.push(err38);
                 }
                 errors++;
               }
@@ -893,7 +936,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
             if (data16.schemaVersionChanged !== undefined) {
               let data20 = data16.schemaVersionChanged;
               if (typeof data20 !== 'boolean') {
-                const err38 = {
+                const err39 = {
                   instancePath: instancePath + '/preview/' + i4 + '/schemaVersionChanged',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/schemaVersionChanged/type',
                   keyword: 'type',
@@ -904,9 +947,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data20,
                 };
                 if (vErrors === null) {
-                  vErrors = [err38];
+                  vErrors = [err39];
                 } else {
-                  vErrors.push(err38);
+                  vErrors.push(err39);
                 }
                 errors++;
               }
@@ -919,30 +962,12 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   let data22 = data21[i5];
                   if (data22 && typeof data22 == 'object' && !Array.isArray(data22)) {
                     if (data22.path === undefined) {
-                      const err39 = {
+                      const err40 = {
                         instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
                         schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
                         keyword: 'required',
                         params: { missingProperty: 'path' },
                         message: "must have required property '" + 'path' + "'",
-                        schema: schema12.properties.changes.items.required,
-                        parentSchema: schema12.properties.changes.items,
-                        data: data22,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err39];
-                      } else {
-                        vErrors.push(err39);
-                      }
-                      errors++;
-                    }
-                    if (data22.label === undefined) {
-                      const err40 = {
-                        instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
-                        schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'label' },
-                        message: "must have required property '" + 'label' + "'",
                         schema: schema12.properties.changes.items.required,
                         parentSchema: schema12.properties.changes.items,
                         data: data22,
@@ -954,9 +979,27 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       }
                       errors++;
                     }
+                    if (data22.label === undefined) {
+                      const err41 = {
+                        instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
+                        schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'label' },
+                        message: "must have required property '" + 'label' + "'",
+                        schema: schema12.properties.changes.items.required,
+                        parentSchema: schema12.properties.changes.items,
+                        data: data22,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err41];
+                      } else {
+                        vErrors.push(err41);
+                      }
+                      errors++;
+                    }
                     for (const key5 in data22) {
                       if (!(key5 === 'path' || key5 === 'label' || key5 === 'before' || key5 === 'after')) {
-                        const err41 = {
+                        const err42 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/additionalProperties',
                           keyword: 'additionalProperties',
@@ -967,9 +1010,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data22,
                         };
                         if (vErrors === null) {
-                          vErrors = [err41];
+                          vErrors = [err42];
                         } else {
-                          vErrors.push(err41);
+                          vErrors.push(err42);
                         }
                         errors++;
                       }
@@ -977,7 +1020,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                     if (data22.path !== undefined) {
                       let data23 = data22.path;
                       if (typeof data23 !== 'string') {
-                        const err42 = {
+                        const err43 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/path',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/path/type',
                           keyword: 'type',
@@ -988,9 +1031,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data23,
                         };
                         if (vErrors === null) {
-                          vErrors = [err42];
+                          vErrors = [err43];
                         } else {
-                          vErrors.push(err42);
+                          vErrors.push(err43);
                         }
                         errors++;
                       }
@@ -998,7 +1041,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                     if (data22.label !== undefined) {
                       let data24 = data22.label;
                       if (typeof data24 !== 'string') {
-                        const err43 = {
+                        const err44 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/label',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/label/type',
                           keyword: 'type',
@@ -1009,9 +1052,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data24,
                         };
                         if (vErrors === null) {
-                          vErrors = [err43];
+                          vErrors = [err44];
                         } else {
-                          vErrors.push(err43);
+                          vErrors.push(err44);
                         }
                         errors++;
                       }
@@ -1022,7 +1065,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       let valid21 = false;
                       const _errs61 = errors;
                       if (typeof data25 !== 'string') {
-                        const err44 = {
+                        const err45 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/0/type',
                           keyword: 'type',
@@ -1033,9 +1076,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data25,
                         };
                         if (vErrors === null) {
-                          vErrors = [err44];
+                          vErrors = [err45];
                         } else {
-                          vErrors.push(err44);
+                          vErrors.push(err45);
                         }
                         errors++;
                       }
@@ -1043,7 +1086,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid21 = valid21 || _valid0;
                       const _errs63 = errors;
                       if (!(typeof data25 == 'number' && isFinite(data25))) {
-                        const err45 = {
+                        const err46 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/1/type',
                           keyword: 'type',
@@ -1054,9 +1097,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data25,
                         };
                         if (vErrors === null) {
-                          vErrors = [err45];
+                          vErrors = [err46];
                         } else {
-                          vErrors.push(err45);
+                          vErrors.push(err46);
                         }
                         errors++;
                       }
@@ -1064,7 +1107,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid21 = valid21 || _valid0;
                       const _errs65 = errors;
                       if (typeof data25 !== 'boolean') {
-                        const err46 = {
+                        const err47 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/2/type',
                           keyword: 'type',
@@ -1075,9 +1118,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data25,
                         };
                         if (vErrors === null) {
-                          vErrors = [err46];
+                          vErrors = [err47];
                         } else {
-                          vErrors.push(err46);
+                          vErrors.push(err47);
                         }
                         errors++;
                       }
@@ -1085,7 +1128,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid21 = valid21 || _valid0;
                       const _errs67 = errors;
                       if (!(data25 && typeof data25 == 'object' && !Array.isArray(data25))) {
-                        const err47 = {
+                        const err48 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/3/type',
                           keyword: 'type',
@@ -1096,9 +1139,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data25,
                         };
                         if (vErrors === null) {
-                          vErrors = [err47];
+                          vErrors = [err48];
                         } else {
-                          vErrors.push(err47);
+                          vErrors.push(err48);
                         }
                         errors++;
                       }
@@ -1106,7 +1149,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid21 = valid21 || _valid0;
                       const _errs69 = errors;
                       if (!Array.isArray(data25)) {
-                        const err48 = {
+                        const err49 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/4/type',
                           keyword: 'type',
@@ -1117,9 +1160,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data25,
                         };
                         if (vErrors === null) {
-                          vErrors = [err48];
+                          vErrors = [err49];
                         } else {
-                          vErrors.push(err48);
+                          vErrors.push(err49);
                         }
                         errors++;
                       }
@@ -1127,7 +1170,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid21 = valid21 || _valid0;
                       const _errs71 = errors;
                       if (data25 !== null) {
-                        const err49 = {
+                        const err50 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf/5/type',
                           keyword: 'type',
@@ -1138,16 +1181,16 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data25,
                         };
                         if (vErrors === null) {
-                          vErrors = [err49];
+                          vErrors = [err50];
                         } else {
-                          vErrors.push(err49);
+                          vErrors.push(err50);
                         }
                         errors++;
                       }
                       var _valid0 = _errs71 === errors;
                       valid21 = valid21 || _valid0;
                       if (!valid21) {
-                        const err50 = {
+                        const err51 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/before',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/before/anyOf',
                           keyword: 'anyOf',
@@ -1158,9 +1201,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data25,
                         };
                         if (vErrors === null) {
-                          vErrors = [err50];
+                          vErrors = [err51];
                         } else {
-                          vErrors.push(err50);
+                          vErrors.push(err51);
                         }
                         errors++;
                       } else {
@@ -1180,7 +1223,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       let valid22 = false;
                       const _errs75 = errors;
                       if (typeof data26 !== 'string') {
-                        const err51 = {
+                        const err52 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/0/type',
                           keyword: 'type',
@@ -1191,9 +1234,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data26,
                         };
                         if (vErrors === null) {
-                          vErrors = [err51];
+                          vErrors = [err52];
                         } else {
-                          vErrors.push(err51);
+                          vErrors.push(err52);
                         }
                         errors++;
                       }
@@ -1201,7 +1244,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid22 = valid22 || _valid1;
                       const _errs77 = errors;
                       if (!(typeof data26 == 'number' && isFinite(data26))) {
-                        const err52 = {
+                        const err53 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/1/type',
                           keyword: 'type',
@@ -1212,9 +1255,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data26,
                         };
                         if (vErrors === null) {
-                          vErrors = [err52];
+                          vErrors = [err53];
                         } else {
-                          vErrors.push(err52);
+                          vErrors.push(err53);
                         }
                         errors++;
                       }
@@ -1222,7 +1265,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid22 = valid22 || _valid1;
                       const _errs79 = errors;
                       if (typeof data26 !== 'boolean') {
-                        const err53 = {
+                        const err54 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/2/type',
                           keyword: 'type',
@@ -1233,9 +1276,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data26,
                         };
                         if (vErrors === null) {
-                          vErrors = [err53];
+                          vErrors = [err54];
                         } else {
-                          vErrors.push(err53);
+                          vErrors.push(err54);
                         }
                         errors++;
                       }
@@ -1243,7 +1286,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid22 = valid22 || _valid1;
                       const _errs81 = errors;
                       if (!(data26 && typeof data26 == 'object' && !Array.isArray(data26))) {
-                        const err54 = {
+                        const err55 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/3/type',
                           keyword: 'type',
@@ -1254,9 +1297,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data26,
                         };
                         if (vErrors === null) {
-                          vErrors = [err54];
+                          vErrors = [err55];
                         } else {
-                          vErrors.push(err54);
+                          vErrors.push(err55);
                         }
                         errors++;
                       }
@@ -1264,7 +1307,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid22 = valid22 || _valid1;
                       const _errs83 = errors;
                       if (!Array.isArray(data26)) {
-                        const err55 = {
+                        const err56 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/4/type',
                           keyword: 'type',
@@ -1275,9 +1318,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data26,
                         };
                         if (vErrors === null) {
-                          vErrors = [err55];
+                          vErrors = [err56];
                         } else {
-                          vErrors.push(err55);
+                          vErrors.push(err56);
                         }
                         errors++;
                       }
@@ -1285,7 +1328,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       valid22 = valid22 || _valid1;
                       const _errs85 = errors;
                       if (data26 !== null) {
-                        const err56 = {
+                        const err57 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf/5/type',
                           keyword: 'type',
@@ -1296,16 +1339,16 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data26,
                         };
                         if (vErrors === null) {
-                          vErrors = [err56];
+                          vErrors = [err57];
                         } else {
-                          vErrors.push(err56);
+                          vErrors.push(err57);
                         }
                         errors++;
                       }
                       var _valid1 = _errs85 === errors;
                       valid22 = valid22 || _valid1;
                       if (!valid22) {
-                        const err57 = {
+                        const err58 = {
                           instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5 + '/after',
                           schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/properties/after/anyOf',
                           keyword: 'anyOf',
@@ -1316,9 +1359,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                           data: data26,
                         };
                         if (vErrors === null) {
-                          vErrors = [err57];
+                          vErrors = [err58];
                         } else {
-                          vErrors.push(err57);
+                          vErrors.push(err58);
                         }
                         errors++;
                       } else {
@@ -1333,7 +1376,7 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       }
                     }
                   } else {
-                    const err58 = {
+                    const err59 = {
                       instancePath: instancePath + '/preview/' + i4 + '/changes/' + i5,
                       schemaPath: '#/$defs/TransferSectionPreview/properties/changes/items/type',
                       keyword: 'type',
@@ -1344,15 +1387,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                       data: data22,
                     };
                     if (vErrors === null) {
-                      vErrors = [err58];
+                      vErrors = [err59];
                     } else {
-                      vErrors.push(err58);
+                      vErrors.push(err59);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err59 = {
+                const err60 = {
                   instancePath: instancePath + '/preview/' + i4 + '/changes',
                   schemaPath: '#/$defs/TransferSectionPreview/properties/changes/type',
                   keyword: 'type',
@@ -1363,15 +1406,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
                   data: data21,
                 };
                 if (vErrors === null) {
-                  vErrors = [err59];
+                  vErrors = [err60];
                 } else {
-                  vErrors.push(err59);
+                  vErrors.push(err60);
                 }
                 errors++;
               }
             }
           } else {
-            const err60 = {
+            const err61 = {
               instancePath: instancePath + '/preview/' + i4,
               schemaPath: '#/$defs/TransferSectionPreview/type',
               keyword: 'type',
@@ -1382,15 +1425,15 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
               data: data16,
             };
             if (vErrors === null) {
-              vErrors = [err60];
+              vErrors = [err61];
             } else {
-              vErrors.push(err60);
+              vErrors.push(err61);
             }
             errors++;
           }
         }
       } else {
-        const err61 = {
+        const err62 = {
           instancePath: instancePath + '/preview',
           schemaPath: '#/properties/preview/type',
           keyword: 'type',
@@ -1401,15 +1444,257 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
           data: data15,
         };
         if (vErrors === null) {
-          vErrors = [err61];
+          vErrors = [err62];
         } else {
-          vErrors.push(err61);
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+    }
+    if (data.items !== undefined) {
+      let data27 = data.items;
+      if (Array.isArray(data27)) {
+        const len6 = data27.length;
+        for (let i6 = 0; i6 < len6; i6++) {
+          let data28 = data27[i6];
+          if (data28 && typeof data28 == 'object' && !Array.isArray(data28)) {
+            if (data28.collection === undefined) {
+              const err63 = {
+                instancePath: instancePath + '/items/' + i6,
+                schemaPath: '#/$defs/clonedItem/required',
+                keyword: 'required',
+                params: { missingProperty: 'collection' },
+                message: "must have required property '" + 'collection' + "'",
+                schema: schema13.required,
+                parentSchema: schema13,
+                data: data28,
+              };
+              if (vErrors === null) {
+                vErrors = [err63];
+              } else {
+                vErrors.push(err63);
+              }
+              errors++;
+            }
+            if (data28.collectionTitle === undefined) {
+              const err64 = {
+                instancePath: instancePath + '/items/' + i6,
+                schemaPath: '#/$defs/clonedItem/required',
+                keyword: 'required',
+                params: { missingProperty: 'collectionTitle' },
+                message: "must have required property '" + 'collectionTitle' + "'",
+                schema: schema13.required,
+                parentSchema: schema13,
+                data: data28,
+              };
+              if (vErrors === null) {
+                vErrors = [err64];
+              } else {
+                vErrors.push(err64);
+              }
+              errors++;
+            }
+            if (data28.sourceId === undefined) {
+              const err65 = {
+                instancePath: instancePath + '/items/' + i6,
+                schemaPath: '#/$defs/clonedItem/required',
+                keyword: 'required',
+                params: { missingProperty: 'sourceId' },
+                message: "must have required property '" + 'sourceId' + "'",
+                schema: schema13.required,
+                parentSchema: schema13,
+                data: data28,
+              };
+              if (vErrors === null) {
+                vErrors = [err65];
+              } else {
+                vErrors.push(err65);
+              }
+              errors++;
+            }
+            if (data28.title === undefined) {
+              const err66 = {
+                instancePath: instancePath + '/items/' + i6,
+                schemaPath: '#/$defs/clonedItem/required',
+                keyword: 'required',
+                params: { missingProperty: 'title' },
+                message: "must have required property '" + 'title' + "'",
+                schema: schema13.required,
+                parentSchema: schema13,
+                data: data28,
+              };
+              if (vErrors === null) {
+                vErrors = [err66];
+              } else {
+                vErrors.push(err66);
+              }
+              errors++;
+            }
+            for (const key6 in data28) {
+              if (!(key6 === 'collection' || key6 === 'collectionTitle' || key6 === 'sourceId' || key6 === 'title' || key6 === 'id')) {
+                const err67 = {
+                  instancePath: instancePath + '/items/' + i6,
+                  schemaPath: '#/$defs/clonedItem/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key6 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema13,
+                  data: data28,
+                };
+                if (vErrors === null) {
+                  vErrors = [err67];
+                } else {
+                  vErrors.push(err67);
+                }
+                errors++;
+              }
+            }
+            if (data28.collection !== undefined) {
+              let data29 = data28.collection;
+              if (typeof data29 !== 'string') {
+                const err68 = {
+                  instancePath: instancePath + '/items/' + i6 + '/collection',
+                  schemaPath: '#/$defs/clonedItem/properties/collection/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema13.properties.collection.type,
+                  parentSchema: schema13.properties.collection,
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              }
+            }
+            if (data28.collectionTitle !== undefined) {
+              let data30 = data28.collectionTitle;
+              if (typeof data30 !== 'string') {
+                const err69 = {
+                  instancePath: instancePath + '/items/' + i6 + '/collectionTitle',
+                  schemaPath: '#/$defs/clonedItem/properties/collectionTitle/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema13.properties.collectionTitle.type,
+                  parentSchema: schema13.properties.collectionTitle,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+            }
+            if (data28.sourceId !== undefined) {
+              let data31 = data28.sourceId;
+              if (typeof data31 !== 'string') {
+                const err70 = {
+                  instancePath: instancePath + '/items/' + i6 + '/sourceId',
+                  schemaPath: '#/$defs/clonedItem/properties/sourceId/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema13.properties.sourceId.type,
+                  parentSchema: schema13.properties.sourceId,
+                  data: data31,
+                };
+                if (vErrors === null) {
+                  vErrors = [err70];
+                } else {
+                  vErrors.push(err70);
+                }
+                errors++;
+              }
+            }
+            if (data28.title !== undefined) {
+              let data32 = data28.title;
+              if (typeof data32 !== 'string') {
+                const err71 = {
+                  instancePath: instancePath + '/items/' + i6 + '/title',
+                  schemaPath: '#/$defs/clonedItem/properties/title/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema13.properties.title.type,
+                  parentSchema: schema13.properties.title,
+                  data: data32,
+                };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
+                }
+                errors++;
+              }
+            }
+            if (data28.id !== undefined) {
+              let data33 = data28.id;
+              if (typeof data33 !== 'string') {
+                const err72 = {
+                  instancePath: instancePath + '/items/' + i6 + '/id',
+                  schemaPath: '#/$defs/clonedItem/properties/id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema13.properties.id.type,
+                  parentSchema: schema13.properties.id,
+                  data: data33,
+                };
+                if (vErrors === null) {
+                  vErrors = [err72];
+                } else {
+                  vErrors.push(err72);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err73 = {
+              instancePath: instancePath + '/items/' + i6,
+              schemaPath: '#/$defs/clonedItem/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema13.type,
+              parentSchema: schema13,
+              data: data28,
+            };
+            if (vErrors === null) {
+              vErrors = [err73];
+            } else {
+              vErrors.push(err73);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err74 = {
+          instancePath: instancePath + '/items',
+          schemaPath: '#/properties/items/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema9.properties.items.type,
+          parentSchema: schema9.properties.items,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
         }
         errors++;
       }
     }
   } else {
-    const err62 = {
+    const err75 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1420,9 +1705,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
       data,
     };
     if (vErrors === null) {
-      vErrors = [err62];
+      vErrors = [err75];
     } else {
-      vErrors.push(err62);
+      vErrors.push(err75);
     }
     errors++;
   }

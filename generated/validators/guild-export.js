@@ -22,6 +22,7 @@ const schema9 = {
         'joindms',
       ],
     },
+    collectionName: { enum: ['panels', 'embeds', 'role-menus'] },
     BasicSettings: {
       type: 'object',
       additionalProperties: false,
@@ -1748,7 +1749,8 @@ const schema9 = {
                 type: 'string',
                 maxLength: 64,
                 default: '',
-                pattern: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$',
+                pattern:
+                  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
                 'x-messages': {
                   type: 'Emoji must be text',
                   maxLength: 'Emoji must be one emoji',
@@ -13519,7 +13521,8 @@ const schema79 = {
             type: 'string',
             maxLength: 64,
             default: '',
-            pattern: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$',
+            pattern:
+              '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
             'x-messages': {
               type: 'Emoji must be text',
               maxLength: 'Emoji must be one emoji',
@@ -13729,7 +13732,10 @@ const schema79 = {
     'not-above': 'Fewest choices must not be more than most choices',
   },
 };
-const pattern51 = new RegExp('^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$', 'u');
+const pattern51 = new RegExp(
+  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
+  'u',
+);
 function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14914,9 +14920,16 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/options/' + i5 + '/emoji',
                 schemaPath: '#/properties/options/items/properties/emoji/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$' },
-                message: 'must match pattern "' + '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$' + '"',
-                schema: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$',
+                params: {
+                  pattern:
+                    '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
+                },
+                message:
+                  'must match pattern "' +
+                  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$' +
+                  '"',
+                schema:
+                  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
                 parentSchema: schema79.properties.options.items.properties.emoji,
                 data: data20,
               };
@@ -15860,7 +15873,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     }
     const value3 = data['min_values'];
     const limit0 = data['max_values'];
-    if (typeof value3 == 'number' && typeof limit0 == 'number' && value3 > limit0) {
+    if (typeof value3 == 'number' && typeof limit0 == 'number' && value3 > limit0 && value3 <= 25) {
       const err103 = {
         instancePath,
         schemaPath: '#/not-above',

@@ -56,8 +56,13 @@ function exportSchema(catalog, id) {
     additionalProperties: false,
     required: ['$schema', 'sections'],
     $defs: {
-      // Other requests name sections too (a clone's `sections`): one list, the table's.
+      // Other requests name sections and collections too (a clone's `sections` and `items`): one list each, the table's.
       sectionName: { title: 'Section name', description: 'A settings section of the sections table.', enum: sectionNames },
+      collectionName: {
+        title: 'Collection name',
+        description: 'A collection of the sections table.',
+        enum: catalog.collections.map((collection) => collection.name),
+      },
     },
     properties: {
       $schema: { description: 'This schema.', const: id },

@@ -101,9 +101,14 @@ export interface ItemsByCollection {
 ${items}
 }
 
-/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
+${
+  // The export schema declares it as an enum too (its collectionName, which a clone's items name): one declaration.
+  /^export type CollectionName =/m.test(declared)
+    ? ''
+    : `/** A collection's name, as in /api/guild/{guildId}/collections/{name}. */
 export type CollectionName = keyof ItemsByCollection;
-
+`
+}
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {
 ${rows}

@@ -22,6 +22,12 @@ import {
 
 type Item = Record<string, unknown>;
 
+/** How many items a guild may hold in a collection, and the plan's status when the plan's limit is the lower. */
+interface CollectionLimit {
+  cap: number;
+  byPlan: PlanLimitStatus | null;
+}
+
 /** One item as the API answers it. */
 export interface CollectionEntry {
   id: string;
@@ -154,6 +160,35 @@ export class CollectionsService {
     return this.insert(def, guildId, result.value as Item, author);
   }
 
+  /**
+   * Another guild's item as a new item of this one (a clone): the source's server-owned properties dropped and set
+   * afresh (not deployed here), then validated with the item schema. Field paths are the item's own (/title).
+   */
+  copyOf(name: string, data: Item): { ok: true; item: Item } | { ok: false; fieldErrors: FieldError[] } {
+    const def = this.definition(name);
+    const own = Object.fromEntries(Object.entries(data).filter(([key]) => !def.serverOwned.includes(key)));
+    const result = validateWith(validatorsById[def.schemaId]!, { ...own, ...this.fresh(def) });
+    return result.ok ? { ok: true, item: result.value as Item } : { ok: false, fieldErrors: result.fieldErrors };
+  }
+
+  /**
+   * Whether `adding` new items fit, by the rules a create follows (premium feature, plan limit 403, item cap 409), so a
+   * clone refuses before it writes anything. Each insert still counts under the lock (`insertCopy`).
+   */
+  async assertRoom(guildId: string, name: string, adding: number): Promise<void> {
+    const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
+    const limit = await this.limitOf(def, guildId);
+    if ((await this.storage.records.count(def.storageKey, { guildId })) + adding > limit.cap) throw this.full(def, limit);
+  }
+
+  /** An item made by `copyOf` inserted under the cap and plan limit, recorded in the history as `action` (a clone). */
+  async insertCopy(guildId: string, name: string, item: Item, author: ChangeAuthor, action: ChangeAction): Promise<CollectionEntry> {
+    const def = this.definition(name);
+    await this.assertUnlocked(def, guildId);
+    return this.insert(def, guildId, item, author, action);
+  }
+
   /** The item's channel and role ids are this guild's (ids kept from `stored` were checked when saved): else 400 at /item/... */
   private assertOwnReferences(def: CollectionDefinition, guildId: string, item: Item, stored?: Item): Promise<void> {
     const schema = publishedSchemas[def.schemaName] as Schema;
@@ -170,23 +205,37 @@ export class CollectionsService {
    * guild's plan limit. Reaching the plan's limit is a 403 that names the plan which allows more (the page offers the
    * upgrade); reaching the item cap stays a 409.
    */
-  private async insert(def: CollectionDefinition, guildId: string, item: Item, author: ChangeAuthor): Promise<CollectionEntry> {
-    const status = def.planLimit ? await this.premium.limit(guildId, def.planLimit) : null;
-    const byPlan = status !== null && status.max !== null && status.max < def.itemCap;
-    const cap = byPlan ? status.max! : def.itemCap;
-    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, cap, {
+  private async insert(
+    def: CollectionDefinition,
+    guildId: string,
+    item: Item,
+    author: ChangeAuthor,
+    action: ChangeAction = 'create',
+  ): Promise<CollectionEntry> {
+    const limit = await this.limitOf(def, guildId);
+    const record = await this.storage.records.insertCapped<Item>(def.storageKey, { guildId, data: this.derive(item) }, limit.cap, {
       author,
-      action: 'create',
+      action,
     });
-    if (!record && byPlan) {
-      throw new ApiError(HttpStatus.FORBIDDEN, planLimitMessage(status, def.title.toLowerCase()), { planLimit: status });
-    }
-    if (!record) {
-      throw new ApiError(HttpStatus.CONFLICT, `This server already has the most ${def.title.toLowerCase()} allowed (${def.itemCap}).`, {
-        cap: def.itemCap,
-      });
-    }
+    if (!record) throw this.full(def, limit);
     return this.entry(def, record);
+  }
+
+  /** The lower of the item cap and the guild's plan limit for the row (`byPlan` when the plan's is the lower). */
+  private async limitOf(def: CollectionDefinition, guildId: string): Promise<CollectionLimit> {
+    const status = def.planLimit ? await this.premium.limit(guildId, def.planLimit) : null;
+    if (status !== null && status.max !== null && status.max < def.itemCap) return { cap: status.max, byPlan: status };
+    return { cap: def.itemCap, byPlan: null };
+  }
+
+  /** The refusal at the limit: the plan's (403, naming the plan that allows more) or the item cap's (409). */
+  private full(def: CollectionDefinition, limit: CollectionLimit): ApiError {
+    if (limit.byPlan) {
+      return new ApiError(HttpStatus.FORBIDDEN, planLimitMessage(limit.byPlan, def.title.toLowerCase()), { planLimit: limit.byPlan });
+    }
+    return new ApiError(HttpStatus.CONFLICT, `This server already has the most ${def.title.toLowerCase()} allowed (${def.itemCap}).`, {
+      cap: def.itemCap,
+    });
   }
 
   /** The guild's item, or 404 (an unknown id and another guild's id answer the same). */

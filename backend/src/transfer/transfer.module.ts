@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CollectionsModule } from '../collections/collections.module.js';
 import { DiscordModule } from '../discord/discord.module.js';
 import { GuildModule } from '../guild/guild.module.js';
 import { ReferencesModule } from '../references/references.module.js';
@@ -8,7 +9,7 @@ import { TransferService } from './transfer.service.js';
 
 /** Export, import and clone of a guild's settings. */
 @Module({
-  imports: [DiscordModule, GuildModule, ReferencesModule, SettingsModule],
+  imports: [CollectionsModule, DiscordModule, GuildModule, ReferencesModule, SettingsModule],
   controllers: [TransferController],
   providers: [TransferService],
 })

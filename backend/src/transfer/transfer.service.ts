@@ -5,7 +5,9 @@ import { collections, type CollectionDefinition } from '@guildhall/generated/col
 import { validateSection } from '@guildhall/generated/validators';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
+import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import type {
+  ClonedItemPreview,
   FieldError,
   GuildCloneRequest,
   GuildCloneResponse,
@@ -14,6 +16,7 @@ import type {
   GuildImportResponse,
   TransferSectionPreview,
 } from '@guildhall/generated/types';
+import { CollectionsService } from '../collections/collections.service.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
@@ -40,6 +43,16 @@ interface Planned {
 const sectionDef = (name: string): SectionDefinition | undefined =>
   Object.hasOwn(sections, name) ? (sections[name as keyof typeof sections] as SectionDefinition) : undefined;
 const schemaOf = (def: SectionDefinition): Schema => publishedSchemas[def.schemaName] as Schema;
+const itemSchemaOf = (def: CollectionDefinition): Schema => publishedSchemas[def.schemaName] as Schema;
+
+/** An item of the source guild a clone copies: where it is named (/<collection>/<index>), its data and its references. */
+interface ItemCopy {
+  def: CollectionDefinition;
+  sourceId: string;
+  prefix: string;
+  doc: Doc;
+  refs: FoundReference[];
+}
 
 /**
  * Export, import and clone of a guild's settings, every section from the table with no per-section code: an import or
@@ -54,6 +67,7 @@ export class TransferService {
     private readonly access: GuildAccessService,
     private readonly discord: DiscordService,
     private readonly references: GuildReferences,
+    private readonly collections: CollectionsService,
   ) {}
 
   /** Every section the caller may view (defaults filled), and every collection's items. */
@@ -111,8 +125,16 @@ export class TransferService {
 
   async clone(source: UserGuild, body: GuildCloneRequest, sourceCaller: Caller, user: SessionUser): Promise<GuildCloneResponse> {
     const fieldErrors: FieldError[] = [];
-    body.sections.forEach((name, i) => {
+    // The schema wants one of them (sections, or without them items).
+    const { sections: sectionNames = [], items: itemRefs = [] } = body;
+    sectionNames.forEach((name, i) => {
       if (!sectionDef(name)) fieldErrors.push({ path: `/sections/${i}`, message: `Unknown settings section: ${name}` });
+    });
+    const named = new Set<string>();
+    itemRefs.forEach(({ collection, id }, i) => {
+      const key = `${collection}/${id}`;
+      if (named.has(key)) fieldErrors.push({ path: `/items/${i}`, message: refusals.cloneItemTwice });
+      named.add(key);
     });
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The clone request is not valid.');
     const target = await this.access.assertCanManage(user, body.targetGuildId);
@@ -126,13 +148,41 @@ export class TransferService {
 
     // The source sections, read as their pages would show them to this user (a section they may not view: 403).
     const read: { def: SectionDefinition; doc: Doc; refs: FoundReference[] }[] = [];
-    for (const name of body.sections) {
+    for (const name of sectionNames) {
       const def = sectionDef(name)!;
       const doc = (await this.settings.read(source.id, name, sourceCaller)).settings;
       read.push({ def, doc, refs: findReferences(schemaOf(def), doc) });
     }
+    // The source items, through the collections engine (another guild's id is not found, as an unknown one). Each is
+    // named /<collection>/<index among the request's items of its collection> in unmapped paths and field errors.
+    const items: ItemCopy[] = [];
+    const counts = new Map<string, number>();
+    for (const [i, { collection, id }] of itemRefs.entries()) {
+      const def = this.collections.definition(collection);
+      const entry = await this.collections.get(source.id, collection, id).catch((err: unknown) => {
+        if (err instanceof ApiError && err.getStatus() === HttpStatus.NOT_FOUND) return null;
+        throw err;
+      });
+      if (!entry) {
+        fieldErrors.push({ path: `/items/${i}/id`, message: fillRefusal(refusals.cloneItemNotFound, { collection: def.title }) });
+        continue;
+      }
+      const index = counts.get(collection) ?? 0;
+      counts.set(collection, index + 1);
+      items.push({
+        def,
+        sourceId: id,
+        prefix: `/${collection}/${index}`,
+        doc: entry.item,
+        refs: findReferences(itemSchemaOf(def), entry.item),
+      });
+    }
+    if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The clone request is not valid.');
 
-    const refs = read.flatMap((r) => r.refs.map((ref) => ({ ...ref, section: r.def.name })));
+    const refs = [
+      ...read.flatMap((r) => r.refs.map((ref) => ({ ...ref, prefix: `/${r.def.name}` }))),
+      ...items.flatMap((c) => c.refs.map((ref) => ({ ...ref, prefix: c.prefix }))),
+    ];
     const [targetChannels, targetRoles] = refs.length
       ? await Promise.all([this.discord.channels(target.id), this.discord.roles(target.id)])
       : [[], []];
@@ -169,7 +219,7 @@ export class TransferService {
       for (const kind of ['channel', 'role'] as const) {
         const byId = new Map<string, string[]>();
         for (const ref of unmappedRefs.filter((r) => r.kind === kind))
-          byId.set(ref.id, [...(byId.get(ref.id) ?? []), `/${ref.section}${ref.path}`]);
+          byId.set(ref.id, [...(byId.get(ref.id) ?? []), `${ref.prefix}${ref.path}`]);
         unmapped[kind === 'channel' ? 'channels' : 'roles'] = [...byId].map(([id, paths]) => ({ id, name: names.get(id) ?? null, paths }));
       }
     }
@@ -181,24 +231,46 @@ export class TransferService {
       if (!result.ok) fieldErrors.push(...result.fieldErrors.map((e) => ({ ...e, path: `/${def.name}${e.path}` })));
       else planned.push({ def, current: await this.settings.read(target.id, def.name), next: result.value as unknown as Doc });
     }
+    // Each item a new item of the target: server-owned fields afresh, checked with the item schema (collections engine).
+    const copies: { copy: ItemCopy; item: Doc }[] = [];
+    for (const copy of items) {
+      const result = this.collections.copyOf(copy.def.name, applyMapping(itemSchemaOf(copy.def), copy.doc, copy.refs, mappedOf));
+      if (!result.ok) fieldErrors.push(...result.fieldErrors.map((e) => ({ ...e, path: `${copy.prefix}${e.path}` })));
+      else copies.push({ copy, item: result.item });
+    }
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The copied settings would not be valid in the target server.');
     this.assertAllowed(planned, targetCaller);
+    // The target's item caps, plan limits and premium features, as a create there would meet them, before any write.
+    for (const [collection, adding] of counts) await this.collections.assertRoom(target.id, collection, adding);
     // Ids the target lacks are listed (unmapped) for the user to map; what is there must also be of the right type.
     if (unmappedRefs.length === 0) {
-      const documents = planned.map((p) => ({
-        schema: schemaOf(p.def),
-        doc: p.next,
-        stored: p.current.settings,
-        prefix: `/${p.def.name}`,
-      }));
+      const documents = [
+        ...planned.map((p) => ({ schema: schemaOf(p.def), doc: p.next, stored: p.current.settings, prefix: `/${p.def.name}` })),
+        ...copies.map(({ copy, item }) => ({ schema: itemSchemaOf(copy.def), doc: item, prefix: copy.prefix })),
+      ];
       fieldErrors.push(...(await this.references.problems(target.id, documents)));
       if (fieldErrors.length)
         throw ApiError.validation(fieldErrors, 'The copied settings name channels or roles the target server cannot take.');
     }
     const preview = planned.map((p) => this.preview(p));
+    const created: ClonedItemPreview[] = copies.map(({ copy, item }) => ({
+      collection: copy.def.name,
+      collectionTitle: copy.def.title,
+      sourceId: copy.sourceId,
+      title: String(item[copy.def.duplicate.titleProperty] ?? ''),
+    }));
     const applied = !body.dryRun && unmappedRefs.length === 0;
-    if (applied) await this.write(target.id, planned, { author: authorOf(user), action: 'clone' });
-    return { success: true, applied, unmapped, preview };
+    if (applied) {
+      const author = authorOf(user);
+      await this.write(target.id, planned, { author, action: 'clone' });
+      // Not one transaction with the sections: each item is its own capped insert (with its history entry). The caps
+      // were checked above, so only a create racing in the target between that check and these inserts can refuse
+      // one; the sections and the items inserted before it then stay written.
+      for (const [i, { copy, item }] of copies.entries()) {
+        created[i]!.id = (await this.collections.insertCopy(target.id, copy.def.name, item, author, 'clone')).id;
+      }
+    }
+    return { success: true, applied, unmapped, preview, items: created };
   }
 
   /** A section with access levels follows its rules as a save would: a change the caller's level lacks is a 403. */

@@ -26,10 +26,13 @@ export default {
     params: ({ params }) => _`{fieldPointer: ${params.fieldPointer}}`,
   },
   code(cxt) {
-    const { gen, data, schema } = cxt;
+    const { gen, data, schema, parentSchema } = cxt;
     const value = gen.const('value', _`${data}[${schema.property}]`);
     const limit = gen.const('limit', _`${data}[${schema.limit}]`);
-    gen.if(_`typeof ${value} == "number" && typeof ${limit} == "number" && ${value} > ${limit}`, () => {
+    // A value past its own maximum is refused there, in its own words: one error per field, not two.
+    const ownMaximum = parentSchema.properties?.[schema.property]?.maximum;
+    const within = typeof ownMaximum === 'number' ? _` && ${value} <= ${ownMaximum}` : _``;
+    gen.if(_`typeof ${value} == "number" && typeof ${limit} == "number" && ${value} > ${limit}${within}`, () => {
       cxt.error(true, { fieldPointer: `/${escapePointerToken(schema.property)}` });
     });
   },
