@@ -95,7 +95,8 @@ const schema9 = {
                 type: 'string',
                 maxLength: 64,
                 default: '',
-                pattern: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$',
+                pattern:
+                  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
                 'x-messages': {
                   type: 'Emoji must be text',
                   maxLength: 'Emoji must be one emoji',
@@ -635,7 +636,8 @@ const schema10 = {
             type: 'string',
             maxLength: 64,
             default: '',
-            pattern: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$',
+            pattern:
+              '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
             'x-messages': {
               type: 'Emoji must be text',
               maxLength: 'Emoji must be one emoji',
@@ -849,7 +851,10 @@ const func1 = runtime_ucs2length;
 const func0 = Object.prototype.hasOwnProperty;
 const pattern1 = new RegExp('\\S', 'u');
 const pattern2 = new RegExp('^[0-9]{17,20}$', 'u');
-const pattern12 = new RegExp('^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$', 'u');
+const pattern12 = new RegExp(
+  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
+  'u',
+);
 const schema11 = {
   type: 'object',
   additionalProperties: false,
@@ -3392,9 +3397,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/options/' + i5 + '/emoji',
                 schemaPath: '#/properties/options/items/properties/emoji/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$' },
-                message: 'must match pattern "' + '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$' + '"',
-                schema: '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|[^\\s<>:]{1,16})?$',
+                params: {
+                  pattern:
+                    '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
+                },
+                message:
+                  'must match pattern "' +
+                  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$' +
+                  '"',
+                schema:
+                  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
                 parentSchema: schema10.properties.options.items.properties.emoji,
                 data: data20,
               };
@@ -4338,7 +4350,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     }
     const value3 = data['min_values'];
     const limit0 = data['max_values'];
-    if (typeof value3 == 'number' && typeof limit0 == 'number' && value3 > limit0) {
+    if (typeof value3 == 'number' && typeof limit0 == 'number' && value3 > limit0 && value3 <= 25) {
       const err103 = {
         instancePath,
         schemaPath: '#/not-above',
