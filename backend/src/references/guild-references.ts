@@ -106,7 +106,7 @@ export class GuildReferences {
       return {
         ...(channels ? { channels: new Map(channels.map((c) => [c.id, c])) } : {}),
         ...(roles ? { roles: new Set(roles.map((r) => r.id)) } : {}),
-        ...(roles ? { unassignable: new Set(roles.filter((r) => r.managed || r.id === guildId).map((r) => r.id)) } : {}),
+        ...(roles ? { unassignable: new Set(roles.filter((r) => !assignable(r, guildId)).map((r) => r.id)) } : {}),
       };
     } catch (err) {
       throw DiscordFailure.from(err).toApiError();
@@ -135,6 +135,9 @@ function wordsOf(ref: FoundReference, which: keyof FoundReference['messages']): 
   if (words === undefined) throw new Error(`The schema gives no x-messages "${MESSAGE_KEYS[which]}" for the ${ref.kind} at ${ref.path}`);
   return words;
 }
+
+/** Whether members can be given a role: Discord gives none a managed role (a bot's, boosters') nor @everyone (its id is the guild's). */
+export const assignable = (role: { id: string; managed: boolean }, guildId: string): boolean => !role.managed && role.id !== guildId;
 
 /** Each of a reference's words by the x-messages key that gives it. */
 const MESSAGE_KEYS: Record<keyof FoundReference['messages'], string> = {

@@ -5,9 +5,10 @@ import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { RoleMenu, RoleMenuWarning } from '@guildhall/generated/types';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import type { DiscordChannel, DiscordGuild, DiscordMember, DiscordRole } from '../discord/discord.types.js';
+import { memberPermissions } from '../antinuke/antinuke.service.js';
+import { assignable } from '../references/guild-references.js';
 import { findReferences, type Schema } from '../references/schema-walk.js';
 import { allows, channelPermissions } from './channel-permissions.js';
-import { memberPermissions } from '../antinuke/antinuke.service.js';
 
 /** The guild as it is now, read once for all of its menus: its channels and roles, and the bot's member. */
 export interface LiveGuild {
@@ -102,7 +103,7 @@ export function roleMenuWarnings(menu: RoleMenu, live: LiveGuild, messageGone = 
           path,
         ),
       );
-    } else if (role.managed || role.id === live.guild.id) {
+    } else if (!assignable(role, live.guild.id)) {
       const values = { role: mention(role) };
       warnings.push(
         warning(
