@@ -9,6 +9,7 @@ import * as discord from 'discord-api-spec/zod';
 import { PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
+import { DiscordService } from '../src/discord/discord.service.js';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -241,6 +242,33 @@ describe('role menus over real HTTP (PGlite + Discord sandbox)', () => {
       expect(documented('RoleMenuPreflight', body)).toEqual({ valid: true, errors: null });
       const ids = ((await owner.json(`${base}/collections/role-menus`)).body.items as { id: string }[]).map((i) => i.id);
       expect(Object.keys(body.menus)).toEqual(ids);
+    });
+
+    it("reads the guild's channels, roles and the bot's member once per call, however many menus there are", async () => {
+      for (const title of ['One', 'Two', 'Three']) await create(buttons({ title }));
+      const discordService = app.app.get(DiscordService);
+      const calls: string[] = [];
+      const originals = {
+        channels: discordService.channels,
+        roles: discordService.roles,
+        member: discordService.member,
+        guild: discordService.guild,
+      };
+      for (const name of Object.keys(originals) as (keyof typeof originals)[]) {
+        const original = originals[name] as (...args: unknown[]) => unknown;
+        (discordService as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          calls.push(name);
+          return original.apply(discordService, args);
+        };
+      }
+      try {
+        const { status, body } = await preflight();
+        expect(status).toBe(200);
+        expect(Object.keys(body.menus).length).toBeGreaterThanOrEqual(3);
+      } finally {
+        Object.assign(discordService, originals);
+      }
+      expect(calls.sort()).toEqual(['channels', 'guild', 'member', 'roles']);
     });
 
     it("warns of a role at or above the bot's highest role, blocking, at the option's role", async () => {
