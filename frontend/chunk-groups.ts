@@ -39,6 +39,8 @@ const SMALL_SHARED = 4096;
 const FORM_ENGINE = /[\\/]node_modules[\\/]@rjsf[\\/]/;
 const MANAGE_PAGE = /[\\/]src[\\/](pages[\\/]manage[\\/]|pages[\\/]ComingSoon\.tsx$|layouts[\\/]ManageLayout\.tsx$)/;
 const MANAGE_LAYOUT = /[\\/]src[\\/]layouts[\\/]ManageLayout\.tsx$/;
+/** A manage page itself (a route's module), not a lazily loaded part of one (the role menu's editor). */
+const MANAGE_ROUTE_PAGE = /[\\/]src[\\/]pages[\\/]manage[\\/][^\\/]+\.tsx$/;
 const SECTION_MODULE = /[\\/]generated[\\/]sections[\\/]/;
 const OTHER_PAGE = /[\\/]src[\\/]pages[\\/]/;
 const PACKAGE = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/;
@@ -231,7 +233,11 @@ export function chunkGroups(): (id: string, ctx: ChunkingContext) => ChunkGroup 
     const kinds = new Set(reached.flatMap((r) => [...sidesOf(r)]));
     // Shared with a settings page or the manage layout (which every manage page loads): into the manage chunk.
     if (kinds.size === 1 && kinds.has('manage'))
-      return reached.some((r) => isFormRoot(r) || SECTION_MODULE.test(r) || MANAGE_LAYOUT.test(r)) ? 'manage' : null;
+      // A settings page is a route's page that draws the form engine; an editor or a form part that a page loads lazily
+      // (the role menu's editor and widgets) is not: what it shares with other manage pages stays in Rolldown's chunks.
+      return reached.some((r) => (isFormRoot(r) && MANAGE_ROUTE_PAGE.test(r)) || SECTION_MODULE.test(r) || MANAGE_LAYOUT.test(r))
+        ? 'manage'
+        : null;
     if (kinds.size === 1 && kinds.has('public')) return 'public';
     const weight = sharedWeight(id);
     return weight <= SMALL_SHARED ? 'index' : Number.isFinite(weight) ? 'shared' : null;

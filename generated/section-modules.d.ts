@@ -21,11 +21,14 @@ export interface CollectionModule<C extends CollectionName = CollectionName> {
   readonly name: C;
   readonly schemaId: string;
   readonly schema: JsonSchema;
+  readonly uiSchema: UiSchema;
   /** What {} fills in: every default (required properties without one stay absent). */
   readonly defaults: Readonly<Partial<ItemsByCollection[C]>>;
   /** The item properties the server sets (readOnly in the schema). */
   readonly serverOwned: readonly string[];
   readonly validate: StandaloneValidator<ItemsByCollection[C]>;
+  /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */
+  readonly conditions: { readonly [hash: string]: StandaloneValidator<unknown> };
 }
 export declare const sectionModules: { readonly [S in SectionName]: () => Promise<SectionModule<S>> };
 export declare const sectionModuleFiles: { readonly [S in SectionName]: `sections/${string}.js` };

@@ -1294,6 +1294,9 @@ export interface RoleMenu {
    */
   channel_id: string;
   content: string;
+  /**
+   * The embed under the message's text: its title, description, colour and images.
+   */
   embed: DiscordEmbed;
   /**
    * How members choose: reactions under the message, buttons, or a select menu.

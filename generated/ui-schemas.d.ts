@@ -6,7 +6,9 @@ export type UiSchema = { readonly [key: string]: unknown };
 export type WidgetName =
   | 'channel-select'
   | 'colour'
+  | 'embed'
   | 'punishment-cards'
+  | 'role-menu-options'
   | 'role-limits'
   | 'role-list'
   | 'role-select'

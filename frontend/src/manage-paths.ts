@@ -12,7 +12,7 @@ export const MANAGE_LAYOUT_MODULE = 'layouts/ManageLayout';
 /** The other manage screens by path; each later release replaces its "Coming Soon" (or becomes a section). */
 export const MANAGE_PAGES = {
   dashboard: { module: 'pages/manage/Dashboard' },
-  reactionroles: { module: 'pages/ComingSoon', props: { title: 'Reaction Roles' } },
+  reactionroles: { module: 'pages/manage/RoleMenus' },
   personalizer: { module: 'pages/ComingSoon', props: { title: 'Bot Personalizer' } },
   tickets: { module: 'pages/manage/Tickets' },
   'tickets/panel': { module: 'pages/manage/TicketPanels' },

@@ -2,7 +2,7 @@
 // A section's page must fetch, beside its section's module, exactly the parts its form draws at once (manage-paths.ts'
 // SECTION_PAGE_LAZY): one it lacks would show a spinner in the form, one too many would cost every visit its bytes. A
 // part only a later tab draws (AntiNuke's user lists) is fetched when that tab is pointed at or focused.
-import { sectionModules } from '@guildhall/generated/section-modules';
+import { collectionModules, sectionModules } from '@guildhall/generated/section-modules';
 import type { SectionName } from '@guildhall/generated/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -68,11 +68,19 @@ describe('form parts (src/form/parts.ts)', () => {
     for (const name of NO_SCHEMA_FORM) expect((SECTION_PAGE_LAZY[name] ?? []).filter(isFormPart)).toEqual([]);
   });
 
-  it('has every part drawn by some form, and each widget that is a part drawn from it', () => {
-    const drawn = new Set(sections.flatMap((s) => [...formPartsOf(s.schema, s.uiSchema), tabbedPart(s.uiSchema)]));
+  it('has every part drawn by some form, and each widget that is a part drawn from it', async () => {
+    // A collection's item editor draws with the engine too (the role menu's).
+    const items = await Promise.all(
+      Object.values(collectionModules).map(async (load) => {
+        const module = (await load()) as { schema: Record<string, unknown>; uiSchema: Record<string, unknown> };
+        return { schema: module.schema, uiSchema: module.uiSchema };
+      }),
+    );
+    const drawn = new Set([...sections, ...items].flatMap((s) => [...formPartsOf(s.schema, s.uiSchema), tabbedPart(s.uiSchema)]));
     // The anyOf/oneOf field is drawn by none today: a schema with either would fetch it.
     expect([...drawn].filter(Boolean).sort()).toEqual([
       'form/parts/ArrayField',
+      'form/parts/RoleMenuWidgets',
       'form/parts/RoleWidgets',
       'form/parts/TabbedObject',
       'form/parts/UserList',

@@ -4,6 +4,8 @@ type Collection = CollectionModule<'role-menus'>;
 export declare const name: Collection['name'];
 export declare const schemaId: Collection['schemaId'];
 export declare const schema: Collection['schema'];
+export declare const uiSchema: Collection['uiSchema'];
 export declare const defaults: Collection['defaults'];
 export declare const serverOwned: Collection['serverOwned'];
 export declare const validate: Collection['validate'];
+export declare const conditions: Collection['conditions'];

@@ -9,7 +9,7 @@
 // (`validator-runtime.js`), so every chunk that validates shares one copy of them.
 
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { conditionsOf } from './conditions.mjs';
+import { collectionConditionsOf, conditionsOf } from './conditions.mjs';
 import { sourcesFirst } from './derive-export.mjs';
 import { PARAMETERS_GROUP } from './derive-parameters.mjs';
 import { createAjv, DOCUMENT_OPTIONS, ENVIRONMENT_OPTIONS } from './lib/ajv.mjs';
@@ -65,7 +65,12 @@ export function compile(catalog, bundles) {
     const section = catalog.sections.find((row) => row.name === name);
     conditions.set(name, { code: entries.length ? compileConditions(section, entries, bundles, helpers) : null, entries });
   }
-  return { modules, conditions, runtimeHelpers: [...helpers].sort(), validators, compiled };
+  const collectionConditions = new Map();
+  for (const [name, entries] of collectionConditionsOf(catalog, bundles)) {
+    const row = catalog.collections.find((collection) => collection.name === name);
+    collectionConditions.set(name, { code: entries.length ? compileConditions(row, entries, bundles, helpers) : null, entries });
+  }
+  return { modules, conditions, collectionConditions, runtimeHelpers: [...helpers].sort(), validators, compiled };
 }
 
 /** A section's conditions, compiled beside its schema (their refs are absolute URLs into it); only they are exported. */

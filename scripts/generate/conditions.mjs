@@ -19,6 +19,11 @@ export function conditionsOf(catalog, bundles) {
   return new Map(catalog.sections.map((section) => [section.name, sectionConditions(bundles.get(section.file.id))]));
 }
 
+/** The same per collection (an item's editor draws its schema with the form engine), by collection name. */
+export function collectionConditionsOf(catalog, bundles) {
+  return new Map(catalog.collections.map((row) => [row.name, sectionConditions(bundles.get(row.file.id))]));
+}
+
 function sectionConditions(bundled) {
   const byHash = new Map();
   const root = createSchemaUtils(/** @type {never} */ (undefined), bundled).getRootSchema();

@@ -9,7 +9,7 @@
 import { DEEP_FREEZE, literal, sectionRows, collectionRows, validatorFile } from './emit-modules.mjs';
 
 /** @returns {Record<string, string>} file name in generated/ -> content */
-export function emitSectionModules({ catalog, bundles, compiled, uiSchemas }) {
+export function emitSectionModules({ catalog, bundles, compiled, uiSchemas, collectionUiSchemas }) {
   const files = {};
   const sections = Object.values(sectionRows(catalog, compiled.validators, bundles));
   const collections = Object.values(collectionRows(catalog, compiled.validators));
@@ -54,20 +54,28 @@ export function emitSectionModules({ catalog, bundles, compiled, uiSchemas }) {
 
   for (const row of collections) {
     const file = fileOf(row);
+    const conditions = compiled.collectionConditions.get(row.name);
     files[collectionFile(row.name)] = [
       `import file from '../schema.${file.name}.json' with { type: 'json' };`,
       `import { ${file.exportName} } from '../${validatorFile(file.name)}';`,
+      conditions.code ?? '',
       DEEP_FREEZE,
       `/** The ${row.name} collection's items: what an item's editor needs, and nothing of another collection. */`,
       `export const name = ${literal(row.name)};`,
       `export const schemaId = ${literal(row.schemaId)};`,
       `/** An item's published schema (self-contained). */`,
       `export const schema = deepFreeze(file.schema);`,
+      `/** Its RJSF uiSchema, from the schema's x-ui hints (an item's editor draws it with the form engine). */`,
+      `export const uiSchema = deepFreeze(${literal(collectionUiSchemas[row.name])});`,
       `/** What {} fills in: every default (required properties without one stay absent). */`,
       `export const defaults = deepFreeze(${literal(row.defaults)});`,
       `/** The item properties the schema marks readOnly: the server sets them, a client's values are ignored. */`,
       `export const serverOwned = deepFreeze(${literal(row.serverOwned)});`,
       `export const validate = ${file.exportName};`,
+      `/** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema (scripts/generate/conditions.mjs). */`,
+      `export const conditions = Object.freeze({`,
+      ...conditions.entries.map((entry) => `  ${literal(entry.hash)}: ${entry.exportName},`),
+      `});`,
     ].join('\n');
     files[collectionFile(row.name).replace(/\.js$/, '.d.ts')] = [
       `import type { CollectionModule } from '../section-modules.js';`,
@@ -75,9 +83,11 @@ export function emitSectionModules({ catalog, bundles, compiled, uiSchemas }) {
       `export declare const name: Collection['name'];`,
       `export declare const schemaId: Collection['schemaId'];`,
       `export declare const schema: Collection['schema'];`,
+      `export declare const uiSchema: Collection['uiSchema'];`,
       `export declare const defaults: Collection['defaults'];`,
       `export declare const serverOwned: Collection['serverOwned'];`,
       `export declare const validate: Collection['validate'];`,
+      `export declare const conditions: Collection['conditions'];`,
     ].join('\n');
   }
 
@@ -118,11 +128,14 @@ export function emitSectionModules({ catalog, bundles, compiled, uiSchemas }) {
     `  readonly name: C;`,
     `  readonly schemaId: string;`,
     `  readonly schema: JsonSchema;`,
+    `  readonly uiSchema: UiSchema;`,
     `  /** What {} fills in: every default (required properties without one stay absent). */`,
     `  readonly defaults: Readonly<Partial<ItemsByCollection[C]>>;`,
     `  /** The item properties the server sets (readOnly in the schema). */`,
     `  readonly serverOwned: readonly string[];`,
     `  readonly validate: StandaloneValidator<ItemsByCollection[C]>;`,
+    `  /** The if-conditions RJSF evaluates, by RJSF's hashForSchema of the subschema. */`,
+    `  readonly conditions: { readonly [hash: string]: StandaloneValidator<unknown> };`,
     `}`,
     `export declare const sectionModules: { readonly [S in SectionName]: () => Promise<SectionModule<S>> };`,
     `export declare const sectionModuleFiles: { readonly [S in SectionName]: \`sections/\${string}.js\` };`,

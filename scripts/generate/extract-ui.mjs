@@ -12,6 +12,11 @@ export function extractUi(catalog, bundles) {
   return Object.fromEntries(catalog.sections.map((section) => [section.name, uiSchemaOf(bundles.get(section.file.id), section.file.rel)]));
 }
 
+/** The same for each collection's item schema, by collection name: an item's editor draws it with the form engine. */
+export function extractCollectionUi(catalog, bundles) {
+  return Object.fromEntries(catalog.collections.map((row) => [row.name, uiSchemaOf(bundles.get(row.file.id), row.file.rel)]));
+}
+
 function uiSchemaOf(root, rel) {
   /** The schema as RJSF will see it once the $ref is resolved: target first, the site's keywords over it. */
   function effective(node, seen = new Set()) {

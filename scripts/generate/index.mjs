@@ -16,7 +16,7 @@ import { emitLimits } from './emit-limits.mjs';
 import { emitModules } from './emit-modules.mjs';
 import { emitSectionModules } from './emit-section-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
-import { extractUi } from './extract-ui.mjs';
+import { extractCollectionUi, extractUi } from './extract-ui.mjs';
 import { checkReferenceMessages } from './keywords/x-reference.mjs';
 import { sortKeys } from './lib/json.mjs';
 import { load } from './load.mjs';
@@ -32,10 +32,11 @@ export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const compiled = compile(catalog, bundles); //             3. Ajv standalone validators
   const types = await emitTypes(catalog); //                 4. types.d.ts
   const uiSchemas = extractUi(catalog, bundles); //          5. RJSF uiSchemas from x-ui
+  const collectionUiSchemas = extractCollectionUi(catalog, bundles); // 5. and each collection item's
   const openapi = buildOpenApi(catalog); //                  6. OpenAPI 3.1 document
   const client = emitClient(catalog); //                     7. the typed client (client.js, client.d.ts)
   const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }); // 8. the output files
-  Object.assign(files, emitSectionModules({ catalog, bundles, compiled, uiSchemas })); //  8b. one module per section
+  Object.assign(files, emitSectionModules({ catalog, bundles, compiled, uiSchemas, collectionUiSchemas })); //  8b. one module per section
   Object.assign(files, emitLimits(catalog)); //              8c. limits.js: our limit keywords' numbers for code
   return format(sortKeys(files)); //                         9. prettier + banners (write/compare below)
 }

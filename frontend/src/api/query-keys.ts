@@ -39,6 +39,9 @@ export const queryKeys = {
   collection,
   ticketPanels: (guildId: string) => collection(guildId, 'panels'),
   savedEmbeds: (guildId: string) => collection(guildId, 'embeds'),
+  roleMenus: (guildId: string) => collection(guildId, 'role-menus'),
+  /** What the server sees wrong with each role menu now (a role above the bot's, a channel gone...). */
+  roleMenuPreflight: (guildId: string) => [...guild(guildId), 'role-menus', 'preflight'] as const,
 
   /** The ticket pages' own data of a guild (the categories page). */
   allTickets: (guildId: string) => [...guild(guildId), 'tickets'] as const,

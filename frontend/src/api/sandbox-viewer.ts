@@ -44,6 +44,12 @@ export interface PostedMessage extends DiscordMessageData {
 }
 
 const VIEWER = '/sandbox/discord/viewer';
+
+/** The sandbox answers failures in Discord's shape ({ message }): that message is what the page shows. */
+function sandboxRefusal(err: unknown): never {
+  const said = err instanceof ApiError && typeof err.body.message === 'string' ? err.body.message : undefined;
+  throw said ? new ApiError((err as ApiError).status, said, (err as ApiError).body) : err;
+}
 const POLL_MS = 3000;
 
 /**
@@ -59,11 +65,15 @@ export function useSandboxOverview() {
   });
 }
 
-/** What the bot posted in one channel; polled while a channel is selected. */
+/** Who reacted with what: by message id, then by emoji as the reaction routes name it (`name`, or `name:id`), user ids. */
+export type ViewerReactors = Record<string, Record<string, string[]>>;
+
+/** What the bot posted in one channel, and who reacted to it; polled while a channel is selected. */
 export function useSandboxMessages(channelId: string | null) {
   return useQuery({
     queryKey: queryKeys.sandboxMessages(channelId),
-    queryFn: () => api<{ channel: ViewerChannel; messages: PostedMessage[] }>(`${VIEWER}/channels/${channelId}/messages`),
+    queryFn: () =>
+      api<{ channel: ViewerChannel; messages: PostedMessage[]; reactors?: ViewerReactors }>(`${VIEWER}/channels/${channelId}/messages`),
     enabled: !!channelId,
     refetchInterval: POLL_MS,
   });
@@ -87,10 +97,7 @@ export function useSimulateTicket() {
     mutationFn: (guildId: string) =>
       api<{ ticket: SimulatedTicket }>(`${VIEWER}/guilds/${encodeURIComponent(guildId)}/simulate-ticket`, { method: 'POST', json: {} })
         .then((r) => r.ticket)
-        .catch((err: unknown) => {
-          const said = err instanceof ApiError && typeof err.body.message === 'string' ? err.body.message : undefined;
-          throw said ? new ApiError((err as ApiError).status, said, (err as ApiError).body) : err;
-        }),
+        .catch(sandboxRefusal),
     onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.sandboxViewer }),
   });
 }
@@ -108,10 +115,58 @@ export function useSimulateJoin() {
         json: userId ? { userId } : {},
       })
         .then((r) => r.join)
-        .catch((err: unknown) => {
-          const said = err instanceof ApiError && typeof err.body.message === 'string' ? err.body.message : undefined;
-          throw said ? new ApiError((err as ApiError).status, said, (err as ApiError).body) : err;
-        }),
+        .catch(sandboxRefusal),
     onSettled: () => queries.invalidateQueries({ queryKey: queryKeys.sandboxViewer }),
+  });
+}
+
+/** What a demo member did on a message in the viewer: clicked a button, submitted the select, clicked a reaction. */
+export type RoleMenuAction =
+  { type: 'button'; customId: string } | { type: 'select'; customId: string; values: string[] } | { type: 'reaction'; emoji: string };
+
+export interface SimulatedRole {
+  id: string;
+  name: string;
+  color: number;
+}
+
+/** What 'use a role menu' answers: the member's roles before and after, the decision and the bot's private reply. */
+export interface SimulatedRoleMenuChoice {
+  userId: string;
+  userName: string;
+  menuId: string;
+  reaction?: 'added' | 'removed';
+  before: SimulatedRole[];
+  after: SimulatedRole[];
+  added: string[];
+  removed: string[];
+  refused: boolean;
+  reply: string | null;
+  failed: { roleId: string; code?: number; reason: string }[];
+}
+
+export interface RoleMenuSimulation {
+  guildId: string;
+  userId: string;
+  channelId: string;
+  messageId: string;
+  action: RoleMenuAction;
+}
+
+/**
+ * A demo member uses a role menu the bot posted: the sandbox asks the app's bot API what the choice changes and
+ * applies it through its own member-role routes, as the bot would. The channel is fetched again (reactions change).
+ */
+export function useSimulateRoleMenu() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ guildId, ...json }: RoleMenuSimulation) =>
+      api<{ choice: SimulatedRoleMenuChoice }>(`${VIEWER}/guilds/${encodeURIComponent(guildId)}/simulate-role-menu`, {
+        method: 'POST',
+        json,
+      })
+        .then((r) => r.choice)
+        .catch(sandboxRefusal),
+    onSettled: (_data, _error, { channelId }) => queries.invalidateQueries({ queryKey: queryKeys.sandboxMessages(channelId) }),
   });
 }

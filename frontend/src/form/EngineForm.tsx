@@ -2,8 +2,7 @@ import Form, { type FormProps } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { partComponent } from './part-component';
-import type { SectionModule } from './section-module';
-import { validatorFor } from './validator';
+import { type FormDefinition, validatorFor } from './validator';
 import { templates } from './theme';
 import { WidgetObjectField } from './theme/WidgetObjectField';
 import { widgets } from './widgets';
@@ -21,8 +20,11 @@ const FIELDS = {
 };
 
 export type EngineFormProps = Omit<FormProps, 'schema' | 'validator' | 'widgets'> & {
-  /** A section's generated module (useSectionModule): its published schema and precompiled validator are used. */
-  form: SectionModule;
+  /**
+   * A section's generated module (useSectionModule), or a collection's (an item's editor): its published schema and
+   * precompiled validator are used.
+   */
+  form: FormDefinition;
   busy?: boolean;
 };
 

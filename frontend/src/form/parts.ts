@@ -2,7 +2,7 @@
  * Parts of the form engine that few forms draw, each a chunk of its own (issue 26): RJSF's ArrayField with its
  * templates (AntiNuke's user lists and the ticket system's roles are our only arrays), its field for anyOf and oneOf
  * (which no schema of ours has today), the tabs of a tabbed form (AntiNuke's), AntiNuke's user-list widget, and the
- * ticket system's role widgets. Every settings page loads the form engine; these stay out of it. A section whose
+ * ticket system's role widgets, the role menu's options and embed. Every settings page loads the form engine; these stay out of it. A section whose
  * form draws one at once loads it beside the section's module (manage-paths.ts' SECTION_PAGE_LAZY, which
  * loadSectionModule reads; frontend/test/form-parts.test.tsx checks the table against the forms); a tab of a tabbed
  * form fetches those of its fields when it is pointed at or focused (TabbedObject); anything else is fetched when
@@ -15,6 +15,7 @@ const LOADERS = {
   'form/parts/TabbedObject': () => import('./parts/TabbedObject'),
   'form/parts/UserList': () => import('./parts/UserList'),
   'form/parts/RoleWidgets': () => import('./parts/RoleWidgets'),
+  'form/parts/RoleMenuWidgets': () => import('./parts/RoleMenuWidgets'),
 };
 type Loaders = typeof LOADERS;
 export type FormPart = keyof Loaders;

@@ -52,7 +52,12 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
   ],
   'basic-features': [
     'levels',
-    { name: 'Reaction Roles', path: 'reactionroles', description: 'Let members pick roles by reacting to a message.', premium: false },
+    {
+      name: 'Reaction Roles',
+      path: 'reactionroles',
+      description: 'Let members pick their own roles with buttons, a select menu or reactions.',
+      premium: false,
+    },
     'greeting',
   ],
   'server-management': [

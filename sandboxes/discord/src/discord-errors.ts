@@ -46,6 +46,9 @@ export const DiscordErrors = {
   unknownUser: error(404, DiscordErrorCode.UnknownUser, 'Unknown User'),
   unknownWebhook: error(404, DiscordErrorCode.UnknownWebhook, 'Unknown Webhook'),
   unknownSticker: error(404, DiscordErrorCode.UnknownSticker, 'Unknown Sticker'),
+  unknownRole: error(404, DiscordErrorCode.UnknownRole, 'Unknown Role'),
+  unknownEmoji: error(400, DiscordErrorCode.UnknownEmoji, 'Unknown Emoji'),
+  maximumReactions: error(400, DiscordErrorCode.MaximumNumberOfReactionsReached, 'Maximum number of reactions reached (20)'),
   maximumRoles: error(400, DiscordErrorCode.MaximumNumberOfGuildRolesReached, 'Maximum number of guild roles reached (250)'),
   maximumWebhooks: error(400, DiscordErrorCode.MaximumNumberOfWebhooksReached, 'Maximum number of webhooks reached (15)'),
   maximumChannels: error(400, DiscordErrorCode.MaximumNumberOfGuildChannelsReached, 'Maximum number of guild channels reached (500)'),
@@ -60,6 +63,7 @@ export const DiscordErrors = {
   cannotMessageUser: error(403, DiscordErrorCode.CannotSendMessagesToThisUser, 'Cannot send messages to this user'),
   nonTextChannel: error(400, DiscordErrorCode.CannotSendMessagesInNonTextChannel, 'Cannot send messages in a non-text channel'),
   missingPermissions: error(403, DiscordErrorCode.MissingPermissions, 'Missing Permissions'),
+  cannotExecuteInDm: error(403, DiscordErrorCode.CannotExecuteActionOnDMChannel, 'Cannot execute action on a DM channel'),
   invalidWebhookToken: error(401, DiscordErrorCode.InvalidWebhookToken, 'Invalid Webhook Token'),
   invalidJson: error(400, DiscordErrorCode.RequestBodyContainsInvalidJSON, 'The request body contains invalid JSON.'),
   invalidFormBody: (errors: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { BotOnly } from './auth.js';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
@@ -196,5 +196,30 @@ export class SandboxGuildsController {
     const member = guild.members.find((m) => m.user_id === userId);
     if (!member) throw DiscordErrors.unknownMember();
     return memberJson(member, user);
+  }
+
+  /** Add Guild Member Role: 204; the rules (Manage Roles, below the bot's highest role, not managed) are the service's. */
+  @Put('guilds/:guild_id/members/:user_id/roles/:role_id')
+  @HttpCode(204)
+  @BotOnly()
+  @RateLimitBucket({ route: 'PUT /guilds/:guild_id/members/:user_id/roles/:role_id', major: 'guild_id' })
+  addMemberRole(@Req() req: HttpRequest): void {
+    this.changeMemberRole(req, true);
+  }
+
+  /** Remove Guild Member Role: 204, by the same rules. */
+  @Delete('guilds/:guild_id/members/:user_id/roles/:role_id')
+  @HttpCode(204)
+  @BotOnly()
+  @RateLimitBucket({ route: 'DELETE /guilds/:guild_id/members/:user_id/roles/:role_id', major: 'guild_id' })
+  removeMemberRole(@Req() req: HttpRequest): void {
+    this.changeMemberRole(req, false);
+  }
+
+  private changeMemberRole(req: HttpRequest, add: boolean): void {
+    const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
+    const userId = snowflakeParam(req, 'user_id');
+    const roleId = snowflakeParam(req, 'role_id');
+    this.sandbox.changeMemberRole(guild.id, userId, roleId, add);
   }
 }

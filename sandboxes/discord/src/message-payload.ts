@@ -27,6 +27,8 @@ export const MESSAGE_LIMITS = {
   textDisplay: 4000,
   webhookUsername: 80,
   nonce: 25,
+  /** Distinct reactions on one message (30010 past it). */
+  reactions: 20,
 } as const;
 
 export const MessageFlag = {

@@ -6,6 +6,7 @@ import { SandboxGuildsController } from './guilds.controller.js';
 import { SandboxNotFoundController } from './not-found.controller.js';
 import { SandboxOAuth2Controller } from './oauth2.controller.js';
 import { SandboxRateLimitInterceptor } from './rate-limit.interceptor.js';
+import { SandboxReactionsController } from './reactions.controller.js';
 import { DISCORD_SANDBOX_OPTIONS, type DiscordSandboxOptions } from './sandbox-options.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import { SandboxUsersController } from './users.controller.js';
@@ -17,6 +18,7 @@ const BODY_CONTROLLERS = [
   SandboxUsersController,
   SandboxGuildsController,
   SandboxChannelsController,
+  SandboxReactionsController,
   SandboxWebhooksController,
 ];
 

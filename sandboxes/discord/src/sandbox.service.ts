@@ -1,9 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DiscordErrors } from './discord-errors.js';
-import type { MessageDraft } from './message-payload.js';
+import { MESSAGE_LIMITS, type MessageDraft } from './message-payload.js';
 import { MessageWriter, type UploadedFile } from './message-writer.js';
 import type { OAuth2Grants } from './oauth2-grants.js';
-import { Permission, channelPermissions, guildPermissions, hasPermission } from './permissions.js';
+import { ALL_PERMISSIONS, Permission, channelPermissions, guildPermissions, hasPermission } from './permissions.js';
 import { SandboxRateLimits, type RateLimitPolicy, type RateLimitState } from './rate-limit.js';
 import {
   DISCORD_SANDBOX_OPTIONS,
@@ -12,6 +12,7 @@ import {
   type DiscordSandboxOptions,
   type ResolvedSandboxOptions,
 } from './sandbox-options.js';
+import { readReactionEmoji, sameEmoji } from './reaction-emoji.js';
 import { SandboxState, type MessagePage } from './sandbox-state.js';
 import { SANDBOX_BOT_PERMISSIONS, botRole, buildSandboxSeed, newWebhookToken, webhooksFor } from './seed.js';
 import { messageJson, type MessageContext } from './serializers.js';
@@ -25,11 +26,15 @@ import type {
   SandboxMemberRecord,
   SandboxMessageAuthor,
   SandboxMessageRecord,
+  SandboxReactionEmoji,
   SandboxRoleRecord,
   SandboxUserRecord,
   SandboxWebhookRecord,
 } from './sandbox.types.js';
 import { type HttpRequest } from '@guildhall/backend/http/http-types';
+
+/** In a DM every permission that applies there is granted. */
+const ALL_DM = ALL_PERMISSIONS;
 
 /**
  * The in-memory Discord, as the controllers and tests see it: Discord's rules (permissions, bot membership, limits
@@ -309,6 +314,7 @@ export class DiscordSandboxService {
   messageContext(base: string = this.defaultBase()): MessageContext {
     return {
       base,
+      botUserId: this.botUserId,
       user: (id) => this.state.users.get(id),
       webhook: (id) => this.state.webhooks.get(id),
       message: (channelId, messageId) => this.state.message(channelId, messageId),
@@ -317,6 +323,82 @@ export class DiscordSandboxService {
 
   attachment(channelId: string, attachmentId: string): SandboxAttachmentRecord | undefined {
     return this.state.attachment(channelId, attachmentId);
+  }
+
+  // ---- reactions -----------------------------------------------------------------------------------
+
+  /** The emoji a reaction route names (Unicode, or `name:id` of a guild the bot is in); 10014 Unknown Emoji otherwise. */
+  reactionEmoji(raw: string): SandboxReactionEmoji {
+    const emoji = readReactionEmoji(raw, this.guildsOf(this.botUserId));
+    if (!emoji) throw DiscordErrors.unknownEmoji();
+    return emoji;
+  }
+
+  /**
+   * A user (the bot, or a member in a simulation) reacts, by Discord's rules: Read Message History in the channel,
+   * Add Reactions too when the emoji is new on the message (joining a reaction needs only the first), and at most
+   * 20 distinct reactions per message (30010). Reacting twice with one emoji changes nothing.
+   */
+  addReaction(channel: SandboxChannelRecord, message: SandboxMessageRecord, emoji: SandboxReactionEmoji, userId: string): void {
+    const permissions = channel.guild_id ? channelPermissions(this.requireGuild(channel.guild_id), channel, userId) : ALL_DM;
+    if (!hasPermission(permissions, Permission.ReadMessageHistory)) throw DiscordErrors.missingPermissions();
+    const reactions = (message.reactions ??= []);
+    const existing = reactions.find((r) => sameEmoji(r.emoji, emoji));
+    if (existing) {
+      if (!existing.user_ids.includes(userId)) existing.user_ids.push(userId);
+      return;
+    }
+    if (!hasPermission(permissions, Permission.AddReactions)) throw DiscordErrors.missingPermissions();
+    if (reactions.length >= MESSAGE_LIMITS.reactions) throw DiscordErrors.maximumReactions();
+    reactions.push({ emoji, user_ids: [userId] });
+  }
+
+  /** A user's reaction goes (the reaction with it when it was the last); none there changes nothing, as on Discord. */
+  removeReaction(message: SandboxMessageRecord, emoji: SandboxReactionEmoji, userId: string): void {
+    const reaction = message.reactions?.find((r) => sameEmoji(r.emoji, emoji));
+    if (!reaction) return;
+    reaction.user_ids = reaction.user_ids.filter((id) => id !== userId);
+    if (reaction.user_ids.length === 0) message.reactions = message.reactions!.filter((r) => r !== reaction);
+  }
+
+  /** Who reacted with the emoji, in id order after `after`, at most `limit`. */
+  reactors(message: SandboxMessageRecord, emoji: SandboxReactionEmoji, after: string, limit: number): SandboxUserRecord[] {
+    const ids = message.reactions?.find((r) => sameEmoji(r.emoji, emoji))?.user_ids ?? [];
+    return [...ids]
+      .filter((id) => BigInt(id) > BigInt(after))
+      .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
+      .slice(0, limit)
+      .flatMap((id) => {
+        const user = this.state.users.get(id);
+        return user ? [user] : [];
+      });
+  }
+
+  // ---- member roles --------------------------------------------------------------------------------
+
+  /**
+   * Add Guild Member Role / Remove Guild Member Role as `actorId` (the bot): it needs Manage Roles, and may hand out
+   * or take away only roles below its own highest one, never a managed role (a bot's, boosters') nor @everyone:
+   * 50013 Missing Permissions, as Discord answers. Unknown Member or Unknown Role first. Adding a role the member
+   * has, or removing one they lack, changes nothing.
+   */
+  changeMemberRole(guildId: string, userId: string, roleId: string, add: boolean, actorId: string = this.botUserId): void {
+    const guild = this.requireGuild(guildId);
+    if (!hasPermission(guildPermissions(guild, actorId), Permission.ManageRoles)) throw DiscordErrors.missingPermissions();
+    const member = guild.members.find((m) => m.user_id === userId);
+    if (!member) throw DiscordErrors.unknownMember();
+    const role = guild.roles.find((r) => r.id === roleId);
+    if (!role) throw DiscordErrors.unknownRole();
+    if (role.id === guild.id || role.managed) throw DiscordErrors.missingPermissions();
+    if (guild.owner_id !== actorId && role.position >= this.highestRolePosition(guild, actorId)) throw DiscordErrors.missingPermissions();
+    if (add && !member.roles.includes(roleId)) member.roles.push(roleId);
+    if (!add) member.roles = member.roles.filter((id) => id !== roleId);
+  }
+
+  /** The position of a member's highest role (@everyone's 0 when they have none). */
+  highestRolePosition(guild: SandboxGuildRecord, userId: string): number {
+    const member = guild.members.find((m) => m.user_id === userId);
+    return (member?.roles ?? []).reduce((top, id) => Math.max(top, guild.roles.find((r) => r.id === id)?.position ?? 0), 0);
   }
 
   // ---- authentication and rate limits --------------------------------------------------------------

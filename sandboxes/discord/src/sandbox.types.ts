@@ -152,6 +152,20 @@ export interface SandboxMessageRecord {
   message_reference?: { message_id: string; channel_id: string; guild_id?: string };
   /** Seeded history, as opposed to what the app posted through the API. */
   seeded: boolean;
+  /** Reactions in the order they were first added, each with who reacted, in order (absent: none yet). */
+  reactions?: SandboxReactionRecord[];
+}
+
+/** A reaction's emoji as Discord keeps it: a Unicode emoji (id null) or a custom one (name and id). */
+export interface SandboxReactionEmoji {
+  id: string | null;
+  name: string;
+  animated: boolean;
+}
+
+export interface SandboxReactionRecord {
+  emoji: SandboxReactionEmoji;
+  user_ids: string[];
 }
 
 export interface SandboxSeed {

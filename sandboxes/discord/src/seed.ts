@@ -81,6 +81,12 @@ export const SANDBOX_GUILDS = {
       eventHost: derived(COMMUNITY, 204),
       regular: derived(COMMUNITY, 205),
       booster: derived(COMMUNITY, 206),
+      /** Ordinary roles below the bot's, nobody holds them: a role menu's self-assignable roles. */
+      red: derived(COMMUNITY, 207),
+      green: derived(COMMUNITY, 208),
+      blue: derived(COMMUNITY, 209),
+      /** An ordinary role above the bot's: the bot cannot grant it (a role menu's pre-flight warns). */
+      staff: derived(COMMUNITY, 210),
     },
   },
   /** Owned by demo-owner, bot present. */
@@ -488,8 +494,11 @@ function buildCommunity(botId: string): { guild: SandboxGuildRecord; channels: S
     roles: [
       role(r.everyone, '@everyone', 0, EVERYONE_PERMISSIONS),
       role(r.booster, 'Server Booster', 1, '0', { color: 0xf47fff, managed: true, tags: { premium_subscriber: null } }),
-      role(r.regular, 'Regular', 2, '0', { color: 0x2ecc71 }),
-      role(r.eventHost, 'Event Host', 3, permissionBits(Permission.ManageEvents, Permission.MentionEveryone), {
+      role(r.red, 'Red', 2, '0', { color: 0xed4245 }),
+      role(r.green, 'Green', 3, '0', { color: 0x57f287 }),
+      role(r.blue, 'Blue', 4, '0', { color: 0x5865f2 }),
+      role(r.regular, 'Regular', 5, '0', { color: 0x2ecc71 }),
+      role(r.eventHost, 'Event Host', 6, permissionBits(Permission.ManageEvents, Permission.MentionEveryone), {
         color: 0xe67e22,
         hoist: true,
         mentionable: true,
@@ -498,7 +507,7 @@ function buildCommunity(botId: string): { guild: SandboxGuildRecord; channels: S
       role(
         r.moderator,
         'Moderator',
-        4,
+        7,
         permissionBits(
           Permission.KickMembers,
           Permission.BanMembers,
@@ -509,11 +518,12 @@ function buildCommunity(botId: string): { guild: SandboxGuildRecord; channels: S
         ),
         { color: 0x3498db, hoist: true, mentionable: true },
       ),
-      role(r.serverManager, 'Server Manager', 5, permissionBits(Permission.ManageGuild, Permission.ViewAuditLog), {
+      role(r.serverManager, 'Server Manager', 8, permissionBits(Permission.ManageGuild, Permission.ViewAuditLog), {
         color: 0x9b59b6,
         hoist: true,
       }),
-      botRole(r.bot, botId, 6),
+      botRole(r.bot, botId, 9),
+      role(r.staff, 'Staff', 10, '0', { color: 0xf1c40f, hoist: true }),
     ],
     members,
     emojis: [

@@ -6,6 +6,7 @@ import type {
   SandboxGuildRecord,
   SandboxMemberRecord,
   SandboxMessageRecord,
+  SandboxReactionRecord,
   SandboxRoleRecord,
   SandboxUserRecord,
   SandboxWebhookRecord,
@@ -224,6 +225,8 @@ export function webhookJson(webhook: SandboxWebhookRecord, { base, creator }: We
 /** What serializing a message needs to look up, so this file stays free of the service. */
 export interface MessageContext {
   base: string;
+  /** Whose reactions are `me`: the bot's, as the bot reads messages. */
+  botUserId: string;
   user(id: string): SandboxUserRecord | undefined;
   webhook(id: string): SandboxWebhookRecord | undefined;
   message(channelId: string, messageId: string): SandboxMessageRecord | undefined;
@@ -299,6 +302,21 @@ function baseMessageJson(message: SandboxMessageRecord, ctx: MessageContext): Js
     ...(message.nonce !== undefined ? { nonce: message.nonce } : {}),
     ...(message.author.type === 'webhook' ? { webhook_id: message.author.webhook_id } : {}),
     ...(message.message_reference ? { message_reference: { type: 0, ...message.message_reference } } : {}),
+    // Discord leaves `reactions` out of a message nobody reacted to.
+    ...(message.reactions?.length ? { reactions: message.reactions.map((r) => reactionJson(r, ctx.botUserId)) } : {}),
+  };
+}
+
+/** A reaction on a message: the emoji, how many reacted and whether the reader did (no super reactions here). */
+export function reactionJson(reaction: SandboxReactionRecord, readerId: string): JsonObject {
+  const { id, name, animated } = reaction.emoji;
+  return {
+    emoji: { id, name, ...(id ? { animated } : {}) },
+    count: reaction.user_ids.length,
+    count_details: { burst: 0, normal: reaction.user_ids.length },
+    burst_colors: [],
+    me_burst: false,
+    me: reaction.user_ids.includes(readerId),
   };
 }
 

@@ -2,13 +2,12 @@ import { guildIconUrl } from '@guildhall/common/cdn';
 import { greetingPlaceholderValues } from '@guildhall/common/greeting';
 import { joinDmMessage, type SimulatedJoin } from '@guildhall/common/join-dm';
 import type { JoinDmSettings } from '@guildhall/generated/types';
-import { DiscordApiError, DiscordErrors } from './discord-errors.js';
+import { DiscordErrors } from './discord-errors.js';
 import type { DiscordSandboxService } from './sandbox.service.js';
-import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import type { SandboxGuildRecord } from './sandbox.types.js';
+import { botClients, discordError, reasonOf, simulationError } from './simulation-calls.js';
 
-const TIMEOUT_MS = 10_000;
-const simulationError = (status: number, message: string) => new DiscordApiError(status, { message, code: 0 });
+const REFUSED = 'Discord refused the message';
 
 /**
  * A member joins and the bot does what it does then, every step over real HTTP as the bot would: it reads the
@@ -23,19 +22,13 @@ export class JoinSimulator {
   constructor(private readonly sandbox: DiscordSandboxService) {}
 
   async simulate(guildId: string, chosenUserId?: string): Promise<SimulatedJoin> {
-    const botApi = this.sandbox.options.botApi;
-    if (!botApi) throw simulationError(503, 'Simulate member join needs the app around the sandbox: its bot API is not configured.');
+    const { app, discord } = botClients(this.sandbox, 'Simulate member join');
     const guild = this.sandbox.guild(guildId);
     if (!guild) throw DiscordErrors.unknownGuild();
     if (!this.sandbox.hasBot(guildId)) throw simulationError(403, 'The bot is not in this guild: invite it before simulating a join.');
     const userId = chosenUserId ?? this.nextMember(guild);
     if (!guild.members.some((m) => m.user_id === userId)) throw DiscordErrors.unknownMember();
     const userName = this.sandbox.user(userId)?.username ?? 'unknown-user';
-
-    const app = (path: string, init: RequestInit = {}) =>
-      call(`${botApi.baseUrl}/api/bot/v1${path}`, `Bot ${botApi.token}`, init, 'the bot API');
-    const discord = (path: string, init: RequestInit = {}) =>
-      call(`${botApi.baseUrl}/${SANDBOX_ROUTE_PREFIX}/api/v10${path}`, `Bot ${this.sandbox.options.botToken}`, init, 'Discord');
 
     const read = await app(`/guilds/${guildId}/settings/joindms`);
     if (read.status !== 200) throw simulationError(502, `The bot API refused the settings read (${read.status}): ${reasonOf(read.body)}`);
@@ -64,14 +57,14 @@ export class JoinSimulator {
     let outcome: { ok: boolean; error?: { code?: number; reason: string }; channelId?: string };
     const dm = await discord('/users/@me/channels', { method: 'POST', body: JSON.stringify({ recipient_id: userId }) });
     if (dm.status !== 200) {
-      outcome = { ok: false, error: discordError(dm.body) };
+      outcome = { ok: false, error: discordError(dm.body, REFUSED) };
     } else {
       const channelId = (dm.body as { id: string }).id;
       const posted = await discord(`/channels/${channelId}/messages`, {
         method: 'POST',
         body: JSON.stringify({ ...message, allowed_mentions: { parse: [] } }),
       });
-      outcome = posted.status === 200 ? { ok: true, channelId } : { ok: false, error: discordError(posted.body), channelId };
+      outcome = posted.status === 200 ? { ok: true, channelId } : { ok: false, error: discordError(posted.body, REFUSED), channelId };
     }
 
     const report = await app(`/guilds/${guildId}/joindm-deliveries`, {
@@ -90,27 +83,4 @@ export class JoinSimulator {
     this.turn.set(guild.id, i + 1);
     return humans[i % humans.length]!.user_id;
   }
-}
-
-async function call(url: string, authorization: string, init: RequestInit, what: string): Promise<{ status: number; body: unknown }> {
-  try {
-    const res = await fetch(url, {
-      ...init,
-      headers: { authorization, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    return { status: res.status, body: await res.json().catch(() => ({})) };
-  } catch (err) {
-    throw simulationError(502, `Could not reach ${what}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-
-const reasonOf = (body: unknown) => (body as { error?: string } | null)?.error ?? 'no reason given';
-
-function discordError(body: unknown): { code?: number; reason: string } {
-  const b = (body ?? {}) as { code?: unknown; message?: unknown };
-  return {
-    ...(typeof b.code === 'number' ? { code: b.code } : {}),
-    reason: String(b.message ?? 'Discord refused the message').slice(0, 500),
-  };
 }

@@ -7,7 +7,9 @@ import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import type { SimulatedJoin } from '@guildhall/common/join-dm';
 import { JoinSimulator } from './simulate-join.js';
+import { RoleMenuSimulator, type SimulatedRoleMenuChoice } from './simulate-role-menu.js';
 import { type SimulatedTicket, TicketSimulator } from './simulate-ticket.js';
+import { reactionPath } from './reaction-emoji.js';
 import type { SandboxChannelRecord, SandboxUserRecord } from './sandbox.types.js';
 import { isSnowflake } from './snowflake.js';
 import { SIGN_IN_TO_VIEW, SandboxViewerVisitors } from './viewer-visitors.js';
@@ -26,6 +28,7 @@ import { type HttpRequest, hasContentType } from '@guildhall/backend/http/http-t
 export class SandboxViewerController implements OnModuleInit {
   private readonly tickets: TicketSimulator;
   private readonly joins: JoinSimulator;
+  private readonly roleMenus: RoleMenuSimulator;
   /** The app's sessions and access rule; the sandbox alone (standalone.ts) has none, and shows nothing to anyone. */
   private visitors: SandboxViewerVisitors | undefined;
 
@@ -35,6 +38,7 @@ export class SandboxViewerController implements OnModuleInit {
   ) {
     this.tickets = new TicketSimulator(sandbox);
     this.joins = new JoinSimulator(sandbox);
+    this.roleMenus = new RoleMenuSimulator(sandbox);
   }
 
   onModuleInit(): void {
@@ -96,7 +100,18 @@ export class SandboxViewerController implements OnModuleInit {
     const channel = isSnowflake(id) ? this.sandbox.channel(id) : undefined;
     if (!channel || !this.sees(user.id, channel)) throw DiscordErrors.unknownChannel();
     this.sandbox.baseUrl(req);
-    return { channel: channelView(channel), messages: this.sandbox.messagesIn(channel.id) };
+    const messages = this.sandbox.messagesIn(channel.id);
+    // Who reacted with what, by message and emoji (as the reaction routes name it), so the viewer shows whether the
+    // member it acts as has reacted: Discord's message says only whether the reader (the bot) did.
+    const reactors = Object.fromEntries(
+      messages.flatMap((m) => {
+        const reactions = this.sandbox.message(channel.id, String(m['id']))?.reactions ?? [];
+        return reactions.length
+          ? [[String(m['id']), Object.fromEntries(reactions.map((r) => [reactionPath(r.emoji), [...r.user_ids]]))]]
+          : [];
+      }),
+    );
+    return { channel: channelView(channel), messages, reactors };
   }
 
   /**
@@ -140,6 +155,27 @@ export class SandboxViewerController implements OnModuleInit {
     if (userId !== undefined && !isSnowflake(userId)) throw DiscordErrors.unknownMember();
     this.sandbox.baseUrl(req);
     return { success: true, join: await this.joins.simulate(id, userId as string | undefined) };
+  }
+
+  /**
+   * 'Use a role menu': a demo member of the guild clicks a button, submits the select or clicks a reaction of a message
+   * the bot posted, and the bot asks the app's bot API what that changes and applies it through Discord's member-role
+   * routes (simulate-role-menu.ts). It changes a member's roles, so, like the other simulations, only a signed-in
+   * manager of the guild may, with the anti-forgery token, and JSON only.
+   */
+  @Post('guilds/:guild_id/simulate-role-menu')
+  @HttpCode(201)
+  @UseInterceptors(SandboxRateLimitInterceptor)
+  @RateLimitBucket({ route: 'POST /viewer/guilds/:guild_id/simulate-role-menu', major: 'guild_id' })
+  async simulateRoleMenu(@Req() req: HttpRequest): Promise<{ success: true; choice: SimulatedRoleMenuChoice }> {
+    const id = param(req, 'guild_id');
+    if (!isSnowflake(id)) throw DiscordErrors.unknownGuild();
+    await this.assertMaySimulate(req, id);
+    if (!hasContentType(req, 'application/json'))
+      throw new DiscordApiError(415, { message: 'Send a JSON body (Content-Type: application/json).', code: 0 });
+    const request = RoleMenuSimulator.read(req.body);
+    this.sandbox.baseUrl(req);
+    return { success: true, choice: await this.roleMenus.simulate(id, request) };
   }
 
   private async visitor(req: HttpRequest): Promise<SessionUser> {

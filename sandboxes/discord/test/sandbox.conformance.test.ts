@@ -14,7 +14,7 @@ import { startDiscordSandbox, type RunningDiscordSandbox } from '../src/standalo
 // which response it declares, and the Zod Mini schema of that name validates the answer. A shape that drifts from
 // Discord fails here.
 
-type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Schema = z.ZodMiniType;
 
 const schemas = discord as unknown as Record<string, Schema | undefined>;
@@ -571,6 +571,123 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
       expect(body.attachments[0]).toMatchObject({ filename: 'transcript-12.html', description: 'Ticket #12', size: html.length });
       const file = await fetch(body.attachments[0].url);
       expect(await file.text()).toContain('transcript');
+    });
+  });
+
+  describe('reaction roles (issue 28)', () => {
+    const channel = community.channels.botCommands;
+    const message = '/channels/{channel_id}/messages/{message_id}';
+    const own = `${message}/reactions/{emoji_name}/@me`;
+    const menu = {
+      content: 'Pick your colours',
+      components: [
+        {
+          type: 1,
+          components: [
+            { type: 2, style: 1, label: 'Red', custom_id: 'rolemenu:1:2', emoji: { name: '🔴' } },
+            { type: 2, style: 3, label: 'Green', custom_id: 'rolemenu:1:3', emoji: { name: 'guildhall_wave', id: '1100000000000010301' } },
+            { type: 2, style: 4, label: 'Blue', custom_id: 'rolemenu:1:4' },
+          ],
+        },
+        {
+          type: 1,
+          components: [
+            {
+              type: 3,
+              custom_id: 'rolemenu:1',
+              placeholder: 'Choose your colours',
+              min_values: 0,
+              max_values: 3,
+              options: [
+                { label: 'Red', value: '2', description: 'A warm one', emoji: { name: '🔴' } },
+                { label: 'Green', value: '3', emoji: { name: 'guildhall_wave', id: '1100000000000010301' } },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const post = () => conforms('post', '/channels/{channel_id}/messages', `/channels/${channel}/messages`, { body: menu });
+
+    it('a role menu with buttons and a string select is kept as sent, with its reactions (PUT 204, GET message, GET reactions)', async () => {
+      const posted = await post();
+      expect(posted.components[1].components[0]).toMatchObject({ type: 3, custom_id: 'rolemenu:1', min_values: 0, max_values: 3 });
+      expect(posted.components[1].components[0].options[0]).toEqual({
+        label: 'Red',
+        value: '2',
+        description: 'A warm one',
+        emoji: { name: '🔴' },
+      });
+      for (const emoji of ['🔴', 'guildhall_wave:1100000000000010301']) {
+        const put = await call('put', `/channels/${channel}/messages/${posted.id}/reactions/${encodeURIComponent(emoji)}/@me`);
+        expect(put).toMatchObject({ status: 204, body: undefined });
+      }
+      expect(declaredStatuses('put', own)).toContain('204');
+      const read = await conforms('get', message, `/channels/${channel}/messages/${posted.id}`);
+      expect(read.reactions.map((r: { count: number; me: boolean }) => [r.count, r.me])).toEqual([
+        [1, true],
+        [1, true],
+      ]);
+      const users = await conforms(
+        'get',
+        `${message}/reactions/{emoji_name}`,
+        `/channels/${channel}/messages/${posted.id}/reactions/${encodeURIComponent('🔴')}`,
+      );
+      expect(users.map((u: { id: string }) => u.id)).toEqual([SANDBOX_USERS.bot.id]);
+      // A drifted reaction fails: a count as text, or `me` left out.
+      const schema = responseSchema('get', message, 200);
+      const [first] = read.reactions;
+      expect(problems(schema, { ...read, reactions: [{ ...first, count: '1' }] })).not.toEqual([]);
+      expect(problems(schema, { ...read, reactions: [(({ me: _, ...rest }) => rest)(first)] })).not.toEqual([]);
+      const deleted = await call('delete', `/channels/${channel}/messages/${posted.id}/reactions/${encodeURIComponent('🔴')}/@me`);
+      expect(deleted).toMatchObject({ status: 204, body: undefined });
+      expect(declaredStatuses('delete', own)).toContain('204');
+      const others = await call(
+        'delete',
+        `/channels/${channel}/messages/${posted.id}/reactions/${encodeURIComponent('🔴')}/${SANDBOX_USERS.demoMember.id}`,
+      );
+      expect(others).toMatchObject({ status: 204, body: undefined });
+      expect(declaredStatuses('delete', `${message}/reactions/{emoji_name}/{user_id}`)).toContain('204');
+    });
+
+    it('reaction refusals match the error schema: 400 Unknown Emoji, 404 Unknown Message, 400 30010 past 20 reactions', async () => {
+      const posted = await post();
+      const unknownEmoji = await call('put', `/channels/${channel}/messages/${posted.id}/reactions/nope/@me`);
+      expect(unknownEmoji).toMatchObject({ status: 400, body: { message: 'Unknown Emoji', code: 10014 } });
+      expectConforms('put', own, 400, unknownEmoji.body);
+      const unknownMessage = await call(
+        'put',
+        `/channels/${channel}/messages/1100000000000099999/reactions/${encodeURIComponent('🔴')}/@me`,
+      );
+      expect(unknownMessage).toMatchObject({ status: 404, body: { message: 'Unknown Message', code: 10008 } });
+      expectConforms('put', own, 404, unknownMessage.body);
+      const faces = [...'😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚🙂🤗'];
+      for (const face of faces) await call('put', `/channels/${channel}/messages/${posted.id}/reactions/${encodeURIComponent(face)}/@me`);
+      const full = await call('put', `/channels/${channel}/messages/${posted.id}/reactions/${encodeURIComponent('🤩')}/@me`);
+      expect(full).toMatchObject({ status: 400, body: { code: 30010 } });
+      expectConforms('put', own, 400, full.body);
+    });
+
+    it('PUT and DELETE guilds/{guild_id}/members/{user_id}/roles/{role_id}: 204, then the member shows it; refusals match', async () => {
+      const route = '/guilds/{guild_id}/members/{user_id}/roles/{role_id}';
+      const memberId: string = SANDBOX_USERS.demoMember.id;
+      const at = (roleId: string, userId = memberId) => `/guilds/${community.id}/members/${userId}/roles/${roleId}`;
+      for (const method of ['put', 'delete'] as const) {
+        const done = await call(method, at(community.roles.green));
+        expect(done).toMatchObject({ status: 204, body: undefined });
+        expect(declaredStatuses(method, route)).toContain('204');
+        const member = await conforms('get', '/guilds/{guild_id}/members/{user_id}', `/guilds/${community.id}/members/${memberId}`);
+        expect(member.roles.includes(community.roles.green)).toBe(method === 'put');
+        const above = await call(method, at(community.roles.staff));
+        expect(above).toMatchObject({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+        expectConforms(method, route, 403, above.body);
+        const unknownRole = await call(method, at('1100000000000099999'));
+        expect(unknownRole).toMatchObject({ status: 404, body: { message: 'Unknown Role', code: 10011 } });
+        expectConforms(method, route, 404, unknownRole.body);
+        const unknownMember = await call(method, at(community.roles.green, '1100000000000099999'));
+        expect(unknownMember).toMatchObject({ status: 404, body: { message: 'Unknown Member', code: 10007 } });
+        expectConforms(method, route, 404, unknownMember.body);
+      }
     });
   });
 

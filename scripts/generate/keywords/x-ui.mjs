@@ -14,7 +14,9 @@ import { walkSchema } from '../lib/schema-walk.mjs';
 export const WIDGETS = [
   'channel-select',
   'colour',
+  'embed',
   'punishment-cards',
+  'role-menu-options',
   'role-limits',
   'role-list',
   'role-select',

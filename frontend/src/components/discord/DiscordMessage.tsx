@@ -1,9 +1,11 @@
 import { ExternalLink } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { DiscordImage } from './DiscordImage';
 import { DiscordEmbed } from './Embed';
 import { DiscordMarkdown, hexColour } from './Markdown';
 import { formatEmbedTimestamp } from './timestamp';
-import type { DiscordAuthor, DiscordButtonData, DiscordComponentData, DiscordMessageData, MentionNames } from './types';
+import { emojiText } from './emoji-text';
+import type { DiscordAuthor, DiscordButtonData, DiscordComponentData, DiscordMessageData, DiscordSelectData, MentionNames } from './types';
 
 const BUTTON_STYLES: Record<number, string> = {
   1: 'bg-[#5865f2] text-white',
@@ -16,7 +18,13 @@ const BUTTON_STYLES: Record<number, string> = {
 
 const identity = (url: string) => url;
 
-function Buttons({ rows }: { rows: DiscordComponentData[] }) {
+// A string select and reactions: only role menus have them, so they are a chunk of their own that the greeting's and
+// Join DM's previews never fetch (their route byte budgets: tests/route-budgets.test.ts).
+const SelectMenu = lazy(() => import('./MessageExtras').then((m) => ({ default: m.SelectMenu })));
+const Reactions = lazy(() => import('./MessageExtras').then((m) => ({ default: m.Reactions })));
+
+/** The message's components: action rows of buttons, or a string select. */
+function Components({ rows }: { rows: DiscordComponentData[] }) {
   return (
     <div className="mt-1 flex flex-col gap-1">
       {rows
@@ -24,11 +32,18 @@ function Buttons({ rows }: { rows: DiscordComponentData[] }) {
         .map((row, i) => (
           <div key={i} className="flex flex-wrap gap-2">
             {(row.components ?? [])
+              .filter((c): c is DiscordSelectData => c.type === 3)
+              .map((select, j) => (
+                <Suspense key={`select-${j}`} fallback={null}>
+                  <SelectMenu select={select} />
+                </Suspense>
+              ))}
+            {(row.components ?? [])
               .filter((c): c is DiscordButtonData => c.type === 2)
               .map((button, j) => {
                 const label = (
                   <>
-                    {button.emoji?.name && <span aria-hidden="true">{button.emoji.id ? `:${button.emoji.name}:` : button.emoji.name}</span>}
+                    {button.emoji?.name && <span aria-hidden="true">{emojiText(button.emoji)}</span>}
                     {button.label}
                     {button.style === 5 && <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />}
                   </>
@@ -61,7 +76,7 @@ export interface DiscordMessageProps {
 
 /**
  * A message as Discord shows it: avatar, name with the BOT tag, time, content in Discord's markdown, up to 10 embeds
- * and buttons. Every preview (welcome, Join DM, panels, the embed builder) and the sandbox viewer draw with it.
+ * and components (buttons, a string select), and reactions. Every preview (welcome, Join DM, panels, the embed builder) and the sandbox viewer draw with it.
  */
 export function DiscordMessage({ message, author, mentions = {}, resolveImage = identity, className = '' }: DiscordMessageProps) {
   const embeds = (message.embeds ?? []).slice(0, 10);
@@ -98,7 +113,12 @@ export function DiscordMessage({ message, author, mentions = {}, resolveImage = 
         {embeds.map((embed, i) => (
           <DiscordEmbed key={i} embed={embed} mentions={mentions} resolveImage={resolveImage} />
         ))}
-        {message.components && message.components.length > 0 && <Buttons rows={message.components} />}
+        {message.components && message.components.length > 0 && <Components rows={message.components} />}
+        {message.reactions && message.reactions.length > 0 && (
+          <Suspense fallback={null}>
+            <Reactions reactions={message.reactions} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

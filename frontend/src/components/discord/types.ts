@@ -13,9 +13,27 @@ export interface DiscordButtonData {
   custom_id?: string;
 }
 
+/** A string select (type 3): its placeholder, and its options shown when opened. */
+export interface DiscordSelectData {
+  type: 3;
+  custom_id?: string;
+  placeholder?: string;
+  min_values?: number;
+  max_values?: number;
+  disabled?: boolean;
+  options: { label: string; value: string; description?: string; emoji?: { name?: string; id?: string | null } }[];
+}
+
+/** A reaction under a message: its emoji and how many reacted (`me`: the viewer among them). */
+export interface DiscordReactionData {
+  emoji: { name?: string | null; id?: string | null };
+  count: number;
+  me?: boolean;
+}
+
 export interface DiscordComponentData {
   type: number;
-  components?: (DiscordButtonData | DiscordComponentData)[];
+  components?: (DiscordButtonData | DiscordSelectData | DiscordComponentData)[];
   [key: string]: unknown;
 }
 
@@ -24,6 +42,7 @@ export interface DiscordMessageData {
   content?: string;
   embeds?: DiscordEmbedData[];
   components?: DiscordComponentData[];
+  reactions?: DiscordReactionData[];
   /** ISO time; now when absent. */
   timestamp?: string;
 }

@@ -63,9 +63,12 @@ const messagesOf = (messages: unknown): Record<string, string> =>
 type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; [keyword: string]: unknown };
 type PublishedSchema = SchemaNode & { $defs?: Record<string, SchemaNode> };
 
-/** The generator bundles shared pieces (schemas/common) into each published schema's $defs: '#/$defs/HexColour'. */
+/**
+ * The generator bundles shared pieces (schemas/common) into each published schema's $defs: '#/$defs/HexColour'. A form
+ * widget reads RJSF's copy of the schema, whose refs RJSF made absolute ('<$id>#/$defs/HexColour'): the same place.
+ */
 function localDefinition(schema: PublishedSchema, ref: string): SchemaNode {
-  const match = /^#\/\$defs\/(.+)$/.exec(ref);
+  const match = /^(?:[^#]*)#\/\$defs\/(.+)$/.exec(ref);
   return (match && schema.$defs?.[match[1]!]) || {};
 }
 

@@ -25,4 +25,9 @@ export interface SchemaFormContext {
   guildId: string;
   tabs?: FormTabs;
   slots?: FieldSlots;
+  /**
+   * The whole draft and its errors by JSON Pointer (`/options/0/label`), for a widget that draws a list's items itself
+   * (RJSF hands a list's widget only the list's own errors, and no sibling): the role menu's options follow its kind.
+   */
+  document?: { values: Record<string, unknown>; errors: Readonly<Record<string, string>> };
 }

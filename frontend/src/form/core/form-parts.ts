@@ -5,6 +5,8 @@ export const WIDGET_PARTS: Readonly<Record<string, FormPart>> = {
   'user-list': 'form/parts/UserList',
   'role-list': 'form/parts/RoleWidgets',
   'role-limits': 'form/parts/RoleWidgets',
+  embed: 'form/parts/RoleMenuWidgets',
+  'role-menu-options': 'form/parts/RoleMenuWidgets',
 };
 const ARRAY_PART: FormPart = 'form/parts/ArrayField';
 const MULTI_SCHEMA_PART: FormPart = 'form/parts/MultiSchemaField';

@@ -15,6 +15,8 @@ import { ToggleWidget } from './toggle';
 const RoleListWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleListWidget);
 const RoleLimitsWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleLimitsWidget);
 const UserListWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.UserListWidget);
+const RoleMenuOptionsWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.RoleMenuOptionsWidget);
+const EmbedWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.EmbedWidget);
 
 /** RJSF's own names for the widgets it picks without a ui:widget (a boolean's checkbox, an enum's select...): ours replace them. */
 type RjsfWidgetName = 'CheckboxWidget' | 'SelectWidget' | 'TextareaWidget' | 'UpDownWidget';
@@ -33,6 +35,8 @@ export const widgets: RegistryWidgetsType = {
   'role-list': RoleListWidget,
   'role-limits': RoleLimitsWidget,
   colour: ColourWidget,
+  embed: EmbedWidget,
+  'role-menu-options': RoleMenuOptionsWidget,
   'punishment-cards': PunishmentCardsWidget,
   SelectWidget,
   select: SelectWidget,

@@ -10,12 +10,14 @@ import {
   useSandboxMessages,
   useSandboxOverview,
   useSimulateJoin,
+  useSimulateRoleMenu,
   useSimulateTicket,
   type ViewerGuild,
 } from '../../api/sandbox-viewer';
 import { DiscordMessage, type MentionNames } from '../../components/discord';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { RoleMenuControls, actingMembers, isRoleMenuMessage, withoutRoleMenu } from './RoleMenuControls';
 
 /** The sandbox serves stand-ins for Discord's CDN, so pictures show without a network. */
 const sandboxImage = (url: string) =>
@@ -143,6 +145,9 @@ export default function SandboxViewer() {
   const messages = useSandboxMessages(overview.isSuccess ? selected : null);
   const simulation = useSimulateTicket();
   const joinSimulation = useSimulateJoin();
+  const roleMenuSimulation = useSimulateRoleMenu();
+  const [actingChoice, setActingChoice] = useState('');
+  const actingSelectId = useId();
 
   const guildOfChannel = overview.data?.guilds.find((g) => g.channels.some((c) => c.id === selected));
   const mentions = useMemo<MentionNames>(() => {
@@ -164,8 +169,8 @@ export default function SandboxViewer() {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Discord sandbox</h1>
         <p className="mt-3 text-muted">
-          Sign in to see what the bot posted in your servers and the DMs it sent you, and to simulate tickets and member joins in the
-          servers you manage.
+          Sign in to see what the bot posted in your servers and the DMs it sent you, and to simulate tickets, member joins and role menus
+          in the servers you manage.
         </p>
         <Link to="/login" className="btn-primary mt-6 inline-flex" onClick={() => rememberRedirect(here)}>
           Sign in
@@ -191,6 +196,10 @@ export default function SandboxViewer() {
   const withBot = data.guilds.filter((g) => g.botPresent);
   const textChannels = (g: ViewerGuild) =>
     g.channels.filter((c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement);
+  // A manager may use the role menus the bot posted, as a member of the guild (demo-member unless they choose another).
+  const actors = guildOfChannel?.manageable && guildOfChannel.botPresent ? actingMembers(guildOfChannel) : [];
+  const actingUserId = actors.some((m) => m.id === actingChoice) ? actingChoice : (actors[0]?.id ?? '');
+  const usable = (m: PostedMessage) => actors.length > 0 && isRoleMenuMessage(m);
   const channelName = messages.data?.channel
     ? `${messages.data.channel.type === ChannelType.DM ? '' : '#'}${messages.data.channel.name || 'Direct message'}`
     : '';
@@ -201,8 +210,8 @@ export default function SandboxViewer() {
         <div>
           <h1 className="text-2xl font-bold">Discord sandbox</h1>
           <p className="mt-1 text-muted">
-            What the bot posted in your servers and the DMs it sent you: Send Preview, Send Embed and Deploy land here. Refreshes every 3
-            seconds.
+            What the bot posted in your servers and the DMs it sent you: Send Preview, Send Embed and Deploy land here. In a server you
+            manage, use a role menu as one of its members. Refreshes every 3 seconds.
           </p>
         </div>
         <button
@@ -288,7 +297,26 @@ export default function SandboxViewer() {
             </p>
           ) : (
             <>
-              <h2 className="border-b border-line px-4 py-3 font-semibold">{channelName}</h2>
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
+                <h2 className="font-semibold">{channelName}</h2>
+                {guildOfChannel && messages.data.messages.some(usable) && (
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <label htmlFor={actingSelectId}>Act as</label>
+                    <select
+                      id={actingSelectId}
+                      value={actingUserId}
+                      onChange={(e) => setActingChoice(e.target.value)}
+                      className="field-input max-w-[12rem] px-2 py-1 text-sm"
+                    >
+                      {actors.map((m) => (
+                        <option key={m.id} value={m.id}>
+                          {m.nick ?? m.global_name ?? m.username}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+              </div>
               {messages.data.messages.length === 0 ? (
                 <p className="p-6 text-muted">Nothing posted here yet.</p>
               ) : (
@@ -296,11 +324,22 @@ export default function SandboxViewer() {
                   {messages.data.messages.map((m) => (
                     <li key={m.id}>
                       <DiscordMessage
-                        message={m}
+                        message={usable(m) ? withoutRoleMenu(m) : m}
                         author={{ name: m.author.global_name ?? m.author.username, avatarUrl: avatarOf(m.author), bot: m.author.bot }}
                         mentions={mentions}
                         resolveImage={sandboxImage}
                       />
+                      {usable(m) && guildOfChannel && (
+                        <RoleMenuControls
+                          guild={guildOfChannel}
+                          channelId={messages.data.channel.id}
+                          message={m}
+                          reactors={messages.data.reactors?.[m.id] ?? {}}
+                          actingUserId={actingUserId}
+                          mentions={mentions}
+                          simulation={roleMenuSimulation}
+                        />
+                      )}
                     </li>
                   ))}
                 </ol>
