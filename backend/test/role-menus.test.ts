@@ -576,6 +576,74 @@ describe('role menus over real HTTP (PGlite + Discord sandbox)', () => {
       expect(message.edited_timestamp).toEqual(expect.any(String));
     });
 
+    it("adds a reaction menu's reactions as the bot, and on Redeploy takes back its own that are no longer options", async () => {
+      const wave = `<:guildhall_wave:${BigInt(GUILD) + 301n}>`;
+      const menu = await create({
+        title: 'React',
+        channel_id: CHANNELS.general,
+        kind: 'reactions',
+        content: 'React for a role',
+        options: [
+          { role_id: ROLES.regular, emoji: '🔴' },
+          { role_id: ROLES.eventHost, emoji: wave },
+        ],
+      });
+      const first = await deploy(menu.id);
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      const reactionsOf = async () =>
+        ((await readMessage(CHANNELS.general, first.body.message_id)).body.reactions ?? []).map((r: Item) => [
+          r.emoji.name,
+          r.emoji.id,
+          r.count,
+          r.me,
+        ]);
+      expect(await reactionsOf()).toEqual([
+        ['🔴', null, 1, true],
+        ['guildhall_wave', String(BigInt(GUILD) + 301n), 1, true],
+      ]);
+      const message = (await readMessage(CHANNELS.general, first.body.message_id)).body;
+      expect(message.components).toEqual([]);
+      expect(messageProblems(message)).toEqual([]);
+
+      await update(menu.id, (item) => ({
+        ...item,
+        options: [
+          { role_id: ROLES.eventHost, emoji: wave },
+          { role_id: ROLES.moderator, emoji: '🔵' },
+        ],
+      }));
+      const again = await deploy(menu.id);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body).toMatchObject({ redeployed: true, message_id: first.body.message_id });
+      expect(await reactionsOf()).toEqual([
+        ['guildhall_wave', String(BigInt(GUILD) + 301n), 1, true],
+        ['🔵', null, 1, true],
+      ]);
+      // Turned into a button menu, it keeps none of the bot's reactions.
+      await update(menu.id, (item) => ({ ...item, kind: 'buttons', options: [button(ROLES.moderator, 'Mods')] }));
+      expect((await deploy(menu.id)).status).toBe(200);
+      expect(await reactionsOf()).toEqual([]);
+    });
+
+    it("passes on Discord's refusal of a reaction as 502 with its reason, keeping the posted message for Redeploy", async () => {
+      const menu = await create({
+        title: 'Unknown emoji',
+        channel_id: CHANNELS.general,
+        kind: 'reactions',
+        content: 'React',
+        options: [{ role_id: ROLES.regular, emoji: '<:nowhere:1100000000000099999>' }],
+      });
+      const { status, body } = await deploy(menu.id);
+      expect(status).toBe(502);
+      expect(body).toEqual({ success: false, error: 'Discord request failed: Unknown Emoji' });
+      const stored = (await getMenu(menu.id)).body.item;
+      expect(stored).toMatchObject({ deployed: true, message_id: expect.stringMatching(SNOWFLAKE) });
+      await update(menu.id, (item) => ({ ...item, options: [{ role_id: ROLES.regular, emoji: '🔴' }] }));
+      const again = await deploy(menu.id);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ redeployed: true, message_id: stored.message_id });
+    });
+
     it('refuses with 409, the first blocking message and every warning while one blocks, and posts nothing', async () => {
       const menu = await create(buttons({ max_values: 25, options: [button(ROLES.moderator, 'Mods')] }));
       const posted = postedCount();
