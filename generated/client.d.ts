@@ -46,6 +46,8 @@ import type {
   RoleMenu,
   RoleMenuChooseRequest,
   RoleMenuChooseResponse,
+  RoleMenuDeployResponse,
+  RoleMenuPreflight,
   SavedEmbed,
   SchemaList,
   SectionName,
@@ -263,6 +265,10 @@ export interface GuildhallClient {
   deployTicketPanel(guildId: string, panelId: string, body: TicketPanelDeployRequest): Promise<TicketPanelDeployResponse>;
   /** POST /api/guild/{guildId}/tickets/panels/deploy-default: Creates a panel from the panel defaults and panelData and deploys it to channelId */
   deployDefaultTicketPanel(guildId: string, body: TicketPanelDeployDefaultRequest): Promise<TicketPanelDeployResponse>;
+  /** GET /api/guild/{guildId}/role-menus/preflight: Warnings for every role menu of the guild, by menu id: each with what is wrong, the fix, whether it blocks a deploy, and the field concerned */
+  getRoleMenuPreflight(guildId: string): Promise<RoleMenuPreflight>;
+  /** POST /api/guild/{guildId}/role-menus/{menuId}/deploy: The bot posts a role menu (its content, embed and buttons or select whose custom_ids name the menu and role) in the menu's channel, or edits the message it posted before; a reaction menu gets the bot's reactions */
+  deployRoleMenu(guildId: string, menuId: string): Promise<RoleMenuDeployResponse>;
   /** POST /api/embed/send-channel: The bot posts the embed builder's message in a text or announcement channel */
   sendEmbedToChannel(body: EmbedSendChannelRequest): Promise<EmbedSendChannelResponse>;
   /** POST /api/embed/send-webhook: Executes the embed builder's message through a Discord webhook URL */

@@ -94,6 +94,8 @@ export function createClient(transport) {
     deployTicketPanel: (guildId, panelId, body) =>
       transport('POST', `/api/guild/${segment(guildId)}/tickets/panels/${segment(panelId)}/deploy`, body),
     deployDefaultTicketPanel: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/tickets/panels/deploy-default`, body),
+    getRoleMenuPreflight: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/role-menus/preflight`),
+    deployRoleMenu: (guildId, menuId) => transport('POST', `/api/guild/${segment(guildId)}/role-menus/${segment(menuId)}/deploy`),
     sendEmbedToChannel: (body) => transport('POST', `/api/embed/send-channel`, body),
     sendEmbedToWebhook: (body) => transport('POST', `/api/embed/send-webhook`, body),
     getEmbedById: (body) => transport('POST', `/api/embed/get-by-id`, body),

@@ -41,20 +41,68 @@ export declare const refusals: {
   readonly roleMenuAdded: 'You now have {roles}.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuAddedRemoved: 'You now have {added} and no longer have {removed}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksAddReactions: "The bot lacks Add Reactions in #{channel}: it cannot add the menu's reactions.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksChannelPermissionFix: "Allow the bot's role that permission in #{channel} (Edit Channel > Permissions), or choose another channel.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksEmbedLinks: "The bot lacks Embed Links in #{channel}: it cannot post the menu's embed.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksManageRoles: 'The bot lacks the Manage Roles permission in this server: it cannot give any role.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksManageRolesFix: "Give the bot's role Manage Roles in Server Settings > Roles.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksReadMessageHistory: 'The bot lacks Read Message History in #{channel}: it cannot find its menu there again.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksSendMessages: 'The bot lacks Send Messages in #{channel}: it cannot post the menu.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuBotLacksViewChannel: 'The bot lacks View Channel in #{channel}: it cannot see the channel.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuChannelDeleted: "The menu's channel no longer exists.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuChannelDeletedFix: 'Choose another channel for the menu.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuChannelTypeFix: 'Choose a text or announcement channel for the menu.';
   /** schemas/api/role-menu-choose-request.json */
   readonly roleMenuChoiceInvalid: 'The role menu choice is not valid.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuEmptyMessage: "A reaction menu's message needs content or an embed: Discord does not post an empty message.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuEmptyMessageFix: "Write the message's content or fill in its embed.";
   /** schemas/settings/role-menu.json */
   readonly roleMenuExcluded: 'You cannot use this menu while you have {roles}.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuLimit: 'You can have at most {limit} roles from this menu. Remove one first.';
   /** schemas/settings/role-menu.json */
+  readonly roleMenuMessageGone: "The menu's message was deleted in Discord.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuMessageGoneFix: 'Deploy the menu again: the bot posts it anew.';
+  /** schemas/settings/role-menu.json */
   readonly roleMenuNoChannel: 'Select a channel for the menu before deploying it';
   /** schemas/settings/role-menu.json */
   readonly roleMenuNoOptions: 'Add at least one option before deploying the menu';
   /** schemas/settings/role-menu.json */
+  readonly roleMenuNoOptionsFix: 'Add an option with the role it gives, then deploy.';
+  /** schemas/settings/role-menu.json */
   readonly roleMenuRemoved: 'You no longer have {roles}.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuRequired: 'You need one of these roles to use this menu: {roles}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRoleAboveBot: "{role} is at or above the bot's highest role ({botRole}): the bot cannot give it.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRoleAboveBotFix: "Move the bot's role above {role} in Server Settings > Roles, or choose a lower role.";
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRoleDeleted: 'The role of option {option} no longer exists.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRoleDeletedFix: 'Choose another role for option {option}, or remove it.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRoleUnassignable: '{role} is managed by an integration or is @everyone: members cannot be given it.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuRoleUnassignableFix: 'Choose a role of your own for this option.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuSelectClamped: 'The menu has {count} options: members choose between {min} and {max} of them, not {minValues} to {maxValues}.';
+  /** schemas/settings/role-menu.json */
+  readonly roleMenuSelectClampedFix: 'Set Fewest and Most choices within the number of options, or add options.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuUnchanged: 'Your roles did not change.';
 };

@@ -71,37 +71,40 @@ import s68 from './schema.role-list.json' with { type: 'json' };
 import s69 from './schema.role-menu.json' with { type: 'json' };
 import s70 from './schema.role-menu-choose-request.json' with { type: 'json' };
 import s71 from './schema.role-menu-choose-response.json' with { type: 'json' };
-import s72 from './schema.role-reference.json' with { type: 'json' };
-import s73 from './schema.saved-embed.json' with { type: 'json' };
-import s74 from './schema.schema-list.json' with { type: 'json' };
-import s75 from './schema.section-access.json' with { type: 'json' };
-import s76 from './schema.settings-change-event.json' with { type: 'json' };
-import s77 from './schema.settings-put-request.json' with { type: 'json' };
-import s78 from './schema.settings-response.json' with { type: 'json' };
-import s79 from './schema.snowflake.json' with { type: 'json' };
-import s80 from './schema.success-response.json' with { type: 'json' };
-import s81 from './schema.ticket-categories.json' with { type: 'json' };
-import s82 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s83 from './schema.ticket-category-request.json' with { type: 'json' };
-import s84 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s85 from './schema.ticket-general.json' with { type: 'json' };
-import s86 from './schema.ticket-limits.json' with { type: 'json' };
-import s87 from './schema.ticket-panel.json' with { type: 'json' };
-import s88 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s89 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s90 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s91 from './schema.top-server.json' with { type: 'json' };
-import s92 from './schema.top-server-list.json' with { type: 'json' };
-import s93 from './schema.transcript-list.json' with { type: 'json' };
-import s94 from './schema.transcript-message.json' with { type: 'json' };
-import s95 from './schema.transcript-summary.json' with { type: 'json' };
-import s96 from './schema.transcript-upload.json' with { type: 'json' };
-import s97 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s98 from './schema.transcripts.json' with { type: 'json' };
-import s99 from './schema.transfer-change.json' with { type: 'json' };
-import s100 from './schema.user.json' with { type: 'json' };
-import s101 from './schema.user-search-response.json' with { type: 'json' };
-import s102 from './schema.user-search-result.json' with { type: 'json' };
+import s72 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
+import s73 from './schema.role-menu-deploy-response.json' with { type: 'json' };
+import s74 from './schema.role-menu-preflight.json' with { type: 'json' };
+import s75 from './schema.role-reference.json' with { type: 'json' };
+import s76 from './schema.saved-embed.json' with { type: 'json' };
+import s77 from './schema.schema-list.json' with { type: 'json' };
+import s78 from './schema.section-access.json' with { type: 'json' };
+import s79 from './schema.settings-change-event.json' with { type: 'json' };
+import s80 from './schema.settings-put-request.json' with { type: 'json' };
+import s81 from './schema.settings-response.json' with { type: 'json' };
+import s82 from './schema.snowflake.json' with { type: 'json' };
+import s83 from './schema.success-response.json' with { type: 'json' };
+import s84 from './schema.ticket-categories.json' with { type: 'json' };
+import s85 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s86 from './schema.ticket-category-request.json' with { type: 'json' };
+import s87 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s88 from './schema.ticket-general.json' with { type: 'json' };
+import s89 from './schema.ticket-limits.json' with { type: 'json' };
+import s90 from './schema.ticket-panel.json' with { type: 'json' };
+import s91 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s92 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s93 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s94 from './schema.top-server.json' with { type: 'json' };
+import s95 from './schema.top-server-list.json' with { type: 'json' };
+import s96 from './schema.transcript-list.json' with { type: 'json' };
+import s97 from './schema.transcript-message.json' with { type: 'json' };
+import s98 from './schema.transcript-summary.json' with { type: 'json' };
+import s99 from './schema.transcript-upload.json' with { type: 'json' };
+import s100 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s101 from './schema.transcripts.json' with { type: 'json' };
+import s102 from './schema.transfer-change.json' with { type: 'json' };
+import s103 from './schema.user.json' with { type: 'json' };
+import s104 from './schema.user-search-response.json' with { type: 'json' };
+import s105 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -183,37 +186,40 @@ export const publishedSchemas = deepFreeze({
   'role-menu': s69.schema,
   'role-menu-choose-request': s70.schema,
   'role-menu-choose-response': s71.schema,
-  'role-reference': s72.schema,
-  'saved-embed': s73.schema,
-  'schema-list': s74.schema,
-  'section-access': s75.schema,
-  'settings-change-event': s76.schema,
-  'settings-put-request': s77.schema,
-  'settings-response': s78.schema,
-  snowflake: s79.schema,
-  'success-response': s80.schema,
-  'ticket-categories': s81.schema,
-  'ticket-categories-response': s82.schema,
-  'ticket-category-request': s83.schema,
-  'ticket-default-category-request': s84.schema,
-  'ticket-general': s85.schema,
-  'ticket-limits': s86.schema,
-  'ticket-panel': s87.schema,
-  'ticket-panel-deploy-default-request': s88.schema,
-  'ticket-panel-deploy-request': s89.schema,
-  'ticket-panel-deploy-response': s90.schema,
-  'top-server': s91.schema,
-  'top-server-list': s92.schema,
-  'transcript-list': s93.schema,
-  'transcript-message': s94.schema,
-  'transcript-summary': s95.schema,
-  'transcript-upload': s96.schema,
-  'transcript-upload-response': s97.schema,
-  transcripts: s98.schema,
-  'transfer-change': s99.schema,
-  user: s100.schema,
-  'user-search-response': s101.schema,
-  'user-search-result': s102.schema,
+  'role-menu-deploy-refusal': s72.schema,
+  'role-menu-deploy-response': s73.schema,
+  'role-menu-preflight': s74.schema,
+  'role-reference': s75.schema,
+  'saved-embed': s76.schema,
+  'schema-list': s77.schema,
+  'section-access': s78.schema,
+  'settings-change-event': s79.schema,
+  'settings-put-request': s80.schema,
+  'settings-response': s81.schema,
+  snowflake: s82.schema,
+  'success-response': s83.schema,
+  'ticket-categories': s84.schema,
+  'ticket-categories-response': s85.schema,
+  'ticket-category-request': s86.schema,
+  'ticket-default-category-request': s87.schema,
+  'ticket-general': s88.schema,
+  'ticket-limits': s89.schema,
+  'ticket-panel': s90.schema,
+  'ticket-panel-deploy-default-request': s91.schema,
+  'ticket-panel-deploy-request': s92.schema,
+  'ticket-panel-deploy-response': s93.schema,
+  'top-server': s94.schema,
+  'top-server-list': s95.schema,
+  'transcript-list': s96.schema,
+  'transcript-message': s97.schema,
+  'transcript-summary': s98.schema,
+  'transcript-upload': s99.schema,
+  'transcript-upload-response': s100.schema,
+  transcripts: s101.schema,
+  'transfer-change': s102.schema,
+  user: s103.schema,
+  'user-search-response': s104.schema,
+  'user-search-result': s105.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -289,6 +295,9 @@ export const schemaIds = deepFreeze({
   'role-menu': 'https://guildhall.dev/schemas/settings/role-menu.json',
   'role-menu-choose-request': 'https://guildhall.dev/schemas/api/role-menu-choose-request.json',
   'role-menu-choose-response': 'https://guildhall.dev/schemas/api/role-menu-choose-response.json',
+  'role-menu-deploy-refusal': 'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json',
+  'role-menu-deploy-response': 'https://guildhall.dev/schemas/api/role-menu-deploy-response.json',
+  'role-menu-preflight': 'https://guildhall.dev/schemas/api/role-menu-preflight.json',
   'role-reference': 'https://guildhall.dev/schemas/common/role-reference.json',
   'saved-embed': 'https://guildhall.dev/schemas/settings/saved-embed.json',
   'schema-list': 'https://guildhall.dev/schemas/api/schema-list.json',
@@ -395,6 +404,9 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/settings/role-menu.json': publishedSchemas['role-menu'],
   'https://guildhall.dev/schemas/api/role-menu-choose-request.json': publishedSchemas['role-menu-choose-request'],
   'https://guildhall.dev/schemas/api/role-menu-choose-response.json': publishedSchemas['role-menu-choose-response'],
+  'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json': publishedSchemas['role-menu-deploy-refusal'],
+  'https://guildhall.dev/schemas/api/role-menu-deploy-response.json': publishedSchemas['role-menu-deploy-response'],
+  'https://guildhall.dev/schemas/api/role-menu-preflight.json': publishedSchemas['role-menu-preflight'],
   'https://guildhall.dev/schemas/common/role-reference.json': publishedSchemas['role-reference'],
   'https://guildhall.dev/schemas/settings/saved-embed.json': publishedSchemas['saved-embed'],
   'https://guildhall.dev/schemas/api/schema-list.json': publishedSchemas['schema-list'],

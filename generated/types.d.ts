@@ -1849,6 +1849,80 @@ export interface RoleMenuChooseResponse {
   refused: boolean;
 }
 /**
+ * 409 of a role menu's Deploy: a blocking pre-flight warning remains (error is the first blocking one's message; warnings are all of the menu's, as the pre-flight lists them). Nothing was posted.
+ */
+export interface RoleMenuDeployRefusal {
+  success: false;
+  error: string;
+  warnings: RoleMenuWarning[];
+}
+/**
+ * One problem of a role menu: what is wrong (message) and what to do about it (fix), both worded in the role menu schema (settings/role-menu.json); blocking ones stop a deploy.
+ */
+export interface RoleMenuWarning {
+  /**
+   * role_above_bot: an option's role is at or above the bot's highest role; role_unassignable: an option's role is managed by an integration or is @everyone; role_deleted: an option's role no longer exists; channel_deleted: the menu's channel no longer exists; channel_type: the channel is no longer of a type the menu takes; message_gone: the deployed message was deleted (not blocking: Deploy posts it again); bot_missing_permission: the bot lacks Manage Roles in the server, or a permission it needs in the channel; no_options: the menu has no option; empty_message: a reaction menu with neither content nor an embed (Discord posts no empty message); select_clamped: a select's choices exceed its options (not blocking: they are clamped).
+   */
+  code:
+    | 'role_above_bot'
+    | 'role_unassignable'
+    | 'role_deleted'
+    | 'channel_deleted'
+    | 'channel_type'
+    | 'message_gone'
+    | 'bot_missing_permission'
+    | 'no_options'
+    | 'empty_message'
+    | 'select_clamped';
+  message: string;
+  fix: string;
+  /**
+   * true: Deploy is refused (409) until it is fixed.
+   */
+  blocking: boolean;
+  /**
+   * JSON Pointer of the menu's field concerned, e.g. /options/2/role_id or /channel_id; absent for a server-wide problem (Manage Roles).
+   */
+  path?: string;
+}
+/**
+ * The answer to a role menu's Deploy: the menu as the collections API answers it (deployed), the message the bot posted or edited, its channel, whether an existing message was edited (redeployed) rather than a new one posted, and the pre-flight's warnings that did not block it.
+ */
+export interface RoleMenuDeployResponse {
+  success: true;
+  /**
+   * The menu's id.
+   */
+  id: string;
+  /**
+   * The menu's version after the deploy was recorded.
+   */
+  version: number;
+  item: RoleMenu;
+  message_id: Snowflake;
+  channel_id: Snowflake;
+  /**
+   * true: the message the menu posted before was edited in place; false: a new message was posted.
+   */
+  redeployed: boolean;
+  /**
+   * The pre-flight's warnings that do not block a deploy (a select's choices clamped to its options).
+   */
+  warnings: RoleMenuWarning[];
+}
+/**
+ * GET /api/guild/{guildId}/role-menus/preflight: for every role menu of the guild, by its id, what would stop it from working, computed from the guild's live channels and roles, the bot's member and each deployed menu's message. A menu with nothing wrong has an empty list. Deploy runs the same checks and refuses while a blocking one remains.
+ */
+export interface RoleMenuPreflight {
+  success: true;
+  /**
+   * Each menu's warnings by the menu's id (an item of the role-menus collection).
+   */
+  menus: {
+    [k: string]: RoleMenuWarning[];
+  };
+}
+/**
  * GET /api/schemas: the published schemas, each served at its url.
  */
 export interface SchemaList {
@@ -2843,6 +2917,9 @@ export interface GetSchemaParameters {
     | 'role-menu'
     | 'role-menu-choose-request'
     | 'role-menu-choose-response'
+    | 'role-menu-deploy-refusal'
+    | 'role-menu-deploy-response'
+    | 'role-menu-preflight'
     | 'role-reference'
     | 'saved-embed'
     | 'schema-list'
@@ -2997,6 +3074,20 @@ export interface DeployTicketPanelParameters {
    * The panel's id (an item of the panels collection)
    */
   panelId: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/guild/{guildId}/role-menus/{menuId}/deploy (deployRoleMenu), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface DeployRoleMenuParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The menu's id (an item of the role-menus collection)
+   */
+  menuId: string;
   [k: string]: unknown;
 }
 /**

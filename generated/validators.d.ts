@@ -57,6 +57,9 @@ export { validatePlanLimitStatus } from './validators/plan-limit-status.js';
 export { validateRoleList } from './validators/role-list.js';
 export { validateRoleMenuChooseRequest } from './validators/role-menu-choose-request.js';
 export { validateRoleMenuChooseResponse } from './validators/role-menu-choose-response.js';
+export { validateRoleMenuDeployRefusal } from './validators/role-menu-deploy-refusal.js';
+export { validateRoleMenuDeployResponse } from './validators/role-menu-deploy-response.js';
+export { validateRoleMenuPreflight } from './validators/role-menu-preflight.js';
 export { validateRole } from './validators/role.js';
 export { validateSchemaList } from './validators/schema-list.js';
 export { validateSectionAccess } from './validators/section-access.js';
@@ -121,6 +124,7 @@ export { validateListTranscriptsParameters } from './validators/list-transcripts
 export { validateDownloadTranscriptParameters } from './validators/download-transcript-parameters.js';
 export { validateDeleteTranscriptParameters } from './validators/delete-transcript-parameters.js';
 export { validateDeployTicketPanelParameters } from './validators/deploy-ticket-panel-parameters.js';
+export { validateDeployRoleMenuParameters } from './validators/deploy-role-menu-parameters.js';
 export { validateGetPaymentOrderParameters } from './validators/get-payment-order-parameters.js';
 export { validateConfirmPaymentCallbackParameters } from './validators/confirm-payment-callback-parameters.js';
 export { validateStreamSettingsChangesParameters } from './validators/stream-settings-changes-parameters.js';

@@ -55,6 +55,9 @@ import { validatePlanLimitStatus } from './validators/plan-limit-status.js';
 import { validateRoleList } from './validators/role-list.js';
 import { validateRoleMenuChooseRequest } from './validators/role-menu-choose-request.js';
 import { validateRoleMenuChooseResponse } from './validators/role-menu-choose-response.js';
+import { validateRoleMenuDeployRefusal } from './validators/role-menu-deploy-refusal.js';
+import { validateRoleMenuDeployResponse } from './validators/role-menu-deploy-response.js';
+import { validateRoleMenuPreflight } from './validators/role-menu-preflight.js';
 import { validateRole } from './validators/role.js';
 import { validateSchemaList } from './validators/schema-list.js';
 import { validateSectionAccess } from './validators/section-access.js';
@@ -119,6 +122,7 @@ import { validateListTranscriptsParameters } from './validators/list-transcripts
 import { validateDownloadTranscriptParameters } from './validators/download-transcript-parameters.js';
 import { validateDeleteTranscriptParameters } from './validators/delete-transcript-parameters.js';
 import { validateDeployTicketPanelParameters } from './validators/deploy-ticket-panel-parameters.js';
+import { validateDeployRoleMenuParameters } from './validators/deploy-role-menu-parameters.js';
 import { validateGetPaymentOrderParameters } from './validators/get-payment-order-parameters.js';
 import { validateConfirmPaymentCallbackParameters } from './validators/confirm-payment-callback-parameters.js';
 import { validateStreamSettingsChangesParameters } from './validators/stream-settings-changes-parameters.js';
@@ -179,6 +183,9 @@ export {
   validateRoleList,
   validateRoleMenuChooseRequest,
   validateRoleMenuChooseResponse,
+  validateRoleMenuDeployRefusal,
+  validateRoleMenuDeployResponse,
+  validateRoleMenuPreflight,
   validateRole,
   validateSchemaList,
   validateSectionAccess,
@@ -243,6 +250,7 @@ export {
   validateDownloadTranscriptParameters,
   validateDeleteTranscriptParameters,
   validateDeployTicketPanelParameters,
+  validateDeployRoleMenuParameters,
   validateGetPaymentOrderParameters,
   validateConfirmPaymentCallbackParameters,
   validateStreamSettingsChangesParameters,
@@ -305,6 +313,9 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/role-list.json': validateRoleList,
   'https://guildhall.dev/schemas/api/role-menu-choose-request.json': validateRoleMenuChooseRequest,
   'https://guildhall.dev/schemas/api/role-menu-choose-response.json': validateRoleMenuChooseResponse,
+  'https://guildhall.dev/schemas/api/role-menu-deploy-refusal.json': validateRoleMenuDeployRefusal,
+  'https://guildhall.dev/schemas/api/role-menu-deploy-response.json': validateRoleMenuDeployResponse,
+  'https://guildhall.dev/schemas/api/role-menu-preflight.json': validateRoleMenuPreflight,
   'https://guildhall.dev/schemas/api/role.json': validateRole,
   'https://guildhall.dev/schemas/api/schema-list.json': validateSchemaList,
   'https://guildhall.dev/schemas/api/section-access.json': validateSectionAccess,
@@ -369,6 +380,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/params/download-transcript-parameters.json': validateDownloadTranscriptParameters,
   'https://guildhall.dev/schemas/params/delete-transcript-parameters.json': validateDeleteTranscriptParameters,
   'https://guildhall.dev/schemas/params/deploy-ticket-panel-parameters.json': validateDeployTicketPanelParameters,
+  'https://guildhall.dev/schemas/params/deploy-role-menu-parameters.json': validateDeployRoleMenuParameters,
   'https://guildhall.dev/schemas/params/get-payment-order-parameters.json': validateGetPaymentOrderParameters,
   'https://guildhall.dev/schemas/params/confirm-payment-callback-parameters.json': validateConfirmPaymentCallbackParameters,
   'https://guildhall.dev/schemas/params/stream-settings-changes-parameters.json': validateStreamSettingsChangesParameters,

@@ -830,6 +830,18 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
       /^settings\/ticket-categories\.json at #\/\$defs\/categoryId: a channel reference needs x-messages "x-reference" and "x-reference-type"/,
     );
   });
+
+  it('refuses an assignable role reference without its words for a managed role or @everyone, and an assignable that is not true (issue 28)', async () => {
+    const roleId = (s: Record<string, any>) => s.properties.options.items.properties.role_id;
+    const unworded = await refusal(schemasWith('settings/role-menu.json', (s) => delete roleId(s)['x-messages']['x-reference-assignable']));
+    expect(unworded).toMatch(
+      /^settings\/role-menu\.json at #\/properties\/options\/items\/properties\/role_id: a role reference needs x-messages "x-reference-assignable" beside it/,
+    );
+    const misspelt = await refusal(schemasWith('settings/role-menu.json', (s) => (roleId(s)['x-reference'].assignable = 'yes')));
+    expect(misspelt).toMatch(/x-reference/);
+    const typo = await refusal(schemasWith('settings/role-menu.json', (s) => (roleId(s)['x-messages']['x-reference-asignable'] = 'x')));
+    expect(typo).toMatch(/x-messages/);
+  });
 });
 
 describe('messages take limits from the schema (issue 8)', () => {

@@ -18,6 +18,7 @@ import { PanelsModule } from './panels/panels.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PublicModule } from './public/public.module.js';
 import { PublishedModule } from './published/published.module.js';
+import { RoleMenusModule } from './role-menus/role-menus.module.js';
 import type { MountedSandbox } from './sandbox-mount.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { TicketsModule } from './tickets/tickets.module.js';
@@ -40,6 +41,7 @@ const FEATURES = [
   TranscriptsModule,
   TicketsModule,
   PanelsModule,
+  RoleMenusModule,
   JoinDmsModule,
   EmbedsModule,
   TransferModule,

@@ -94,12 +94,16 @@ const seedOf = (route: string) => [...route].reduce((h, c) => (h * 31 + c.charCo
 interface GuildIds {
   roles: Set<string>;
   channels: Map<string, number>;
+  /** Roles no member can be given (managed, @everyone), which a role field marked `assignable` refuses. */
+  unassignable: Set<string>;
 }
 /** The ids of this guild a reference field takes (and null where the field may be empty). */
 const idsFor = (node: Schema, ids: GuildIds): unknown[] => {
-  const rule = node['x-reference'] as { kind: string; channelTypes?: number[] };
+  const rule = node['x-reference'] as { kind: string; channelTypes?: number[]; assignable?: true };
   const own =
-    rule.kind === 'role' ? [...ids.roles] : [...ids.channels].filter(([, type]) => rule.channelTypes?.includes(type)).map(([id]) => id);
+    rule.kind === 'role'
+      ? [...ids.roles].filter((id) => !rule.assignable || !ids.unassignable.has(id))
+      : [...ids.channels].filter(([, type]) => rule.channelTypes?.includes(type)).map(([id]) => id);
   const nullable = Array.isArray(node.type) && node.type.includes('null');
   return [...own, ...(nullable ? [null] : [])];
 };
@@ -115,7 +119,9 @@ function aimedAt(schema: unknown, ids: GuildIds): any {
 /** Whether every id the route's schema marks with x-reference is one of the guild's, of a type its field takes. */
 const referencesOwn = (schema: Schema, wire: unknown, ids: GuildIds): boolean =>
   findReferences(schema, wire).every((ref) =>
-    ref.kind === 'role' ? ids.roles.has(ref.id) : ref.channelTypes!.includes(ids.channels.get(ref.id) ?? -1),
+    ref.kind === 'role'
+      ? ids.roles.has(ref.id) && !(ref.assignable && ids.unassignable.has(ref.id))
+      : ref.channelTypes!.includes(ids.channels.get(ref.id) ?? -1),
   );
 
 /**
@@ -284,7 +290,9 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     let ids = knownIds.get(guildId);
     if (!ids) {
       const channels = new Map(sandbox.channelsOf(guildId).map((c) => [c.id, c.type] as const));
-      ids = { roles: new Set(sandbox.guild(guildId)?.roles.map((r) => r.id) ?? []), channels };
+      const roles = sandbox.guild(guildId)?.roles ?? [];
+      const unassignable = new Set(roles.filter((r) => r.managed || r.id === guildId).map((r) => r.id));
+      ids = { roles: new Set(roles.map((r) => r.id)), channels, unassignable };
       knownIds.set(guildId, ids);
     }
     return ids;

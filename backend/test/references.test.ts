@@ -176,7 +176,9 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
       const channels: { id: string; type: number }[] = await bot(`/guilds/${guild.id}/channels`);
       const byType = new Map<number, string>();
       for (const channel of channels) if (!byType.has(channel.type)) byType.set(channel.type, channel.id);
-      own[guild.id] = { byType, role: Object.values(guild.roles).find((id) => id !== guild.id)! };
+      // A role members can be given, so that it fits every role site (an option's role refuses managed ones and @everyone).
+      const roles: { id: string; managed: boolean }[] = await bot(`/guilds/${guild.id}/roles`);
+      own[guild.id] = { byType, role: roles.find((role) => role.id !== guild.id && !role.managed)!.id };
     }
     dmChannel = (await bot('/users/@me/channels', { method: 'POST', body: JSON.stringify({ recipient_id: SANDBOX_USERS.demoMember.id }) }))
       .id;

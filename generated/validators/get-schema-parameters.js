@@ -80,6 +80,9 @@ const schema9 = {
         'role-menu',
         'role-menu-choose-request',
         'role-menu-choose-response',
+        'role-menu-deploy-refusal',
+        'role-menu-deploy-response',
+        'role-menu-preflight',
         'role-reference',
         'saved-embed',
         'schema-list',
@@ -219,6 +222,9 @@ function validate9(data, { instancePath = '', parentData, parentDataProperty, ro
         data0 === 'role-menu' ||
         data0 === 'role-menu-choose-request' ||
         data0 === 'role-menu-choose-response' ||
+        data0 === 'role-menu-deploy-refusal' ||
+        data0 === 'role-menu-deploy-response' ||
+        data0 === 'role-menu-preflight' ||
         data0 === 'role-reference' ||
         data0 === 'saved-embed' ||
         data0 === 'schema-list' ||

@@ -1736,13 +1736,14 @@ const schema9 = {
                 type: 'string',
                 maxLength: 20,
                 pattern: '^[0-9]{17,20}$',
-                'x-reference': { kind: 'role' },
+                'x-reference': { kind: 'role', assignable: true },
                 'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
                 'x-messages': {
                   type: 'Please select a role for this option',
                   pattern: 'Please select a role for this option',
                   maxLength: 'Please select a role for this option',
                   'x-reference': 'This role is not in this server',
+                  'x-reference-assignable': 'This role is managed by an integration or is @everyone: members cannot be given it',
                 },
               },
               emoji: {
@@ -13548,13 +13549,14 @@ const schema79 = {
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': { kind: 'role' },
+            'x-reference': { kind: 'role', assignable: true },
             'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
             'x-messages': {
               type: 'Please select a role for this option',
               pattern: 'Please select a role for this option',
               maxLength: 'Please select a role for this option',
               'x-reference': 'This role is not in this server',
+              'x-reference-assignable': 'This role is managed by an integration or is @everyone: members cannot be given it',
             },
           },
           emoji: {

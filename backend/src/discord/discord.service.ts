@@ -196,6 +196,19 @@ export class DiscordService implements OnModuleDestroy {
   }
 
   /**
+   * Create Reaction: the bot reacts to a message (204; reacting again changes nothing). `emoji` as the route names it:
+   * a Unicode emoji, or `name:id` for a custom one (common's `reactionPathEmoji`); encoded here for the path.
+   */
+  async addReaction(channelId: string, messageId: string, emoji: string): Promise<void> {
+    await this.bot(() => this.rest.put(Routes.channelMessageOwnReaction(channelId, messageId, encodeURIComponent(emoji))));
+  }
+
+  /** Delete Own Reaction: the bot takes its reaction back (204; none there changes nothing). `emoji` as for addReaction. */
+  async deleteOwnReaction(channelId: string, messageId: string, emoji: string): Promise<void> {
+    await this.bot(() => this.rest.delete(Routes.channelMessageOwnReaction(channelId, messageId, encodeURIComponent(emoji))));
+  }
+
+  /**
    * Execute Webhook with wait=true (so Discord answers the message, with its id). Always to the configured API base:
    * the caller passes the id and token it read from a webhook URL, never the URL itself. The token authenticates.
    */

@@ -13,6 +13,8 @@ export const REFERENCES_ERROR = 'Some settings name channels or roles that are n
 interface GuildIds {
   channels?: Map<string, DiscordChannel>;
   roles?: Set<string>;
+  /** Roles no member can be given: managed ones (a bot's, boosters') and @everyone (its id is the guild's). */
+  unassignable?: Set<string>;
 }
 
 /** One document to check: its published schema, the document, and where it sits in the request. */
@@ -88,7 +90,7 @@ export class GuildReferences {
     );
     const problems: FieldError[] = [];
     for (const { ref, prefix } of found) {
-      const message = problemOf(ref, ids);
+      const message = problemOf(ref, ids) ?? unassignableProblem(ref, ids);
       if (message) problems.push({ path: `${prefix}${ref.path}`, message });
     }
     return problems;
@@ -104,6 +106,7 @@ export class GuildReferences {
       return {
         ...(channels ? { channels: new Map(channels.map((c) => [c.id, c])) } : {}),
         ...(roles ? { roles: new Set(roles.map((r) => r.id)) } : {}),
+        ...(roles ? { unassignable: new Set(roles.filter((r) => !assignable(r, guildId)).map((r) => r.id)) } : {}),
       };
     } catch (err) {
       throw DiscordFailure.from(err).toApiError();
@@ -123,14 +126,31 @@ function problemOf(ref: FoundReference, ids: GuildIds): string | null {
 }
 
 /**
- * The schema's words for a refused reference (x-messages `x-reference`, `x-reference-type`). The generator refuses a
- * schema without them (scripts/generate/keywords/x-reference.mjs), so the check never makes up words of its own.
+ * The schema's words for a refused reference (x-messages `x-reference`, `x-reference-type`, `x-reference-assignable`).
+ * The generator refuses a schema without them (scripts/generate/keywords/x-reference.mjs), so the check never makes
+ * up words of its own.
  */
 function wordsOf(ref: FoundReference, which: keyof FoundReference['messages']): string {
   const words = ref.messages[which];
-  if (words === undefined)
-    throw new Error(
-      `The schema gives no x-messages "${which === 'missing' ? 'x-reference' : 'x-reference-type'}" for the ${ref.kind} at ${ref.path}`,
-    );
+  if (words === undefined) throw new Error(`The schema gives no x-messages "${MESSAGE_KEYS[which]}" for the ${ref.kind} at ${ref.path}`);
   return words;
+}
+
+/** Whether members can be given a role: Discord gives none a managed role (a bot's, boosters') nor @everyone (its id is the guild's). */
+export const assignable = (role: { id: string; managed: boolean }, guildId: string): boolean => !role.managed && role.id !== guildId;
+
+/** Each of a reference's words by the x-messages key that gives it. */
+const MESSAGE_KEYS: Record<keyof FoundReference['messages'], string> = {
+  missing: 'x-reference',
+  type: 'x-reference-type',
+  assignable: 'x-reference-assignable',
+};
+
+/**
+ * A role members are given (`x-reference` `assignable`) that no member can be: managed by an integration or @everyone,
+ * refused in the schema's x-messages `x-reference-assignable`, which the generator requires beside `assignable`.
+ */
+function unassignableProblem(ref: FoundReference, ids: GuildIds): string | null {
+  if (ref.kind !== 'role' || !ref.assignable || !ids.unassignable!.has(ref.id)) return null;
+  return wordsOf(ref, 'assignable');
 }

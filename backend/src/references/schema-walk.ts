@@ -54,8 +54,13 @@ export interface ReferenceRule {
   kind: ReferenceKind;
   /** For a channel: the Discord channel types the field takes. */
   channelTypes?: readonly number[];
-  /** The schema's x-messages for the check: the id is not of this guild (`x-reference`), a channel of another type (`x-reference-type`). */
-  messages: { missing?: string; type?: string };
+  /** For a role members are given (`assignable`): a managed role or @everyone is refused too. */
+  assignable?: true;
+  /**
+   * The schema's x-messages for the check: the id is not of this guild (`x-reference`), a channel of another type
+   * (`x-reference-type`), a role no member can be given (`x-reference-assignable`).
+   */
+  messages: { missing?: string; type?: string; assignable?: string };
 }
 
 export interface FoundReference extends ReferenceRule {
@@ -69,7 +74,7 @@ export interface FoundReference extends ReferenceRule {
 function ruleOf(schemas: readonly Schema[]): ReferenceRule | undefined {
   const marked = schemas.find((s) => isObject(s['x-reference']));
   if (!marked) return undefined;
-  const rule = marked['x-reference'] as { kind: ReferenceKind; channelTypes?: number[] };
+  const rule = marked['x-reference'] as { kind: ReferenceKind; channelTypes?: number[]; assignable?: true };
   // Messages beside a $ref (a field's own words) win over the referenced type's.
   const messages: ReferenceRule['messages'] = {};
   for (const schema of [...schemas].reverse()) {
@@ -77,8 +82,14 @@ function ruleOf(schemas: readonly Schema[]): ReferenceRule | undefined {
     if (!isObject(own)) continue;
     if (typeof own['x-reference'] === 'string') messages.missing = own['x-reference'];
     if (typeof own['x-reference-type'] === 'string') messages.type = own['x-reference-type'];
+    if (typeof own['x-reference-assignable'] === 'string') messages.assignable = own['x-reference-assignable'];
   }
-  return { kind: rule.kind, ...(rule.channelTypes ? { channelTypes: rule.channelTypes } : {}), messages };
+  return {
+    kind: rule.kind,
+    ...(rule.channelTypes ? { channelTypes: rule.channelTypes } : {}),
+    ...(rule.assignable ? { assignable: true } : {}),
+    messages,
+  };
 }
 
 /** Every channel and role id in `doc` that its schema marks with `x-reference`, with what the schema says of it. */

@@ -1,9 +1,10 @@
-// `x-reference`: what a Discord id of a settings document names in its guild: `{ "kind": "role" }`, or
+// `x-reference`: what a Discord id of a settings document names in its guild: `{ "kind": "role" }` (with
+// `"assignable": true` where members are given the role, which refuses a managed role or @everyone too), or
 // `{ "kind": "channel", "channelTypes": [...] }` with the Discord channel types the field takes (0 text, 2 voice,
 // 4 category, 5 announcement...). An annotation: it generates no validation code, since only the guild knows its ids.
 // The server's reference check (backend/src/references/) walks every written document with its schema and refuses an
 // id the guild lacks, or a channel of another type, at the field's path, with the schema's x-messages `x-reference`
-// and `x-reference-type`; clone lists the ids the target lacks. The channel-select widget offers the same types
+// and `x-reference-type` (`x-reference-assignable` for an assignable role); clone lists the ids the target lacks. The channel-select widget offers the same types
 // (extract-ui.mjs copies them into `ui:options.channelTypes`), so the form and the server read one list.
 // The types are Discord's (discord-api-types' ChannelType): a number that names no channel type fails generation.
 import { ChannelType } from 'discord-api-types/v10';
@@ -21,7 +22,8 @@ export default {
         type: 'object',
         additionalProperties: false,
         required: ['kind'],
-        properties: { kind: { const: 'role' } },
+        // assignable: members are given the role (a role menu's option), so a managed role or @everyone is refused too.
+        properties: { kind: { const: 'role' }, assignable: { const: true } },
       },
       {
         type: 'object',
@@ -37,15 +39,19 @@ export default {
 };
 
 /** The messages a schema gives its reference check, in x-messages (checkReferenceMessages: the server has no others). */
-export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type'];
+export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type', 'x-reference-assignable'];
 
-/** The words each kind of reference must give: an id this server lacks, and for a channel one of another type. */
+/**
+ * The words each kind of reference must give: an id this server lacks, for a channel one of another type, and for a
+ * role members are given (`assignable`) a managed role or @everyone.
+ */
 const REQUIRED_MESSAGES = { role: ['x-reference'], channel: ['x-reference', 'x-reference-type'] };
+const requiredMessages = (rule) => [...(REQUIRED_MESSAGES[rule.kind] ?? []), ...(rule.assignable ? ['x-reference-assignable'] : [])];
 
 /**
  * Refuses a schema that marks an id with `x-reference` without its words in the same schema's `x-messages`
- * (`x-reference`; a channel's `x-reference-type` too): the server says only the schema's words, so none are made up
- * in code (a use may still word them its own way beside its `$ref`). Run by index.mjs on every file after load.
+ * (`x-reference`; a channel's `x-reference-type` too, an assignable role's `x-reference-assignable`): the server says
+ * only the schema's words, so none are made up in code (a use may still word them its own way beside its `$ref`). Run by index.mjs on every file after load.
  */
 export function checkReferenceMessages(files) {
   for (const file of files) {
@@ -53,7 +59,7 @@ export function checkReferenceMessages(files) {
       const rule = node['x-reference'];
       if (!isObject(rule)) return; // its shape is the metaSchema's to refuse, when the schemas compile
       const messages = isObject(node['x-messages']) ? node['x-messages'] : {};
-      const missing = (REQUIRED_MESSAGES[rule.kind] ?? []).filter((key) => typeof messages[key] !== 'string');
+      const missing = requiredMessages(rule).filter((key) => typeof messages[key] !== 'string');
       if (missing.length)
         throw new SchemaError(
           `${file.rel} at #${pointer}`,
