@@ -24,11 +24,44 @@ function Spoiler({ children }: { children: ReactNode }) {
   );
 }
 
+const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const luminance = (rgb: number[]) => {
+  const [r, g, b] = rgb.map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
+const contrast = (a: number[], b: number[]) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+/** The darkest surface a message is drawn on (an ephemeral reply's box), with the mention's own tint over it. */
+const SURFACE = channels('#2b2d31');
+
+/**
+ * A role's colour as a mention's text, lightened toward white until it reads on the dark surface (4.5:1, WCAG AA):
+ * Discord draws a dark role's mention in its colour, which a person with low vision cannot read.
+ */
+export function readableMentionColour(hex: string): string {
+  const base = channels(hex);
+  const behind = SURFACE.map((c, i) => Math.round(c * 0.9 + base[i]! * 0.1));
+  for (let white = 0; white <= 1; white += 0.05) {
+    const mixed = base.map((c) => Math.round(c + (255 - c) * white));
+    if (contrast(mixed, behind) >= 4.5) return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  }
+  return '#ffffff';
+}
+
 function Mention({ children, color }: { children: ReactNode; color?: string }) {
   return (
     <span
       className="rounded-[3px] px-0.5 font-medium"
-      style={color ? { color, backgroundColor: `${color}1a` } : { color: '#c9cdfb', backgroundColor: 'rgba(88,101,242,0.3)' }}
+      style={
+        color
+          ? { color: readableMentionColour(color), backgroundColor: `${color}1a` }
+          : { color: '#c9cdfb', backgroundColor: 'rgba(88,101,242,0.3)' }
+      }
     >
       {children}
     </span>
