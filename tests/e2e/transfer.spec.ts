@@ -48,9 +48,13 @@ test('a role menu cloned through Backup & Transfer arrives in the other server a
   await page.getByRole('combobox', { name: 'Target server' }).selectOption({ label: 'Pixel Painters' });
   for (const box of await page.getByRole('group', { name: 'Sections to copy' }).getByRole('checkbox').all()) await box.uncheck();
   const items = page.getByRole('group', { name: 'Items to copy' });
-  await expect(items.getByRole('checkbox', { name: 'Role Menus (1)' })).toBeVisible();
+  // Other files may have left a menu in Community (role-menus.spec.ts keeps its deployed one): count what is there.
+  const held = (await menusOf(page, COMMUNITY)).length;
+  const collection = items.getByRole('checkbox', { name: `Role Menus (${held})` });
+  await expect(collection).toBeVisible();
   await items.getByRole('checkbox', { name: 'Colour roles' }).check();
-  await expect(items.getByRole('checkbox', { name: 'Role Menus (1)' })).toBeChecked();
+  // The collection's box is checked once every one of its items is.
+  if (held === 1) await expect(collection).toBeChecked();
   await page.getByRole('button', { name: 'Preview' }).click();
 
   await expect(page.getByRole('region', { name: 'New items' })).toContainText('Role Menus: Colour roles');
