@@ -101,15 +101,6 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: /Custom Embeds/ }).getAttribute('href')).toBe(`/manage/${PAID}/embeds`);
   });
 
-  it('describes Reaction Roles as the sidebar does: buttons, a select menu or reactions', async () => {
-    fakeApi();
-    renderAt(`/manage/${PAID}/dashboard`, '/manage/:guildId/dashboard', <Dashboard />);
-    await screen.findByRole('heading', { name: 'Standard plan' });
-    const card = screen.getByRole('link', { name: /^Reaction Roles/ });
-    expect(card.getAttribute('href')).toBe(`/manage/${PAID}/reactionroles`);
-    within(card).getByText('Let members pick their own roles with buttons, a select menu or reactions.');
-  });
-
   it('shows the free tier with Upgrade, and locks the Custom Embeds card', async () => {
     fakeApi();
     renderAt(`/manage/${FREE}/dashboard`, '/manage/:guildId/dashboard', <Dashboard />);

@@ -1,5 +1,4 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
-import { MANAGE_MENU } from '../../layouts/manage-menu';
 import {
   Bot,
   Crown,
@@ -26,10 +25,6 @@ import { hasPaidPlan, premiumActiveText } from '../../components/premium/plan-st
 import { UPGRADE_PATH } from '../../components/premium/use-premium';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-
-/** A page's one-line description as the sidebar says it (layouts/manage-menu.ts), so the two never differ. */
-const menuDescription = (path: string): string =>
-  MANAGE_MENU.flatMap((group) => group.items).find((item) => item.path === path)?.description ?? '';
 
 interface Feature {
   name: string;
@@ -60,7 +55,7 @@ const FEATURE_SECTIONS: { title: string; features: Feature[] }[] = [
         icon: MessageSquare,
         badge: 'Popular',
       },
-      { name: 'Reaction Roles', path: 'reactionroles', description: menuDescription('reactionroles'), icon: SmilePlus },
+      { name: 'Reaction Roles', path: 'reactionroles', description: 'Members pick their roles by reacting.', icon: SmilePlus },
       {
         name: 'Levels',
         path: sectionPages.levels.path,
