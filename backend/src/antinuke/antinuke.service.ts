@@ -44,18 +44,8 @@ const moduleTitle = (key: ModuleKey) => moduleSchemas[key]?.title ?? key;
 
 const list = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
-/** The bot's guild-level permissions, Discord's way: owner -> all; @everyone OR its roles; Administrator -> all. */
-export function memberPermissions(
-  guild: Pick<DiscordGuild, 'id' | 'owner_id'>,
-  roles: DiscordRole[],
-  member: DiscordMember,
-  userId: string,
-) {
-  if (guild.owner_id === userId) return { all: true, bits: 0n };
-  let bits = BigInt(roles.find((r) => r.id === guild.id)?.permissions ?? '0');
-  for (const id of member.roles) bits |= BigInt(roles.find((r) => r.id === id)?.permissions ?? '0');
-  return { all: (bits & PermissionFlagsBits.Administrator) !== 0n, bits };
-}
+export { memberPermissions } from '../discord/member-permissions.js';
+import { memberPermissions } from '../discord/member-permissions.js';
 
 /** AntiNuke's server-side actions besides its settings (those go through the generic settings API). */
 @Injectable()

@@ -1,5 +1,5 @@
 import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
-import { memberPermissions } from '../antinuke/antinuke.service.js';
+import { memberPermissions } from '../discord/member-permissions.js';
 import type { DiscordChannel, DiscordGuild, DiscordMember, DiscordRole } from '../discord/discord.types.js';
 
 /** A member's permissions: every permission (the owner, Administrator), or these bits. */

@@ -5,7 +5,7 @@ import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { RoleMenu, RoleMenuWarning } from '@guildhall/generated/types';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import type { DiscordChannel, DiscordGuild, DiscordMember, DiscordRole } from '../discord/discord.types.js';
-import { memberPermissions } from '../antinuke/antinuke.service.js';
+import { memberPermissions } from '../discord/member-permissions.js';
 import { assignable } from '../references/guild-references.js';
 import { findReferences, type Schema } from '../references/schema-walk.js';
 import { allows, channelPermissions } from './channel-permissions.js';
