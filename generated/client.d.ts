@@ -30,6 +30,8 @@ import type {
   HistoryListResponse,
   HistoryRevertRequest,
   HistoryRevertResponse,
+  ImageUploadRequest,
+  ImageUploadResponse,
   JoinDmDelivery,
   JoinDmDeliveryResponse,
   JoinDmStatsResponse,
@@ -41,6 +43,8 @@ import type {
   PaymentCreateResponse,
   PaymentOrderResponse,
   PaymentWebhookEvent,
+  PersonalizerApplyResponse,
+  PersonalizerStatus,
   PlanLimitStatus,
   RoleList,
   RoleMenu,
@@ -68,6 +72,7 @@ import type {
   TranscriptList,
   TranscriptUpload,
   TranscriptUploadResponse,
+  UploadedImage,
   User,
   UserSearchResponse,
 } from './types.js';
@@ -93,6 +98,13 @@ export interface GuildhallClient {
   getBasicSettings(guildId: string): Promise<SectionSettingsResponse<'basic'>>;
   /** Server Settings: save the guild's basic settings. */
   putBasicSettings(guildId: string, body: SectionSettingsPutRequest<'basic'>): Promise<SectionSettingsResponse<'basic'>>;
+  /** Bot Personalizer: the guild's personalizer settings. */
+  getPersonalizerSettings(guildId: string): Promise<SectionSettingsResponse<'personalizer'>>;
+  /** Bot Personalizer: save the guild's personalizer settings. */
+  putPersonalizerSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'personalizer'>,
+  ): Promise<SectionSettingsResponse<'personalizer'>>;
   /** Moderation: the guild's moderation settings. */
   getModerationSettings(guildId: string): Promise<SectionSettingsResponse<'moderation'>>;
   /** Moderation: save the guild's moderation settings. */
@@ -269,6 +281,14 @@ export interface GuildhallClient {
   getRoleMenuPreflight(guildId: string): Promise<RoleMenuPreflight>;
   /** POST /api/guild/{guildId}/role-menus/{menuId}/deploy: The bot posts a role menu (its content, embed and buttons or select whose custom_ids name the menu and role) in the menu's channel, or edits the message it posted before; a reaction menu gets the bot's reactions */
   deployRoleMenu(guildId: string, menuId: string): Promise<RoleMenuDeployResponse>;
+  /** POST /api/guild/{guildId}/settings/{section}/images/{field}: Upload an image for a section's image field (the Bot Personalizer's avatar and banner): checked by its bytes against the field's x-image, stored, and named by its SHA-256 */
+  uploadSettingsImage(guildId: string, section: string, field: string, body: ImageUploadRequest): Promise<ImageUploadResponse>;
+  /** GET /api/guild/{guildId}/personalizer/status: The bot's profile in this guild as Discord has it now, what the dashboard last applied, and per field how the saved profile compares */
+  getPersonalizerStatus(guildId: string): Promise<PersonalizerStatus>;
+  /** POST /api/guild/{guildId}/personalizer/apply: Send the saved profile to Discord (Modify Current Member: nick, bio, avatar and banner as image data from our storage; an empty field null, the global profile's) and report what Discord said, field by field */
+  applyPersonalizer(guildId: string): Promise<PersonalizerApplyResponse>;
+  /** POST /api/guild/{guildId}/personalizer/reset: Return the bot to its global profile in this guild (Modify Current Member with every field null); the saved profile is kept, to apply again later */
+  resetPersonalizer(guildId: string): Promise<PersonalizerApplyResponse>;
   /** POST /api/embed/send-channel: The bot posts the embed builder's message in a text or announcement channel */
   sendEmbedToChannel(body: EmbedSendChannelRequest): Promise<EmbedSendChannelResponse>;
   /** POST /api/embed/send-webhook: Executes the embed builder's message through a Discord webhook URL */
@@ -304,6 +324,8 @@ export interface GuildhallClient {
   revertHistoryEntry(guildId: string, entryId: string, body: HistoryRevertRequest): Promise<HistoryRevertResponse>;
   /** GET /api/guild/{guildId}/tickets/transcripts/{id}/download: One transcript as a file: html (looks like the channel, everything user-written escaped), txt or json */
   downloadTranscript(guildId: string, id: string, query?: { format?: 'html' | 'txt' | 'json' }): Promise<FileAnswer>;
+  /** GET /api/guild/{guildId}/images/{imageId}: An image the dashboard keeps, served from its own storage (never Discord's CDN): the bytes with their media type */
+  getGuildImage(guildId: string, imageId: UploadedImage): Promise<FileAnswer>;
 }
 /** The client over a transport (the frontend passes its fetch wrapper). */
 export declare function createClient(transport: Transport): GuildhallClient;

@@ -15,6 +15,8 @@ export function createClient(transport) {
     putSettings: (guildId, section, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/${segment(section)}`, body),
     getBasicSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/basic`),
     putBasicSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/basic`, body),
+    getPersonalizerSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/personalizer`),
+    putPersonalizerSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/personalizer`, body),
     getModerationSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/moderation`),
     putModerationSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/moderation`, body),
     getLevelsSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/levels`),
@@ -96,6 +98,11 @@ export function createClient(transport) {
     deployDefaultTicketPanel: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/tickets/panels/deploy-default`, body),
     getRoleMenuPreflight: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/role-menus/preflight`),
     deployRoleMenu: (guildId, menuId) => transport('POST', `/api/guild/${segment(guildId)}/role-menus/${segment(menuId)}/deploy`),
+    uploadSettingsImage: (guildId, section, field, body) =>
+      transport('POST', `/api/guild/${segment(guildId)}/settings/${segment(section)}/images/${segment(field)}`, body),
+    getPersonalizerStatus: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/personalizer/status`),
+    applyPersonalizer: (guildId) => transport('POST', `/api/guild/${segment(guildId)}/personalizer/apply`),
+    resetPersonalizer: (guildId) => transport('POST', `/api/guild/${segment(guildId)}/personalizer/reset`),
     sendEmbedToChannel: (body) => transport('POST', `/api/embed/send-channel`, body),
     sendEmbedToWebhook: (body) => transport('POST', `/api/embed/send-webhook`, body),
     getEmbedById: (body) => transport('POST', `/api/embed/get-by-id`, body),
@@ -114,5 +121,6 @@ export function createClient(transport) {
       transport('POST', `/api/guild/${segment(guildId)}/history/${segment(entryId)}/revert`, body),
     downloadTranscript: (guildId, id, query) =>
       transport('GET', withQuery(`/api/guild/${segment(guildId)}/tickets/transcripts/${segment(id)}/download`, query), undefined, 'file'),
+    getGuildImage: (guildId, imageId) => transport('GET', `/api/guild/${segment(guildId)}/images/${segment(imageId)}`, undefined, 'file'),
   });
 }

@@ -47,64 +47,71 @@ import s44 from './schema.history-list-response.json' with { type: 'json' };
 import s45 from './schema.history-revert-conflict.json' with { type: 'json' };
 import s46 from './schema.history-revert-request.json' with { type: 'json' };
 import s47 from './schema.history-revert-response.json' with { type: 'json' };
-import s48 from './schema.image-url.json' with { type: 'json' };
-import s49 from './schema.joindm-delivery.json' with { type: 'json' };
-import s50 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s51 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s52 from './schema.joindm-test-response.json' with { type: 'json' };
-import s53 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s54 from './schema.joindms.json' with { type: 'json' };
-import s55 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s56 from './schema.levels.json' with { type: 'json' };
-import s57 from './schema.managed-guild.json' with { type: 'json' };
-import s58 from './schema.moderation.json' with { type: 'json' };
-import s59 from './schema.moderation-action.json' with { type: 'json' };
-import s60 from './schema.payment-callback.json' with { type: 'json' };
-import s61 from './schema.payment-create-request.json' with { type: 'json' };
-import s62 from './schema.payment-create-response.json' with { type: 'json' };
-import s63 from './schema.payment-order.json' with { type: 'json' };
-import s64 from './schema.payment-order-response.json' with { type: 'json' };
-import s65 from './schema.payment-webhook-event.json' with { type: 'json' };
-import s66 from './schema.plan-limit-status.json' with { type: 'json' };
-import s67 from './schema.role.json' with { type: 'json' };
-import s68 from './schema.role-list.json' with { type: 'json' };
-import s69 from './schema.role-menu.json' with { type: 'json' };
-import s70 from './schema.role-menu-choose-request.json' with { type: 'json' };
-import s71 from './schema.role-menu-choose-response.json' with { type: 'json' };
-import s72 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
-import s73 from './schema.role-menu-deploy-response.json' with { type: 'json' };
-import s74 from './schema.role-menu-preflight.json' with { type: 'json' };
-import s75 from './schema.role-reference.json' with { type: 'json' };
-import s76 from './schema.saved-embed.json' with { type: 'json' };
-import s77 from './schema.schema-list.json' with { type: 'json' };
-import s78 from './schema.section-access.json' with { type: 'json' };
-import s79 from './schema.settings-change-event.json' with { type: 'json' };
-import s80 from './schema.settings-put-request.json' with { type: 'json' };
-import s81 from './schema.settings-response.json' with { type: 'json' };
-import s82 from './schema.snowflake.json' with { type: 'json' };
-import s83 from './schema.success-response.json' with { type: 'json' };
-import s84 from './schema.ticket-categories.json' with { type: 'json' };
-import s85 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s86 from './schema.ticket-category-request.json' with { type: 'json' };
-import s87 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s88 from './schema.ticket-general.json' with { type: 'json' };
-import s89 from './schema.ticket-limits.json' with { type: 'json' };
-import s90 from './schema.ticket-panel.json' with { type: 'json' };
-import s91 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s92 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s93 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s94 from './schema.top-server.json' with { type: 'json' };
-import s95 from './schema.top-server-list.json' with { type: 'json' };
-import s96 from './schema.transcript-list.json' with { type: 'json' };
-import s97 from './schema.transcript-message.json' with { type: 'json' };
-import s98 from './schema.transcript-summary.json' with { type: 'json' };
-import s99 from './schema.transcript-upload.json' with { type: 'json' };
-import s100 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s101 from './schema.transcripts.json' with { type: 'json' };
-import s102 from './schema.transfer-change.json' with { type: 'json' };
-import s103 from './schema.user.json' with { type: 'json' };
-import s104 from './schema.user-search-response.json' with { type: 'json' };
-import s105 from './schema.user-search-result.json' with { type: 'json' };
+import s48 from './schema.image-upload-request.json' with { type: 'json' };
+import s49 from './schema.image-upload-response.json' with { type: 'json' };
+import s50 from './schema.image-url.json' with { type: 'json' };
+import s51 from './schema.joindm-delivery.json' with { type: 'json' };
+import s52 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s53 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s54 from './schema.joindm-test-response.json' with { type: 'json' };
+import s55 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s56 from './schema.joindms.json' with { type: 'json' };
+import s57 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s58 from './schema.levels.json' with { type: 'json' };
+import s59 from './schema.managed-guild.json' with { type: 'json' };
+import s60 from './schema.moderation.json' with { type: 'json' };
+import s61 from './schema.moderation-action.json' with { type: 'json' };
+import s62 from './schema.payment-callback.json' with { type: 'json' };
+import s63 from './schema.payment-create-request.json' with { type: 'json' };
+import s64 from './schema.payment-create-response.json' with { type: 'json' };
+import s65 from './schema.payment-order.json' with { type: 'json' };
+import s66 from './schema.payment-order-response.json' with { type: 'json' };
+import s67 from './schema.payment-webhook-event.json' with { type: 'json' };
+import s68 from './schema.personalizer.json' with { type: 'json' };
+import s69 from './schema.personalizer-apply-response.json' with { type: 'json' };
+import s70 from './schema.personalizer-status.json' with { type: 'json' };
+import s71 from './schema.plan-limit-status.json' with { type: 'json' };
+import s72 from './schema.role.json' with { type: 'json' };
+import s73 from './schema.role-list.json' with { type: 'json' };
+import s74 from './schema.role-menu.json' with { type: 'json' };
+import s75 from './schema.role-menu-choose-request.json' with { type: 'json' };
+import s76 from './schema.role-menu-choose-response.json' with { type: 'json' };
+import s77 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
+import s78 from './schema.role-menu-deploy-response.json' with { type: 'json' };
+import s79 from './schema.role-menu-preflight.json' with { type: 'json' };
+import s80 from './schema.role-reference.json' with { type: 'json' };
+import s81 from './schema.saved-embed.json' with { type: 'json' };
+import s82 from './schema.schema-list.json' with { type: 'json' };
+import s83 from './schema.section-access.json' with { type: 'json' };
+import s84 from './schema.settings-change-event.json' with { type: 'json' };
+import s85 from './schema.settings-put-request.json' with { type: 'json' };
+import s86 from './schema.settings-response.json' with { type: 'json' };
+import s87 from './schema.snowflake.json' with { type: 'json' };
+import s88 from './schema.stored-image.json' with { type: 'json' };
+import s89 from './schema.success-response.json' with { type: 'json' };
+import s90 from './schema.ticket-categories.json' with { type: 'json' };
+import s91 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s92 from './schema.ticket-category-request.json' with { type: 'json' };
+import s93 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s94 from './schema.ticket-general.json' with { type: 'json' };
+import s95 from './schema.ticket-limits.json' with { type: 'json' };
+import s96 from './schema.ticket-panel.json' with { type: 'json' };
+import s97 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s98 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s99 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s100 from './schema.top-server.json' with { type: 'json' };
+import s101 from './schema.top-server-list.json' with { type: 'json' };
+import s102 from './schema.transcript-list.json' with { type: 'json' };
+import s103 from './schema.transcript-message.json' with { type: 'json' };
+import s104 from './schema.transcript-summary.json' with { type: 'json' };
+import s105 from './schema.transcript-upload.json' with { type: 'json' };
+import s106 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s107 from './schema.transcripts.json' with { type: 'json' };
+import s108 from './schema.transfer-change.json' with { type: 'json' };
+import s109 from './schema.uploaded-image.json' with { type: 'json' };
+import s110 from './schema.user.json' with { type: 'json' };
+import s111 from './schema.user-search-response.json' with { type: 'json' };
+import s112 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -162,64 +169,71 @@ export const publishedSchemas = deepFreeze({
   'history-revert-conflict': s45.schema,
   'history-revert-request': s46.schema,
   'history-revert-response': s47.schema,
-  'image-url': s48.schema,
-  'joindm-delivery': s49.schema,
-  'joindm-delivery-response': s50.schema,
-  'joindm-stats-response': s51.schema,
-  'joindm-test-response': s52.schema,
-  'joindm-toggle-response': s53.schema,
-  joindms: s54.schema,
-  'level-up-placeholder': s55.schema,
-  levels: s56.schema,
-  'managed-guild': s57.schema,
-  moderation: s58.schema,
-  'moderation-action': s59.schema,
-  'payment-callback': s60.schema,
-  'payment-create-request': s61.schema,
-  'payment-create-response': s62.schema,
-  'payment-order': s63.schema,
-  'payment-order-response': s64.schema,
-  'payment-webhook-event': s65.schema,
-  'plan-limit-status': s66.schema,
-  role: s67.schema,
-  'role-list': s68.schema,
-  'role-menu': s69.schema,
-  'role-menu-choose-request': s70.schema,
-  'role-menu-choose-response': s71.schema,
-  'role-menu-deploy-refusal': s72.schema,
-  'role-menu-deploy-response': s73.schema,
-  'role-menu-preflight': s74.schema,
-  'role-reference': s75.schema,
-  'saved-embed': s76.schema,
-  'schema-list': s77.schema,
-  'section-access': s78.schema,
-  'settings-change-event': s79.schema,
-  'settings-put-request': s80.schema,
-  'settings-response': s81.schema,
-  snowflake: s82.schema,
-  'success-response': s83.schema,
-  'ticket-categories': s84.schema,
-  'ticket-categories-response': s85.schema,
-  'ticket-category-request': s86.schema,
-  'ticket-default-category-request': s87.schema,
-  'ticket-general': s88.schema,
-  'ticket-limits': s89.schema,
-  'ticket-panel': s90.schema,
-  'ticket-panel-deploy-default-request': s91.schema,
-  'ticket-panel-deploy-request': s92.schema,
-  'ticket-panel-deploy-response': s93.schema,
-  'top-server': s94.schema,
-  'top-server-list': s95.schema,
-  'transcript-list': s96.schema,
-  'transcript-message': s97.schema,
-  'transcript-summary': s98.schema,
-  'transcript-upload': s99.schema,
-  'transcript-upload-response': s100.schema,
-  transcripts: s101.schema,
-  'transfer-change': s102.schema,
-  user: s103.schema,
-  'user-search-response': s104.schema,
-  'user-search-result': s105.schema,
+  'image-upload-request': s48.schema,
+  'image-upload-response': s49.schema,
+  'image-url': s50.schema,
+  'joindm-delivery': s51.schema,
+  'joindm-delivery-response': s52.schema,
+  'joindm-stats-response': s53.schema,
+  'joindm-test-response': s54.schema,
+  'joindm-toggle-response': s55.schema,
+  joindms: s56.schema,
+  'level-up-placeholder': s57.schema,
+  levels: s58.schema,
+  'managed-guild': s59.schema,
+  moderation: s60.schema,
+  'moderation-action': s61.schema,
+  'payment-callback': s62.schema,
+  'payment-create-request': s63.schema,
+  'payment-create-response': s64.schema,
+  'payment-order': s65.schema,
+  'payment-order-response': s66.schema,
+  'payment-webhook-event': s67.schema,
+  personalizer: s68.schema,
+  'personalizer-apply-response': s69.schema,
+  'personalizer-status': s70.schema,
+  'plan-limit-status': s71.schema,
+  role: s72.schema,
+  'role-list': s73.schema,
+  'role-menu': s74.schema,
+  'role-menu-choose-request': s75.schema,
+  'role-menu-choose-response': s76.schema,
+  'role-menu-deploy-refusal': s77.schema,
+  'role-menu-deploy-response': s78.schema,
+  'role-menu-preflight': s79.schema,
+  'role-reference': s80.schema,
+  'saved-embed': s81.schema,
+  'schema-list': s82.schema,
+  'section-access': s83.schema,
+  'settings-change-event': s84.schema,
+  'settings-put-request': s85.schema,
+  'settings-response': s86.schema,
+  snowflake: s87.schema,
+  'stored-image': s88.schema,
+  'success-response': s89.schema,
+  'ticket-categories': s90.schema,
+  'ticket-categories-response': s91.schema,
+  'ticket-category-request': s92.schema,
+  'ticket-default-category-request': s93.schema,
+  'ticket-general': s94.schema,
+  'ticket-limits': s95.schema,
+  'ticket-panel': s96.schema,
+  'ticket-panel-deploy-default-request': s97.schema,
+  'ticket-panel-deploy-request': s98.schema,
+  'ticket-panel-deploy-response': s99.schema,
+  'top-server': s100.schema,
+  'top-server-list': s101.schema,
+  'transcript-list': s102.schema,
+  'transcript-message': s103.schema,
+  'transcript-summary': s104.schema,
+  'transcript-upload': s105.schema,
+  'transcript-upload-response': s106.schema,
+  transcripts: s107.schema,
+  'transfer-change': s108.schema,
+  'uploaded-image': s109.schema,
+  user: s110.schema,
+  'user-search-response': s111.schema,
+  'user-search-result': s112.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -271,6 +285,8 @@ export const schemaIds = deepFreeze({
   'history-revert-conflict': 'https://guildhall.dev/schemas/api/history-revert-conflict.json',
   'history-revert-request': 'https://guildhall.dev/schemas/api/history-revert-request.json',
   'history-revert-response': 'https://guildhall.dev/schemas/api/history-revert-response.json',
+  'image-upload-request': 'https://guildhall.dev/schemas/api/image-upload-request.json',
+  'image-upload-response': 'https://guildhall.dev/schemas/api/image-upload-response.json',
   'image-url': 'https://guildhall.dev/schemas/common/image-url.json',
   'joindm-delivery': 'https://guildhall.dev/schemas/api/joindm-delivery.json',
   'joindm-delivery-response': 'https://guildhall.dev/schemas/api/joindm-delivery-response.json',
@@ -289,6 +305,9 @@ export const schemaIds = deepFreeze({
   'payment-order': 'https://guildhall.dev/schemas/api/payment-order.json',
   'payment-order-response': 'https://guildhall.dev/schemas/api/payment-order-response.json',
   'payment-webhook-event': 'https://guildhall.dev/schemas/api/payment-webhook-event.json',
+  personalizer: 'https://guildhall.dev/schemas/settings/personalizer.json',
+  'personalizer-apply-response': 'https://guildhall.dev/schemas/api/personalizer-apply-response.json',
+  'personalizer-status': 'https://guildhall.dev/schemas/api/personalizer-status.json',
   'plan-limit-status': 'https://guildhall.dev/schemas/api/plan-limit-status.json',
   role: 'https://guildhall.dev/schemas/api/role.json',
   'role-list': 'https://guildhall.dev/schemas/api/role-list.json',
@@ -306,6 +325,7 @@ export const schemaIds = deepFreeze({
   'settings-put-request': 'https://guildhall.dev/schemas/api/settings-put-request.json',
   'settings-response': 'https://guildhall.dev/schemas/api/settings-response.json',
   snowflake: 'https://guildhall.dev/schemas/common/snowflake.json',
+  'stored-image': 'https://guildhall.dev/schemas/api/stored-image.json',
   'success-response': 'https://guildhall.dev/schemas/api/success-response.json',
   'ticket-categories': 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   'ticket-categories-response': 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
@@ -326,6 +346,7 @@ export const schemaIds = deepFreeze({
   'transcript-upload-response': 'https://guildhall.dev/schemas/api/transcript-upload-response.json',
   transcripts: 'https://guildhall.dev/schemas/settings/transcripts.json',
   'transfer-change': 'https://guildhall.dev/schemas/api/transfer-change.json',
+  'uploaded-image': 'https://guildhall.dev/schemas/common/uploaded-image.json',
   user: 'https://guildhall.dev/schemas/api/user.json',
   'user-search-response': 'https://guildhall.dev/schemas/api/user-search-response.json',
   'user-search-result': 'https://guildhall.dev/schemas/api/user-search-result.json',
@@ -380,6 +401,8 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/history-revert-conflict.json': publishedSchemas['history-revert-conflict'],
   'https://guildhall.dev/schemas/api/history-revert-request.json': publishedSchemas['history-revert-request'],
   'https://guildhall.dev/schemas/api/history-revert-response.json': publishedSchemas['history-revert-response'],
+  'https://guildhall.dev/schemas/api/image-upload-request.json': publishedSchemas['image-upload-request'],
+  'https://guildhall.dev/schemas/api/image-upload-response.json': publishedSchemas['image-upload-response'],
   'https://guildhall.dev/schemas/common/image-url.json': publishedSchemas['image-url'],
   'https://guildhall.dev/schemas/api/joindm-delivery.json': publishedSchemas['joindm-delivery'],
   'https://guildhall.dev/schemas/api/joindm-delivery-response.json': publishedSchemas['joindm-delivery-response'],
@@ -398,6 +421,9 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/payment-order.json': publishedSchemas['payment-order'],
   'https://guildhall.dev/schemas/api/payment-order-response.json': publishedSchemas['payment-order-response'],
   'https://guildhall.dev/schemas/api/payment-webhook-event.json': publishedSchemas['payment-webhook-event'],
+  'https://guildhall.dev/schemas/settings/personalizer.json': publishedSchemas['personalizer'],
+  'https://guildhall.dev/schemas/api/personalizer-apply-response.json': publishedSchemas['personalizer-apply-response'],
+  'https://guildhall.dev/schemas/api/personalizer-status.json': publishedSchemas['personalizer-status'],
   'https://guildhall.dev/schemas/api/plan-limit-status.json': publishedSchemas['plan-limit-status'],
   'https://guildhall.dev/schemas/api/role.json': publishedSchemas['role'],
   'https://guildhall.dev/schemas/api/role-list.json': publishedSchemas['role-list'],
@@ -415,6 +441,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-put-request.json': publishedSchemas['settings-put-request'],
   'https://guildhall.dev/schemas/api/settings-response.json': publishedSchemas['settings-response'],
   'https://guildhall.dev/schemas/common/snowflake.json': publishedSchemas['snowflake'],
+  'https://guildhall.dev/schemas/api/stored-image.json': publishedSchemas['stored-image'],
   'https://guildhall.dev/schemas/api/success-response.json': publishedSchemas['success-response'],
   'https://guildhall.dev/schemas/settings/ticket-categories.json': publishedSchemas['ticket-categories'],
   'https://guildhall.dev/schemas/api/ticket-categories-response.json': publishedSchemas['ticket-categories-response'],
@@ -435,6 +462,7 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/transcript-upload-response.json': publishedSchemas['transcript-upload-response'],
   'https://guildhall.dev/schemas/settings/transcripts.json': publishedSchemas['transcripts'],
   'https://guildhall.dev/schemas/api/transfer-change.json': publishedSchemas['transfer-change'],
+  'https://guildhall.dev/schemas/common/uploaded-image.json': publishedSchemas['uploaded-image'],
   'https://guildhall.dev/schemas/api/user.json': publishedSchemas['user'],
   'https://guildhall.dev/schemas/api/user-search-response.json': publishedSchemas['user-search-response'],
   'https://guildhall.dev/schemas/api/user-search-result.json': publishedSchemas['user-search-result'],

@@ -2,6 +2,7 @@
 /** Each section's form module by name (sections/<name>.js), loaded when a page asks: one chunk per section. */
 export const sectionModules = {
   basic: () => import('./sections/basic.js'),
+  personalizer: () => import('./sections/personalizer.js'),
   moderation: () => import('./sections/moderation.js'),
   levels: () => import('./sections/levels.js'),
   greeting: () => import('./sections/greeting.js'),
@@ -15,6 +16,7 @@ export const sectionModules = {
 /** Each section's module file below generated/, by name: what the route byte budgets look up in Vite's manifest. */
 export const sectionModuleFiles = {
   basic: 'sections/basic.js',
+  personalizer: 'sections/personalizer.js',
   moderation: 'sections/moderation.js',
   levels: 'sections/levels.js',
   greeting: 'sections/greeting.js',

@@ -18,6 +18,7 @@ export type HexColour = string;
  */
 export type SectionName =
   | 'basic'
+  | 'personalizer'
   | 'moderation'
   | 'levels'
   | 'greeting'
@@ -31,6 +32,10 @@ export type SectionName =
  * A collection of the sections table.
  */
 export type CollectionName = 'panels' | 'embeds' | 'role-menus';
+/**
+ * An image uploaded from the browser and kept by the dashboard, named by the SHA-256 of its bytes (64 lowercase hex digits); empty for none. Its field's `x-image` says which types, sizes and dimensions it takes: the upload (POST /api/guild/{guildId}/settings/{section}/images/{field}) checks the bytes, and every write checks that the image is stored and fits the field. Never a URL: nothing is fetched.
+ */
+export type UploadedImage = string;
 /**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
@@ -87,6 +92,7 @@ export type PlanSlug = 'basic' | 'standard' | 'unlimited';
  */
 export type PeriodKey = 'monthly' | 'quarterly' | 'yearly' | 'lifetime';
 export type PaymentOrderStatus = 'created' | 'paid' | 'failed' | 'expired';
+export type PersonalizerFieldStatus = 'live' | 'pending' | 'changed' | 'unknown';
 /**
  * What the member did: clicked a button (its role), added or removed a reaction (its emoji), or submitted the select menu (the role ids of the options chosen).
  */
@@ -667,6 +673,7 @@ export interface GuildExport {
    */
   schemaVersions?: {
     basic?: string;
+    personalizer?: string;
     moderation?: string;
     levels?: string;
     greeting?: string;
@@ -682,6 +689,7 @@ export interface GuildExport {
    */
   sections: {
     basic?: BasicSettings;
+    personalizer?: PersonalizerSettings;
     moderation?: ModerationSettings;
     levels?: LevelsSettings;
     greeting?: GreetingSettings;
@@ -726,6 +734,27 @@ export interface BasicSettings {
    * Translate a message when a member reacts to it with a country flag.
    */
   flag_translation: boolean;
+}
+/**
+ * The bot's profile in one guild (the Bot Personalizer page): the nickname, avatar, banner and bio Discord's Modify Current Member (PATCH /guilds/{guild.id}/members/@me) sets for this server only. Saving keeps the profile; Apply sends it to Discord and Reset returns the bot to its global profile there. Empty means the global profile's. Limits are Discord's: a nickname of 1 to 32 characters, a bio of at most 190, images as PNG, JPEG or GIF (the types Discord's image data documents) of at most 10 MiB.
+ */
+export interface PersonalizerSettings {
+  /**
+   * The bot's name in this server. Empty: its global name.
+   */
+  nick: string;
+  /**
+   * The bot's picture in this server. Empty: its global avatar.
+   */
+  avatar: UploadedImage;
+  /**
+   * The wide picture at the top of the bot's profile card in this server. Empty: its global banner.
+   */
+  banner: UploadedImage;
+  /**
+   * The bio on the bot's profile card in this server. Empty: its global bio.
+   */
+  bio: string;
 }
 /**
  * Warnings and their enforcement, and where moderation actions are logged (the Moderation page).
@@ -1621,6 +1650,37 @@ export interface HistoryRevertResponse {
   version: number;
 }
 /**
+ * A file picked or dropped in the browser, for a field that takes an image (its schema's x-image): the file's name (only compared with what the bytes are) and its bytes in base64. The bytes decide the type, the size and the dimensions; the field's x-image says which it takes.
+ */
+export interface ImageUploadRequest {
+  fileName: string;
+  /**
+   * The file's bytes in base64 (no data: prefix). Its bound admits the largest file any x-image field takes (10 MiB); the field's own maxBytes is the rule.
+   */
+  data: string;
+}
+/**
+ * An upload accepted: the image is stored (the same bytes uploaded again are the same image) and the field may now name its id. Nothing is saved in the settings until the form is saved.
+ */
+export interface ImageUploadResponse {
+  success: true;
+  image: StoredImage;
+}
+/**
+ * An image the dashboard keeps, as its bytes told: its id (the SHA-256 of the bytes, what a field stores), its media type, dimensions and size. Served back from GET /api/guild/{guildId}/images/{id}.
+ */
+export interface StoredImage {
+  id: UploadedImage;
+  type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  width: number;
+  height: number;
+  bytes: number;
+  /**
+   * A GIF (or WebP) of more than one frame.
+   */
+  animated?: boolean;
+}
+/**
  * The answer to a reported Join DM delivery (201): the record kept.
  */
 export interface JoinDmDeliveryResponse {
@@ -1802,6 +1862,81 @@ export interface PaymentWebhookEvent {
     [k: string]: unknown;
   };
   [k: string]: unknown;
+}
+/**
+ * What Discord said to an Apply (the saved profile sent with Modify Current Member) or a Reset (every field null: the global profile again), field by field, and the status after it. With success false (502) Discord refused: each field says whether it was refused (with Discord's reason in plain words) or not sent because another was (Discord applies all or nothing).
+ */
+export interface PersonalizerApplyResponse {
+  success: boolean;
+  error?: string;
+  action: 'apply' | 'reset';
+  fields: {
+    field: 'nick' | 'avatar' | 'banner' | 'bio';
+    outcome: 'applied' | 'cleared' | 'refused' | 'not-sent';
+    message: string;
+  }[];
+  status?: PersonalizerStatus;
+}
+/**
+ * The bot's profile in a guild as Discord has it now, beside the saved one: the bot's global identity (what an empty field falls back to), its member in the guild (nick, avatar and banner hashes; Discord does not report a member's bio), what the dashboard last applied, and per field how the saved profile compares with what is live.
+ */
+export interface PersonalizerStatus {
+  success: true;
+  /**
+   * The bot's global profile (Get Current User): what shows where the server profile sets nothing.
+   */
+  bot: {
+    id: Snowflake;
+    username: string;
+    global_name: string | null;
+    /**
+     * The global avatar's hash (Discord's CDN).
+     */
+    avatar: string | null;
+  };
+  /**
+   * The bot's member in the guild as Discord answers it now.
+   */
+  live: {
+    nick: string | null;
+    /**
+     * The server avatar's hash, null for none.
+     */
+    avatar: string | null;
+    /**
+     * The server banner's hash, null for none.
+     */
+    banner: string | null;
+  };
+  /**
+   * What the dashboard last sent and Discord accepted (an Apply, or a Reset: every field empty), with the hashes Discord gave the images; null before the first.
+   */
+  applied: null | {
+    action: 'apply' | 'reset';
+    nick: string;
+    bio: string;
+    avatar: UploadedImage;
+    banner: UploadedImage;
+    avatarHash: string | null;
+    bannerHash: string | null;
+    /**
+     * When it was applied (ISO 8601, UTC).
+     */
+    at: string;
+    /**
+     * Who applied it (their Discord name at the time).
+     */
+    by?: string;
+  };
+  /**
+   * Per field: live (Discord has the saved value), pending (saved but not applied yet), changed (someone changed it in Discord since the dashboard applied it: re-apply or adopt), or unknown (never applied from here, and Discord does not say: the bio).
+   */
+  fields: {
+    nick: PersonalizerFieldStatus;
+    avatar: PersonalizerFieldStatus;
+    banner: PersonalizerFieldStatus;
+    bio: PersonalizerFieldStatus;
+  };
 }
 /**
  * GET /api/guild/{guildId}/roles.
@@ -2893,6 +3028,8 @@ export interface GetSchemaParameters {
     | 'history-revert-conflict'
     | 'history-revert-request'
     | 'history-revert-response'
+    | 'image-upload-request'
+    | 'image-upload-response'
     | 'image-url'
     | 'joindm-delivery'
     | 'joindm-delivery-response'
@@ -2911,6 +3048,9 @@ export interface GetSchemaParameters {
     | 'payment-order'
     | 'payment-order-response'
     | 'payment-webhook-event'
+    | 'personalizer'
+    | 'personalizer-apply-response'
+    | 'personalizer-status'
     | 'plan-limit-status'
     | 'role'
     | 'role-list'
@@ -2928,6 +3068,7 @@ export interface GetSchemaParameters {
     | 'settings-put-request'
     | 'settings-response'
     | 'snowflake'
+    | 'stored-image'
     | 'success-response'
     | 'ticket-categories'
     | 'ticket-categories-response'
@@ -2948,6 +3089,7 @@ export interface GetSchemaParameters {
     | 'transcript-upload-response'
     | 'transcripts'
     | 'transfer-change'
+    | 'uploaded-image'
     | 'user'
     | 'user-search-response'
     | 'user-search-result';
@@ -3091,6 +3233,38 @@ export interface DeployRoleMenuParameters {
   [k: string]: unknown;
 }
 /**
+ * The path and query parameters of POST /api/guild/{guildId}/settings/{section}/images/{field} (uploadSettingsImage), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface UploadSettingsImageParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * A section of the settings table with an image field (personalizer)
+   */
+  section: string;
+  /**
+   * The image field, a top-level property of the section whose schema has x-image (avatar, banner)
+   */
+  field: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of GET /api/guild/{guildId}/images/{imageId} (getGuildImage), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface GetGuildImageParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The image's id (the SHA-256 of its bytes)
+   */
+  imageId: UploadedImage;
+  [k: string]: unknown;
+}
+/**
  * The path and query parameters of GET /api/payments/orders/{orderId} (getPaymentOrder), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
  */
 export interface GetPaymentOrderParameters {
@@ -3182,6 +3356,7 @@ export interface ItemsByCollection {
 /** The settings document of each section, by section name (schemas/sections.json). */
 export interface SettingsBySection {
   basic: BasicSettings;
+  personalizer: PersonalizerSettings;
   moderation: ModerationSettings;
   levels: LevelsSettings;
   greeting: GreetingSettings;

@@ -7,6 +7,7 @@ export type WidgetName =
   | 'channel-select'
   | 'colour'
   | 'embed'
+  | 'image-upload'
   | 'punishment-cards'
   | 'role-menu-options'
   | 'role-limits'

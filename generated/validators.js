@@ -39,6 +39,8 @@ import { validateHistoryListResponse } from './validators/history-list-response.
 import { validateHistoryRevertConflict } from './validators/history-revert-conflict.js';
 import { validateHistoryRevertRequest } from './validators/history-revert-request.js';
 import { validateHistoryRevertResponse } from './validators/history-revert-response.js';
+import { validateImageUploadRequest } from './validators/image-upload-request.js';
+import { validateImageUploadResponse } from './validators/image-upload-response.js';
 import { validateJoindmDeliveryResponse } from './validators/joindm-delivery-response.js';
 import { validateJoindmDelivery } from './validators/joindm-delivery.js';
 import { validateJoindmStatsResponse } from './validators/joindm-stats-response.js';
@@ -51,6 +53,8 @@ import { validatePaymentCreateResponse } from './validators/payment-create-respo
 import { validatePaymentOrderResponse } from './validators/payment-order-response.js';
 import { validatePaymentOrder } from './validators/payment-order.js';
 import { validatePaymentWebhookEvent } from './validators/payment-webhook-event.js';
+import { validatePersonalizerApplyResponse } from './validators/personalizer-apply-response.js';
+import { validatePersonalizerStatus } from './validators/personalizer-status.js';
 import { validatePlanLimitStatus } from './validators/plan-limit-status.js';
 import { validateRoleList } from './validators/role-list.js';
 import { validateRoleMenuChooseRequest } from './validators/role-menu-choose-request.js';
@@ -64,6 +68,7 @@ import { validateSectionAccess } from './validators/section-access.js';
 import { validateSettingsChangeEvent } from './validators/settings-change-event.js';
 import { validateSettingsPutRequest } from './validators/settings-put-request.js';
 import { validateSettingsResponse } from './validators/settings-response.js';
+import { validateStoredImage } from './validators/stored-image.js';
 import { validateSuccessResponse } from './validators/success-response.js';
 import { validateTicketCategoriesResponse } from './validators/ticket-categories-response.js';
 import { validateTicketCategoryRequest } from './validators/ticket-category-request.js';
@@ -94,6 +99,7 @@ import { validateLevelUpPlaceholder } from './validators/level-up-placeholder.js
 import { validateModerationAction } from './validators/moderation-action.js';
 import { validateRoleReference } from './validators/role-reference.js';
 import { validateSnowflake } from './validators/snowflake.js';
+import { validateUploadedImage } from './validators/uploaded-image.js';
 import { validateEnvironment } from './validators/environment.js';
 import { validateAntinuke } from './validators/antinuke.js';
 import { validateBasic } from './validators/basic.js';
@@ -101,6 +107,7 @@ import { validateGreeting } from './validators/greeting.js';
 import { validateJoindms } from './validators/joindms.js';
 import { validateLevels } from './validators/levels.js';
 import { validateModeration } from './validators/moderation.js';
+import { validatePersonalizer } from './validators/personalizer.js';
 import { validateRoleMenu } from './validators/role-menu.js';
 import { validateSavedEmbed } from './validators/saved-embed.js';
 import { validateTicketCategories } from './validators/ticket-categories.js';
@@ -123,6 +130,8 @@ import { validateDownloadTranscriptParameters } from './validators/download-tran
 import { validateDeleteTranscriptParameters } from './validators/delete-transcript-parameters.js';
 import { validateDeployTicketPanelParameters } from './validators/deploy-ticket-panel-parameters.js';
 import { validateDeployRoleMenuParameters } from './validators/deploy-role-menu-parameters.js';
+import { validateUploadSettingsImageParameters } from './validators/upload-settings-image-parameters.js';
+import { validateGetGuildImageParameters } from './validators/get-guild-image-parameters.js';
 import { validateGetPaymentOrderParameters } from './validators/get-payment-order-parameters.js';
 import { validateConfirmPaymentCallbackParameters } from './validators/confirm-payment-callback-parameters.js';
 import { validateStreamSettingsChangesParameters } from './validators/stream-settings-changes-parameters.js';
@@ -167,6 +176,8 @@ export {
   validateHistoryRevertConflict,
   validateHistoryRevertRequest,
   validateHistoryRevertResponse,
+  validateImageUploadRequest,
+  validateImageUploadResponse,
   validateJoindmDeliveryResponse,
   validateJoindmDelivery,
   validateJoindmStatsResponse,
@@ -179,6 +190,8 @@ export {
   validatePaymentOrderResponse,
   validatePaymentOrder,
   validatePaymentWebhookEvent,
+  validatePersonalizerApplyResponse,
+  validatePersonalizerStatus,
   validatePlanLimitStatus,
   validateRoleList,
   validateRoleMenuChooseRequest,
@@ -192,6 +205,7 @@ export {
   validateSettingsChangeEvent,
   validateSettingsPutRequest,
   validateSettingsResponse,
+  validateStoredImage,
   validateSuccessResponse,
   validateTicketCategoriesResponse,
   validateTicketCategoryRequest,
@@ -222,6 +236,7 @@ export {
   validateModerationAction,
   validateRoleReference,
   validateSnowflake,
+  validateUploadedImage,
   validateEnvironment,
   validateAntinuke,
   validateBasic,
@@ -229,6 +244,7 @@ export {
   validateJoindms,
   validateLevels,
   validateModeration,
+  validatePersonalizer,
   validateRoleMenu,
   validateSavedEmbed,
   validateTicketCategories,
@@ -251,6 +267,8 @@ export {
   validateDeleteTranscriptParameters,
   validateDeployTicketPanelParameters,
   validateDeployRoleMenuParameters,
+  validateUploadSettingsImageParameters,
+  validateGetGuildImageParameters,
   validateGetPaymentOrderParameters,
   validateConfirmPaymentCallbackParameters,
   validateStreamSettingsChangesParameters,
@@ -297,6 +315,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/history-revert-conflict.json': validateHistoryRevertConflict,
   'https://guildhall.dev/schemas/api/history-revert-request.json': validateHistoryRevertRequest,
   'https://guildhall.dev/schemas/api/history-revert-response.json': validateHistoryRevertResponse,
+  'https://guildhall.dev/schemas/api/image-upload-request.json': validateImageUploadRequest,
+  'https://guildhall.dev/schemas/api/image-upload-response.json': validateImageUploadResponse,
   'https://guildhall.dev/schemas/api/joindm-delivery-response.json': validateJoindmDeliveryResponse,
   'https://guildhall.dev/schemas/api/joindm-delivery.json': validateJoindmDelivery,
   'https://guildhall.dev/schemas/api/joindm-stats-response.json': validateJoindmStatsResponse,
@@ -309,6 +329,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/payment-order-response.json': validatePaymentOrderResponse,
   'https://guildhall.dev/schemas/api/payment-order.json': validatePaymentOrder,
   'https://guildhall.dev/schemas/api/payment-webhook-event.json': validatePaymentWebhookEvent,
+  'https://guildhall.dev/schemas/api/personalizer-apply-response.json': validatePersonalizerApplyResponse,
+  'https://guildhall.dev/schemas/api/personalizer-status.json': validatePersonalizerStatus,
   'https://guildhall.dev/schemas/api/plan-limit-status.json': validatePlanLimitStatus,
   'https://guildhall.dev/schemas/api/role-list.json': validateRoleList,
   'https://guildhall.dev/schemas/api/role-menu-choose-request.json': validateRoleMenuChooseRequest,
@@ -322,6 +344,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/settings-change-event.json': validateSettingsChangeEvent,
   'https://guildhall.dev/schemas/api/settings-put-request.json': validateSettingsPutRequest,
   'https://guildhall.dev/schemas/api/settings-response.json': validateSettingsResponse,
+  'https://guildhall.dev/schemas/api/stored-image.json': validateStoredImage,
   'https://guildhall.dev/schemas/api/success-response.json': validateSuccessResponse,
   'https://guildhall.dev/schemas/api/ticket-categories-response.json': validateTicketCategoriesResponse,
   'https://guildhall.dev/schemas/api/ticket-category-request.json': validateTicketCategoryRequest,
@@ -352,6 +375,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/common/moderation-action.json': validateModerationAction,
   'https://guildhall.dev/schemas/common/role-reference.json': validateRoleReference,
   'https://guildhall.dev/schemas/common/snowflake.json': validateSnowflake,
+  'https://guildhall.dev/schemas/common/uploaded-image.json': validateUploadedImage,
   'https://guildhall.dev/schemas/config/environment.json': validateEnvironment,
   'https://guildhall.dev/schemas/settings/antinuke.json': validateAntinuke,
   'https://guildhall.dev/schemas/settings/basic.json': validateBasic,
@@ -359,6 +383,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/joindms.json': validateJoindms,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,
   'https://guildhall.dev/schemas/settings/moderation.json': validateModeration,
+  'https://guildhall.dev/schemas/settings/personalizer.json': validatePersonalizer,
   'https://guildhall.dev/schemas/settings/role-menu.json': validateRoleMenu,
   'https://guildhall.dev/schemas/settings/saved-embed.json': validateSavedEmbed,
   'https://guildhall.dev/schemas/settings/ticket-categories.json': validateTicketCategories,
@@ -381,6 +406,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/params/delete-transcript-parameters.json': validateDeleteTranscriptParameters,
   'https://guildhall.dev/schemas/params/deploy-ticket-panel-parameters.json': validateDeployTicketPanelParameters,
   'https://guildhall.dev/schemas/params/deploy-role-menu-parameters.json': validateDeployRoleMenuParameters,
+  'https://guildhall.dev/schemas/params/upload-settings-image-parameters.json': validateUploadSettingsImageParameters,
+  'https://guildhall.dev/schemas/params/get-guild-image-parameters.json': validateGetGuildImageParameters,
   'https://guildhall.dev/schemas/params/get-payment-order-parameters.json': validateGetPaymentOrderParameters,
   'https://guildhall.dev/schemas/params/confirm-payment-callback-parameters.json': validateConfirmPaymentCallbackParameters,
   'https://guildhall.dev/schemas/params/stream-settings-changes-parameters.json': validateStreamSettingsChangesParameters,

@@ -17,6 +17,7 @@ import { emitModules } from './emit-modules.mjs';
 import { emitSectionModules } from './emit-section-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
 import { extractCollectionUi, extractUi } from './extract-ui.mjs';
+import { checkImageMessages } from './keywords/x-image.mjs';
 import { checkReferenceMessages } from './keywords/x-reference.mjs';
 import { sortKeys } from './lib/json.mjs';
 import { load } from './load.mjs';
@@ -27,6 +28,7 @@ import { compare, DEFAULT_OUT, format, REPO, write } from './write.mjs';
 export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const catalog = await load(schemasDir); //                1. read and check schemas/ and the tables
   checkReferenceMessages(catalog.files); //                  1d. every x-reference gives the words its check says
+  checkImageMessages(catalog.files); //                      1d. and every x-image the words of the upload and its check
   const bundles = resolve(catalog); //                       2. self-contained copy of each schema
   checkBounds(catalog, bundles); //                          2b. every field a client writes has an upper bound
   const compiled = compile(catalog, bundles); //             3. Ajv standalone validators

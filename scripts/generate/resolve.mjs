@@ -39,6 +39,7 @@ const REFINEMENTS = new Set([
   'x-ui',
   'x-messages',
   'x-access',
+  'x-image',
   'properties',
 ]);
 

@@ -13,6 +13,7 @@ import maxPerValue from './max-per-value.mjs';
 import notAbove from './not-above.mjs';
 import refersToItem from './refers-to-item.mjs';
 import xAccess from './x-access.mjs';
+import xImage, { IMAGE_MESSAGE_KEYS } from './x-image.mjs';
 import xMessages from './x-messages.mjs';
 import xReference, { REFERENCE_MESSAGE_KEYS } from './x-reference.mjs';
 import xRefusals from './x-refusals.mjs';
@@ -25,7 +26,8 @@ export const vocabulary = [
   xUi,
   xAccess,
   xReference,
-  xMessages([...validationKeywords.map((definition) => definition.keyword), ...REFERENCE_MESSAGE_KEYS]),
+  xImage,
+  xMessages([...validationKeywords.map((definition) => definition.keyword), ...REFERENCE_MESSAGE_KEYS, ...IMAGE_MESSAGE_KEYS]),
   xRefusals,
   ...validationKeywords,
 ];

@@ -15,6 +15,7 @@ export const WIDGETS = [
   'channel-select',
   'colour',
   'embed',
+  'image-upload',
   'punishment-cards',
   'role-menu-options',
   'role-limits',
