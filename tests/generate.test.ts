@@ -842,6 +842,23 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     const typo = await refusal(schemasWith('settings/role-menu.json', (s) => (roleId(s)['x-messages']['x-reference-asignable'] = 'x')));
     expect(typo).toMatch(/x-messages/);
   });
+
+  it('refuses an image field without its words, a rule that admits no image, and an unknown image type (issue 29)', async () => {
+    const unworded = await refusal(
+      schemasWith('settings/personalizer.json', (s) => delete s.properties.avatar['x-messages']['x-image-name']),
+    );
+    expect(unworded).toMatch(
+      /^settings\/personalizer\.json at #\/properties\/avatar: an image field needs x-messages "x-image-name" beside it/,
+    );
+    const empty = await refusal(schemasWith('settings/personalizer.json', (s) => (s.properties.banner['x-image'].minWidth = 5000)));
+    expect(empty).toMatch(/^settings\/personalizer\.json at #\/properties\/banner: x-image: a minimum above its maximum admits no image/);
+    const unknownType = await refusal(
+      schemasWith('settings/personalizer.json', (s) => s.properties.avatar['x-image'].types.push('image/bmp')),
+    );
+    expect(unknownType).toMatch(/x-image/);
+    const typo = await refusal(schemasWith('settings/personalizer.json', (s) => (s.properties.avatar['x-image'].maxByte = 1)));
+    expect(typo).toMatch(/x-image/);
+  });
 });
 
 describe('messages take limits from the schema (issue 8)', () => {
