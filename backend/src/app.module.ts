@@ -11,6 +11,7 @@ import { GreetingModule } from './greeting/greeting.module.js';
 import { GuildModule } from './guild/guild.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HistoryModule } from './history/history.module.js';
+import { ImagesModule } from './images/images.module.js';
 import { ApiExceptionFilter } from './http/exception.filter.js';
 import { JoinDmsModule } from './joindms/joindms.module.js';
 import { MembersModule } from './members/members.module.js';
@@ -48,6 +49,7 @@ const FEATURES = [
   BotApiModule,
   HistoryModule,
   PaymentsModule,
+  ImagesModule,
 ];
 
 @Module({})
