@@ -17,6 +17,7 @@ import { JoinDmsModule } from './joindms/joindms.module.js';
 import { MembersModule } from './members/members.module.js';
 import { PanelsModule } from './panels/panels.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PersonalizerModule } from './personalizer/personalizer.module.js';
 import { PublicModule } from './public/public.module.js';
 import { PublishedModule } from './published/published.module.js';
 import { RoleMenusModule } from './role-menus/role-menus.module.js';
@@ -50,6 +51,7 @@ const FEATURES = [
   HistoryModule,
   PaymentsModule,
   ImagesModule,
+  PersonalizerModule,
 ];
 
 @Module({})

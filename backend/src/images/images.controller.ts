@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, type CanActivate, Controller, type ExecutionContext, Get, HttpCode, Injectable, Post, Res, UseGuards } from '@nestjs/common';
 import type {
   GetGuildImageParameters,
   ImageUploadRequest,
@@ -11,7 +11,7 @@ import {
   validateUploadSettingsImageParameters,
 } from '@guildhall/generated/validators';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
-import type { HttpReply } from '../http/http-types.js';
+import type { HttpReply, HttpRequest } from '../http/http-types.js';
 import { SchemaBody } from '../http/schema-body.pipe.js';
 import { firstMessage, RouteParameters } from '../http/schema-parameters.js';
 import { ImagesService } from './images.service.js';
@@ -22,6 +22,18 @@ const IMAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'",
 };
+
+/** 404 for a section the table lacks or a field that takes no image, before the body is read (guards run before pipes). */
+@Injectable()
+export class KnownImageFieldGuard implements CanActivate {
+  constructor(private readonly images: ImagesService) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const { section, field } = context.switchToHttp().getRequest<HttpRequest>().params as Record<string, string | undefined>;
+    this.images.fieldOf(String(section ?? ''), String(field ?? ''));
+    return true;
+  }
+}
 
 /**
  * Images of a section's image fields (any top-level property whose schema has `x-image`): the upload, checked by the
@@ -35,8 +47,9 @@ export class ImagesController {
 
   @Post('settings/:section/images/:field')
   @HttpCode(200)
+  // The section and the field are known before the body is read: one that does not exist is 404 whatever was sent.
+  @UseGuards(KnownImageFieldGuard)
   async upload(
-    // The section and the field are read before the body: one that does not exist is 404 whatever was sent.
     @RouteParameters(validateUploadSettingsImageParameters, firstMessage, 404) { section, field }: UploadSettingsImageParameters,
     @Body(new SchemaBody(validateImageUploadRequest, firstMessage)) body: ImageUploadRequest,
   ): Promise<ImageUploadResponse> {
