@@ -220,7 +220,7 @@ describe('Bot Personalizer over real HTTP (PGlite + Discord sandbox)', () => {
 
       const after = (await status()).body;
       expect(after.live).toEqual({ nick: 'Guild Helper', avatar: member.avatar, banner: null });
-      expect(after.applied).toMatchObject({ action: 'apply', nick: 'Guild Helper', avatar, avatarHash: member.avatar, by: 'demo-owner' });
+      expect(after.applied).toMatchObject({ action: 'apply', nick: 'Guild Helper', avatar, avatarHash: member.avatar, by: 'Demo Owner' });
       expect(after.fields).toEqual({ nick: 'live', avatar: 'live', banner: 'live', bio: 'live' });
     });
 

@@ -171,7 +171,8 @@ export class DiscordService implements OnModuleDestroy {
    * global profile's). Discord applies all the fields sent or none; a nick needs Change Nickname.
    */
   modifyCurrentMember(guildId: string, body: RESTPatchAPICurrentGuildMemberJSONBody): Promise<DiscordMember> {
-    return this.bot(() => this.rest.patch(Routes.guildMember(guildId, '@me'), { body }));
+    // Discord's documented path: Routes.guildMember(guildId, '@me') would send `%40me`, which not every server decodes.
+    return this.bot(() => this.rest.patch(`${Routes.guild(guildId)}/members/@me`, { body }));
   }
 
   /** Create Guild Role; `reason` goes to the guild's audit log. */
