@@ -11,6 +11,26 @@ export declare const refusals: {
   readonly cloneItemTwice: 'This item is already in the list';
   /** schemas/settings/ticket-panel.json */
   readonly deployChannelNamed: 'This channel';
+  /** schemas/api/image-upload-request.json */
+  readonly imageFound: 'a {kind} image';
+  /** schemas/api/image-upload-request.json */
+  readonly imageFoundOther: 'not an image';
+  /** schemas/api/image-upload-request.json */
+  readonly imageFoundText: 'a text file';
+  /** schemas/api/image-upload-request.json */
+  readonly imageKindGif: 'GIF';
+  /** schemas/api/image-upload-request.json */
+  readonly imageKindJpeg: 'JPEG';
+  /** schemas/api/image-upload-request.json */
+  readonly imageKindPng: 'PNG';
+  /** schemas/api/image-upload-request.json */
+  readonly imageKindWebp: 'WebP';
+  /** schemas/api/image-upload-request.json */
+  readonly imageSizeBytes: '{size} bytes';
+  /** schemas/api/image-upload-request.json */
+  readonly imageSizeKilobytes: '{size} KB';
+  /** schemas/api/image-upload-request.json */
+  readonly imageSizeMegabytes: '{size} MB';
   /** schemas/api/embed-get-request.json */
   readonly messageNotFound: 'Message not found';
   /** schemas/api/embed-get-request.json */
@@ -37,6 +57,26 @@ export declare const refusals: {
   readonly panelEmbedTooLong: "The panel's title, description and footer hold {total} characters; Discord allows {limit} in all.";
   /** schemas/settings/ticket-panel.json */
   readonly panelNoChannelToDeploy: 'Panel must have a channel assigned before deployment';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerApplied: 'Applied';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerCleared: 'Cleared: the bot shows its global {field} here';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerFailed: 'Discord could not be reached: nothing changed in Discord ({reason})';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerFieldAvatar: 'avatar';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerFieldBanner: 'banner';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerFieldBio: 'bio';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerFieldNick: 'nickname';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerNeedsChangeNickname: 'The bot needs the Change Nickname permission in this server to set its nickname';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerNotSent: 'Not sent: Discord applies all fields or none';
+  /** schemas/settings/personalizer.json */
+  readonly personalizerRefused: 'Discord refused the profile: nothing changed in Discord';
   /** schemas/settings/role-menu.json */
   readonly roleMenuAdded: 'You now have {roles}.';
   /** schemas/settings/role-menu.json */

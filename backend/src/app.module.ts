@@ -11,11 +11,13 @@ import { GreetingModule } from './greeting/greeting.module.js';
 import { GuildModule } from './guild/guild.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HistoryModule } from './history/history.module.js';
+import { ImagesModule } from './images/images.module.js';
 import { ApiExceptionFilter } from './http/exception.filter.js';
 import { JoinDmsModule } from './joindms/joindms.module.js';
 import { MembersModule } from './members/members.module.js';
 import { PanelsModule } from './panels/panels.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PersonalizerModule } from './personalizer/personalizer.module.js';
 import { PublicModule } from './public/public.module.js';
 import { PublishedModule } from './published/published.module.js';
 import { RoleMenusModule } from './role-menus/role-menus.module.js';
@@ -48,6 +50,8 @@ const FEATURES = [
   BotApiModule,
   HistoryModule,
   PaymentsModule,
+  ImagesModule,
+  PersonalizerModule,
 ];
 
 @Module({})

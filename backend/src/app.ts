@@ -12,7 +12,7 @@ import { Sessions } from './auth/session.js';
 import { botCredentialCheck, hasBotCredential, isBotApiPath } from './bot-api/bot-credential.js';
 import { ChangeSignal, withChangeSignal } from './bot-api/change-signal.js';
 import { type AppConfig, loadConfig } from './config/config.js';
-import { API_BODY_FAILURES, BODY_LIMIT, BOT_BODY_LIMIT, registerBodyParsers } from './http/body-parser.js';
+import { API_BODY_FAILURES, apiBodyLimit, registerBodyParsers } from './http/body-parser.js';
 import { PRIVATE_BY_DEFAULT } from './http/cache-control.js';
 import { registerAnswerCompression } from './http/compression.js';
 import { csrfProtection } from './http/csrf.js';
@@ -171,7 +171,7 @@ async function startOn(
   const sandboxDoors = sandboxes.flatMap((sandbox) => sandbox.frontDoor?.(app) ?? []);
   const uploads = sandboxDoors.find((door) => door.uploads)?.uploads;
   registerBodyParsers(fastify, {
-    limit: (req) => (req.botAuthenticated ? BOT_BODY_LIMIT : BODY_LIMIT),
+    limit: apiBodyLimit,
     failures: API_BODY_FAILURES,
     checkProblems: true,
     multipart: (request) => uploads?.mayRead(request) ?? false,

@@ -495,6 +495,8 @@ describe('API contract: the operations table matches the running API', () => {
     route
       .replace('{guildId}', guildId)
       .replace('{name}', 'basic')
+      // An image upload names a section's image field (any other answers 404 before its body is read).
+      .replace('{section}/images/{field}', 'personalizer/images/avatar')
       .replace('{section}', 'joindms')
       .replace('{collection}', 'role-menus')
       .replace('{menuId}', itemIds['role-menus'] ?? '')

@@ -8,10 +8,10 @@ import type { ContactMessage } from '@guildhall/generated/types';
 import { validateSettingsPutRequest, validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
-import { MAX_BODY_DEPTH } from '../src/http/body-parser.js';
+import { IMAGE_UPLOAD_BODY_LIMIT, MAX_BODY_DEPTH } from '../src/http/body-parser.js';
 import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
 import { BOT_CLOCK_SKEW_MS, REPORTED_TIMES } from '../src/bot-api/bot-timestamps.js';
-import { findReferences } from '../src/references/schema-walk.js';
+import { findImages, findReferences } from '../src/references/schema-walk.js';
 import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
 import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { buyPremium } from './support/payments.js';
@@ -40,6 +40,11 @@ import {
 const SEED = Number(process.env.FUZZ_SEED ?? 20269);
 /** Distinct bodies per route (1,000): aimed valid, boundary, invalid; the oracle, not the aim, decides what each must get. */
 const COUNTS: Record<Kind, number> = { valid: 400, boundary: 300, invalid: 300 };
+/**
+ * The image upload's boundary bodies are its data's maxLength (14 MB of base64, 56 MB in emoji): fewer of them, so its
+ * hundreds of megabytes do not starve every other route's fuzz of the machine.
+ */
+const IMAGE_UPLOAD_COUNTS: Record<Kind, number> = { valid: 100, boundary: 40, invalid: 100 };
 /** Stands for a settings save's `version` in generated bodies; the stored version replaces it when the body is sent. */
 const CURRENT_VERSION = '\u2063current-version\u2063';
 /** Settings saves go to one guild and greeting previews to another, so previews read a greeting the fuzz leaves alone. */
@@ -122,7 +127,9 @@ const referencesOwn = (schema: Schema, wire: unknown, ids: GuildIds): boolean =>
     ref.kind === 'role'
       ? ids.roles.has(ref.id) && !(ref.assignable && ids.unassignable.has(ref.id))
       : ref.channelTypes!.includes(ids.channels.get(ref.id) ?? -1),
-  );
+  ) &&
+  // The fuzz uploads no image: an image id a body names (x-image) is not stored, which the engine refuses.
+  findImages(schema, wire).length === 0;
 
 /**
  * Import and clone write every section they name, and a bulk read reads every section of up to 200 guilds: valid bodies
@@ -278,6 +285,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
   const url = (route: RouteSpec) =>
     route.path
       .replace('{guildId}', route.operationId.startsWith('settings:') ? SETTINGS_GUILD : GUILD)
+      .replace('{section}/images/{field}', 'personalizer/images/avatar')
       .replace('{orderId}', orderId)
       .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
       .replace('{panelId}', deployedPanelId)
@@ -526,6 +534,19 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
         finish: () => [],
       };
     }
+    if (route.operationId === 'uploadSettingsImage') {
+      // A well-formed body's bytes are whatever the generator made: an image the field takes would be stored (200),
+      // anything else is refused by its content, 400 at /data (or at /fileName for a name saying another image type).
+      return {
+        check: async (sent) =>
+          sent.status === 200 && sent.answer.success === true
+            ? null
+            : sent.status === 400 && sent.answer.fieldErrors?.every((e: { path: string }) => e.path === '/data' || e.path === '/fileName')
+              ? null
+              : 'expected 200, or 400 at /data or /fileName',
+        finish: () => [],
+      };
+    }
     if (route.operationId === 'addTicketCategory' || route.operationId === 'setDefaultTicketCategory') {
       // A well-formed body may still name a channel that is no category of the guild, one already listed, a default
       // outside its list, or a list that is full: those are refusals of the request, 400 with fieldErrors like any other.
@@ -553,11 +574,16 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     const ids = guildIdsOf(url(route));
     // Bodies aim at the guild's own ids, but not at PREVIEW_CHANNEL: the preview fuzz counts what lands there.
     const aim = { ...ids, channels: new Map([...ids.channels].filter(([id]) => id !== PREVIEW_CHANNEL)) };
-    const cases: FuzzCase[] = fuzzCases(bodiesFor(aimedAt(route.schema, aim), route.fixed), COUNTS, seedOf(route.name));
+    const cases: FuzzCase[] = fuzzCases(
+      bodiesFor(aimedAt(route.schema, aim), route.fixed),
+      route.operationId === 'uploadSettingsImage' ? IMAGE_UPLOAD_COUNTS : COUNTS,
+      seedOf(route.name),
+    );
     // The bot API takes the bot's credential and no session (backend/src/bot-api/bot-credential.ts), and reads larger bodies.
     const client = route.access === 'public' || route.access === 'bot' || route.access === 'provider' ? visitor : owner;
     const credential: Record<string, string> = route.access === 'bot' ? { authorization: `Bot ${app.config.botApiToken}` } : {};
-    const bodyLimit = route.access === 'bot' ? BOT_BODY_LIMIT : BODY_LIMIT;
+    const bodyLimit =
+      route.access === 'bot' ? BOT_BODY_LIMIT : route.operationId === 'uploadSettingsImage' ? IMAGE_UPLOAD_BODY_LIMIT : BODY_LIMIT;
     // Every route's cases are generated synchronously before any is sent, which can hold the event loop (the app's
     // too) for longer than the server's keep-alive timeout; the pooled sockets it then closes must be seen as closed
     // before a request reuses one, else the request fails with ECONNRESET. Two turns of the timers phase do that.

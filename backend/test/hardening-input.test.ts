@@ -130,6 +130,11 @@ const keyword = (field: Field, name: string) => field.schemas.map((s) => s[name]
 const SAMPLE_BODIES: Record<string, Json> = {
   sendContactMessage: { name: 'Ada', email: 'ada@example.com', subject: 'support', message: 'Hello there' },
   sendGreetingPreview: { type: 'welcome' },
+  // A 1×1 PNG (its bytes are judged after the text: here only the text matters).
+  uploadSettingsImage: {
+    fileName: 'avatar.png',
+    data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC',
+  },
   revertHistoryEntry: { resolutions: { '/prefix': 'keep' } },
   addTicketCategory: { type: 'open', categoryId: '1100000000000010110', categoryName: 'Staff' },
   setDefaultTicketCategory: { type: 'open', categoryId: '1100000000000010110' },
@@ -278,6 +283,7 @@ describe('input the database or the stack cannot take answers 400 with its field
   const urlOf = (route: WriteRoute) =>
     route.path
       .replace('{guildId}', GUILD)
+      .replace('{section}/images/{field}', 'personalizer/images/avatar')
       .replace('{orderId}', orderId)
       .replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '')
       .replace('{panelId}', itemIds.panels ?? '')

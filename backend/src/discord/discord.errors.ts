@@ -9,6 +9,8 @@ export class DiscordFailure extends Error {
     readonly reason: string,
     readonly code?: number,
     readonly retryAfterSeconds?: number,
+    /** Discord's per-field reasons of an Invalid Form Body (50035): `{ nick: { _errors: [{ code, message }] } }`. */
+    readonly errors?: unknown,
   ) {
     super(reason);
     this.name = 'DiscordFailure';
@@ -19,7 +21,13 @@ export class DiscordFailure extends Error {
     if (err instanceof RateLimitError)
       return new DiscordFailure(429, 'Discord is rate limiting requests.', undefined, Math.ceil(err.retryAfter / 1000));
     if (err instanceof DiscordAPIError)
-      return new DiscordFailure(err.status, err.message, typeof err.code === 'number' ? err.code : undefined);
+      return new DiscordFailure(
+        err.status,
+        err.message,
+        typeof err.code === 'number' ? err.code : undefined,
+        undefined,
+        'errors' in err.rawError ? err.rawError.errors : undefined,
+      );
     if (err instanceof HTTPError) return new DiscordFailure(err.status, err.message);
     const message = err instanceof Error ? err.message : String(err);
     return new DiscordFailure(0, `Discord could not be reached (${message}).`);

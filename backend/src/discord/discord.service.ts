@@ -8,6 +8,7 @@ import { LOGGER } from '../logging/logger.js';
 import { DiscordFailure } from './discord.errors.js';
 import type {
   RESTPatchAPIChannelMessageJSONBody,
+  RESTPatchAPICurrentGuildMemberJSONBody,
   RESTPostAPIChannelMessageJSONBody,
   RESTPostAPIGuildChannelJSONBody,
   RESTPostAPIGuildRoleJSONBody,
@@ -163,6 +164,15 @@ export class DiscordService implements OnModuleDestroy {
       throw err;
     });
     return this.botSelf;
+  }
+
+  /**
+   * Modify Current Member: the bot's own nick, avatar, banner and bio in one guild (images as data URIs, null for the
+   * global profile's). Discord applies all the fields sent or none; a nick needs Change Nickname.
+   */
+  modifyCurrentMember(guildId: string, body: RESTPatchAPICurrentGuildMemberJSONBody): Promise<DiscordMember> {
+    // Discord's documented path: Routes.guildMember(guildId, '@me') would send `%40me`, which not every server decodes.
+    return this.bot(() => this.rest.patch(`${Routes.guild(guildId)}/members/@me`, { body }));
   }
 
   /** Create Guild Role; `reason` goes to the guild's audit log. */

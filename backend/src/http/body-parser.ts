@@ -2,6 +2,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import busboy from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { FieldError } from '@guildhall/generated/types';
 import { ApiError } from './api-error.js';
 import type { UploadedFile } from './http-types.js';
@@ -71,6 +72,29 @@ export const BODY_LIMIT = 100 * 1024;
  * bot's credential has been checked (request.botAuthenticated), so nobody else can make the server read 16 MB.
  */
 export const BOT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** The route that takes an image in its JSON body (images/images.controller.ts), as the router names it. */
+export const IMAGE_UPLOAD_PATH = '/api/guild/:guildId/settings/:section/images/:field';
+
+/**
+ * The image upload's body limit: what its request schema admits (the base64 data's maxLength, a file name of
+ * maxLength characters each escaped as \uXXXX), and room for the JSON around them. Read from the schema, so the bound
+ * is written once; a body beyond it is 413 before it is read.
+ */
+export const IMAGE_UPLOAD_BODY_LIMIT = (() => {
+  const { properties } = publishedSchemas['image-upload-request'] as { properties: Record<string, { maxLength: number }> };
+  return properties.data!.maxLength + properties.fileName!.maxLength * '\\uXXXX'.length + 1024;
+})();
+
+/**
+ * The largest body a request may send: the bot's (once its credential is checked), a signed-in user's image upload,
+ * or BODY_LIMIT. Decided by the route the router matched, so nobody signed out can make the server read 14 MB.
+ */
+export function apiBodyLimit(request: FastifyRequest): number {
+  if (request.botAuthenticated) return BOT_BODY_LIMIT;
+  if (request.user && request.routeOptions.url === IMAGE_UPLOAD_PATH) return IMAGE_UPLOAD_BODY_LIMIT;
+  return BODY_LIMIT;
+}
 
 /** The payment provider's webhook: its signature is over the bytes as sent, so they are kept (request.rawBody). */
 export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';

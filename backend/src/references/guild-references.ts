@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FieldError } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
-import { findReferences, type FoundReference, type Schema } from './schema-walk.js';
+import { imageProblem } from '../images/image-rules.js';
+import { readImage } from '../images/image-store.js';
+import { STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { findImages, findReferences, type FoundImage, type FoundReference, type Schema } from './schema-walk.js';
 
 /** The 400's headline when some field names an id the guild lacks. */
 export const REFERENCES_ERROR = 'Some settings name channels or roles that are not in this server.';
@@ -39,7 +42,11 @@ export interface CheckedDocument {
  */
 @Injectable()
 export class GuildReferences {
-  constructor(private readonly discord: DiscordService) {}
+  constructor(
+    private readonly discord: DiscordService,
+    // Where uploaded images are kept (x-image fields); optional only for checks of schemas without images.
+    @Optional() @Inject(STORAGE) private readonly storage?: StoragePort,
+  ) {}
 
   /**
    * Field errors for each reference of the documents that is new (not at the same place in its `stored`) and not the
@@ -47,21 +54,69 @@ export class GuildReferences {
    * import or a clone checks several sections), and only for the kinds they name.
    */
   async problems(guildId: string, documents: readonly CheckedDocument[]): Promise<FieldError[]> {
+    const { references, images } = await this.check(guildId, documents);
+    return [...references, ...images];
+  }
+
+  /** The problems of the documents' references and of their images, apart (see problems). */
+  private async check(guildId: string, documents: readonly CheckedDocument[]): Promise<{ references: FieldError[]; images: FieldError[] }> {
     const found: { ref: FoundReference; prefix: string }[] = [];
+    const images: { image: FoundImage; prefix: string }[] = [];
     for (const { schema, doc, stored, prefix = '' } of documents) {
       const refs = findReferences(schema, doc);
-      if (refs.length === 0) continue;
+      const named = findImages(schema, doc);
+      if (refs.length === 0 && named.length === 0) continue;
       const before = typeof stored === 'function' ? await (stored as () => Promise<unknown>)() : stored;
       const known = before === undefined ? new Set<string>() : new Set(findReferences(schema, before).map(placeOf));
       for (const ref of refs) if (!known.has(placeOf(ref))) found.push({ ref, prefix });
+      const kept = before === undefined ? new Set<string>() : new Set(findImages(schema, before).map(imagePlaceOf));
+      for (const image of named) if (!kept.has(imagePlaceOf(image))) images.push({ image, prefix });
     }
-    return this.judge(guildId, found);
+    const [references, imageProblems] = await Promise.all([this.judge(guildId, found), this.judgeImages(images)]);
+    return { references, images: imageProblems };
   }
 
-  /** 400 with a field error per reference that is not the guild's (see problems). */
+  /**
+   * The images named at or under `pointer` of a stored document, checked again before the bot sends them (an image may
+   * have gone from storage since it was saved): 400 at the image's own path with the field's words.
+   */
+  async assertImagesActable(schema: Schema, doc: unknown, pointer = ''): Promise<void> {
+    const under = (image: FoundImage) => image.path === pointer || image.path.startsWith(`${pointer}/`);
+    const problems = await this.judgeImages(
+      findImages(schema, doc)
+        .filter(under)
+        .map((image) => ({ image, prefix: '' })),
+    );
+    if (problems.length) throw ApiError.validation(problems, problems[0]!.message);
+  }
+
+  /**
+   * Each image that is not stored (`x-image-missing`) or that its field does not take (another type, too large, pixels
+   * outside the bounds: the field's x-messages), as field errors. An image is read once however many fields name it.
+   */
+  private async judgeImages(images: readonly { image: FoundImage; prefix: string }[]): Promise<FieldError[]> {
+    if (images.length === 0) return [];
+    if (!this.storage) throw new Error('GuildReferences needs the storage port to check images');
+    const storage = this.storage;
+    const ids = [...new Set(images.map(({ image }) => image.id))];
+    const stored = new Map(await Promise.all(ids.map(async (id) => [id, await readImage(storage, id)] as const)));
+    const problems: FieldError[] = [];
+    for (const { image, prefix } of images) {
+      const data = stored.get(image.id);
+      const message = data ? imageProblem(image.field, data) : image.field.messages['x-image-missing'];
+      if (message) problems.push({ path: `${prefix}${image.path}`, message });
+    }
+    return problems;
+  }
+
+  /**
+   * 400 with a field error per reference that is not the guild's and per image that is not stored or does not fit its
+   * field (see problems); headed by `error`, or by the first image's words when only images are refused.
+   */
   async assertOwn(guildId: string, documents: readonly CheckedDocument[], error = REFERENCES_ERROR): Promise<void> {
-    const problems = await this.problems(guildId, documents);
-    if (problems.length) throw ApiError.validation(problems, error);
+    const { references, images } = await this.check(guildId, documents);
+    if (references.length) throw ApiError.validation([...references, ...images], error);
+    if (images.length) throw ApiError.validation(images, error === REFERENCES_ERROR ? images[0]!.message : error);
   }
 
   /**
@@ -113,6 +168,9 @@ export class GuildReferences {
     }
   }
 }
+
+/** An image's place: its path and id. */
+const imagePlaceOf = (image: FoundImage) => `${image.path}\u0000${image.id}`;
 
 /** A reference's place: its kind, path and id (a map key's path holds the id already). */
 const placeOf = (ref: FoundReference) => `${ref.kind}\u0000${ref.path}\u0000${ref.id}`;

@@ -1,8 +1,9 @@
 import { escapePointer, pointerTokens } from '@guildhall/common/json-patch';
+import { type ImageField, imageFieldOf } from '../images/image-rules.js';
 
 /**
  * Reading a settings document with its published (self-contained) schema: which subschemas apply at a place and the
- * Discord ids the schema marks with `x-reference` (channel or role). The reference check and clone find every
+ * Discord ids the schema marks with `x-reference` (channel or role), and the images it marks with `x-image`. The reference check and clone find every
  * reference this way, so a new field is covered by its schema, not by a list of field names.
  */
 export type Schema = { readonly [keyword: string]: unknown };
@@ -92,23 +93,63 @@ function ruleOf(schemas: readonly Schema[]): ReferenceRule | undefined {
   };
 }
 
+/**
+ * The one walk of a document with its schema: `visit` sees every value (the root first, then each property and item in
+ * document order) with the subschemas that apply there and its JSON Pointer; `visitKey`, each object's keys (before
+ * the key's value) with the object's subschemas.
+ */
+export function walkDocument(
+  root: Schema,
+  doc: unknown,
+  visit: (value: unknown, schemas: Schema[], path: string) => void,
+  visitKey?: (key: string, objectSchemas: Schema[], path: string) => void,
+): void {
+  const walk = (value: unknown, schemas: Schema[], path: string) => {
+    visit(value, schemas, path);
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, childSchemas(schemas, i, root), `${path}/${i}`));
+    else if (isObject(value))
+      for (const [key, item] of Object.entries(value)) {
+        const at = `${path}/${escapePointer(key)}`;
+        visitKey?.(key, schemas, at);
+        walk(item, childSchemas(schemas, key, root), at);
+      }
+  };
+  walk(doc, applicable(root, root), '');
+}
+
 /** Every channel and role id in `doc` that its schema marks with `x-reference`, with what the schema says of it. */
 export function findReferences(root: Schema, doc: unknown): FoundReference[] {
   const found: FoundReference[] = [];
-  const walk = (value: unknown, schemas: Schema[], path: string) => {
-    const rule = ruleOf(schemas);
-    if (rule && typeof value === 'string') found.push({ ...rule, id: value, path, key: false });
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, childSchemas(schemas, i, root), `${path}/${i}`));
-    else if (isObject(value)) {
+  walkDocument(
+    root,
+    doc,
+    (value, schemas, path) => {
+      const rule = ruleOf(schemas);
+      if (rule && typeof value === 'string') found.push({ ...rule, id: value, path, key: false });
+    },
+    (key, schemas, path) => {
       const keyRule = ruleOf(schemas.flatMap((s) => applicable(s.propertyNames, root)));
-      for (const [key, item] of Object.entries(value)) {
-        const at = `${path}/${escapePointer(key)}`;
-        if (keyRule) found.push({ ...keyRule, id: key, path: at, key: true });
-        walk(item, childSchemas(schemas, key, root), at);
-      }
-    }
-  };
-  walk(doc, applicable(root, root), '');
+      if (keyRule) found.push({ ...keyRule, id: key, path, key: true });
+    },
+  );
+  return found;
+}
+
+/** An image a document names: a non-empty value of a field marked `x-image` (the SHA-256 of the stored bytes). */
+export interface FoundImage {
+  id: string;
+  path: string;
+  field: ImageField;
+}
+
+/** Every image id in `doc` (non-empty values of fields its schema marks with `x-image`), with the field's rule and words. */
+export function findImages(root: Schema, doc: unknown): FoundImage[] {
+  const found: FoundImage[] = [];
+  walkDocument(root, doc, (value, schemas, path) => {
+    if (typeof value !== 'string' || value === '') return;
+    const field = imageFieldOf(schemas);
+    if (field) found.push({ id: value, path, field });
+  });
   return found;
 }
 
