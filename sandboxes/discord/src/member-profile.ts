@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FieldError, FormErrors } from './discord-errors.js';
+import { FieldError, type FieldErrorTuple, FormErrors } from './discord-errors.js';
 import type { SandboxImageType, SandboxMemberImage, SandboxMemberImageKind } from './sandbox.types.js';
 
 const MiB = 1024 * 1024;
@@ -23,13 +23,8 @@ export interface MemberProfileChange {
   banner?: SandboxMemberImage | null;
 }
 
-/** Discord's words for an image it cannot take, and for one over its size. */
-type Refusal = readonly [code: string, message: string];
-const IMAGE_INVALID: Refusal = ['IMAGE_INVALID', 'Invalid image data'];
-const IMAGE_TOO_LARGE: Refusal = [
-  'BINARY_TYPE_MAX_SIZE',
-  `File cannot be larger than ${(MEMBER_PROFILE_LIMITS.imageBytes / 1024).toFixed(1)} kb.`,
-];
+const IMAGE_INVALID = FieldError.image;
+const IMAGE_TOO_LARGE = FieldError.maxFileSize(MEMBER_PROFILE_LIMITS.imageBytes);
 
 const DATA_URI = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]*={0,2})$/;
 
@@ -79,7 +74,7 @@ export function readMemberProfile(raw: unknown): MemberProfileChange {
 }
 
 /** A data URI of an image type Discord takes whose bytes are that type, within Discord's size; else Discord's refusal. */
-function readImage(uri: string): SandboxMemberImage | Refusal {
+function readImage(uri: string): SandboxMemberImage | FieldErrorTuple {
   const match = DATA_URI.exec(uri);
   if (!match) return IMAGE_INVALID;
   const [, type, base64] = match as unknown as [string, SandboxImageType, string];
