@@ -28,8 +28,11 @@ const IMAGE_TOO_LARGE = FieldError.maxFileSize(MEMBER_PROFILE_LIMITS.imageBytes)
 
 const DATA_URI = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]*={0,2})$/;
 
-/** Characters are counted as Discord counts them: code points, not UTF-16 units. */
-const characters = (text: string) => [...text].length;
+/**
+ * More than `max` characters, counted as Discord counts them: code points, not UTF-16 units. A text of more than twice
+ * as many units is over without being split (a bot's body may be megabytes).
+ */
+const longerThan = (text: string, max: number) => text.length > 2 * max || [...text].length > max;
 
 /**
  * The body of PATCH guilds/{id}/members/@me, checked whole before anything is stored (Discord applies all fields or
@@ -48,7 +51,7 @@ export function readMemberProfile(raw: unknown): MemberProfileChange {
       return undefined;
     }
     const kept = trim ? value.trim() : value;
-    if (characters(kept) > max) {
+    if (longerThan(kept, max)) {
       errors.add([key], ...FieldError.maxLength(max));
       return undefined;
     }
