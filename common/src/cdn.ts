@@ -46,3 +46,29 @@ export function guildIconUrl(guild: IconGuild | null | undefined, size: ImageSiz
   if (!guild?.icon) return null;
   return `${DISCORD_CDN}/icons/${guild.id}/${guild.icon}.${extension(guild.icon)}?size=${size}`;
 }
+
+/** Where a member's per-server image lives: `guilds/{guild}/users/{user}/avatars|banners/{hash}`. */
+function memberImageUrl(
+  cdnBase: string,
+  kind: 'avatars' | 'banners',
+  guildId: string,
+  userId: string,
+  hash: string | null | undefined,
+  size: ImageSize,
+): string | null {
+  if (!hash) return null;
+  return `${cdnBase}/guilds/${guildId}/users/${userId}/${kind}/${hash}.${extension(hash)}?size=${size}`;
+}
+
+/**
+ * A member's guild avatar (the one they, or a bot through Modify Current Member, set for this server), or null when they
+ * have none there and show their own avatar. `cdnBase` is Discord's CDN (DISCORD_CDN) or a stand-in for it.
+ */
+export function memberAvatarUrl(cdnBase: string, guildId: string, userId: string, hash: string | null | undefined, size: ImageSize) {
+  return memberImageUrl(cdnBase, 'avatars', guildId, userId, hash, size);
+}
+
+/** A member's guild banner, or null when they have none there (their profile shows their own banner). */
+export function memberBannerUrl(cdnBase: string, guildId: string, userId: string, hash: string | null | undefined, size: ImageSize) {
+  return memberImageUrl(cdnBase, 'banners', guildId, userId, hash, size);
+}

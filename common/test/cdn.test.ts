@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DISCORD_CDN, defaultAvatarUrl, displayAvatarUrl, guildIconUrl, userAvatarUrl } from '../src/cdn.js';
+import {
+  DISCORD_CDN,
+  defaultAvatarUrl,
+  displayAvatarUrl,
+  guildIconUrl,
+  memberAvatarUrl,
+  memberBannerUrl,
+  userAvatarUrl,
+} from '../src/cdn.js';
 
 const USER = '80351110224678912';
 
@@ -55,6 +63,31 @@ describe("Discord's CDN", () => {
       expect(guildIconUrl({ id: '1', icon: null }, 128)).toBeNull();
       expect(guildIconUrl({ id: '1' }, 128)).toBeNull();
       expect(guildIconUrl(undefined, 128)).toBeNull();
+    });
+  });
+
+  describe("members' guild avatars and banners", () => {
+    const GUILD = '81384788765712384';
+    it('are under guilds/{guild}/users/{user}/avatars|banners of the CDN given, PNG, or GIF for an a_ hash', () => {
+      expect(memberAvatarUrl(DISCORD_CDN, GUILD, USER, '8342729096ea3675442027381ff50dfe', 128)).toBe(
+        `https://cdn.discordapp.com/guilds/${GUILD}/users/${USER}/avatars/8342729096ea3675442027381ff50dfe.png?size=128`,
+      );
+      expect(memberAvatarUrl(DISCORD_CDN, GUILD, USER, 'a_1269e74af4df7417b13759eae50c83dc', 64)).toBe(
+        `https://cdn.discordapp.com/guilds/${GUILD}/users/${USER}/avatars/a_1269e74af4df7417b13759eae50c83dc.gif?size=64`,
+      );
+      expect(memberBannerUrl(DISCORD_CDN, GUILD, USER, 'abc', 1024)).toBe(
+        `https://cdn.discordapp.com/guilds/${GUILD}/users/${USER}/banners/abc.png?size=1024`,
+      );
+      expect(memberBannerUrl('/sandbox/discord/cdn', GUILD, USER, 'a_abc', 512)).toBe(
+        `/sandbox/discord/cdn/guilds/${GUILD}/users/${USER}/banners/a_abc.gif?size=512`,
+      );
+    });
+
+    it('are null without a hash (the member shows their own avatar and banner)', () => {
+      for (const hash of [null, undefined, '']) {
+        expect(memberAvatarUrl(DISCORD_CDN, GUILD, USER, hash, 128)).toBeNull();
+        expect(memberBannerUrl(DISCORD_CDN, GUILD, USER, hash, 128)).toBeNull();
+      }
     });
   });
 });

@@ -41,6 +41,8 @@ export interface ViewerData {
 export interface PostedMessage extends DiscordMessageData {
   id: string;
   author: { id: string; username: string; global_name: string | null; avatar: string | null; bot?: boolean };
+  /** In a guild channel, how the guild shows the author now: their nickname and guild avatar hash there. */
+  member?: { nick: string | null; avatar: string | null };
 }
 
 const VIEWER = '/sandbox/discord/viewer';

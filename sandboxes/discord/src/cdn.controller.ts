@@ -5,6 +5,7 @@ import { DiscordErrors, DiscordExceptionFilter } from './discord-errors.js';
 import { param } from './http-helpers.js';
 import { SANDBOX_ROUTE_PREFIX } from './sandbox-options.js';
 import { DiscordSandboxService } from './sandbox.service.js';
+import type { SandboxMemberImageKind } from './sandbox.types.js';
 import { type HttpRequest, type HttpReply } from '@guildhall/backend/http/http-types';
 
 /**
@@ -38,6 +39,17 @@ export class SandboxCdnController {
     this.sendPicture(res, param(req, 'file'), ':)', 'rounded');
   }
 
+  /** A member's guild avatar, as the bot set it (Modify Current Member): the bytes it sent, whatever the extension asks. */
+  @Get('guilds/:guild_id/users/:user_id/avatars/:file')
+  memberAvatar(@Req() req: HttpRequest, @Res() res: HttpReply): void {
+    this.sendMemberImage(req, res, 'avatar');
+  }
+
+  @Get('guilds/:guild_id/users/:user_id/banners/:file')
+  memberBanner(@Req() req: HttpRequest, @Res() res: HttpReply): void {
+    this.sendMemberImage(req, res, 'banner');
+  }
+
   @Get('attachments/:channel_id/:attachment_id/:filename')
   attachmentFile(@Req() req: HttpRequest, @Res() res: HttpReply): void {
     const attachment = this.sandbox.attachment(param(req, 'channel_id'), param(req, 'attachment_id'));
@@ -47,6 +59,17 @@ export class SandboxCdnController {
     res.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src * data:; style-src 'unsafe-inline'");
     res.header('X-Content-Type-Options', 'nosniff');
     res.type(attachment.content_type ?? 'application/octet-stream').send(attachment.data);
+  }
+
+  /** Only the member's current image answers, under its hash: an old or made-up hash is Discord's 404. */
+  private sendMemberImage(req: HttpRequest, res: HttpReply, kind: SandboxMemberImageKind): void {
+    const hash = param(req, 'file').replace(/\.[a-z]+$/i, '');
+    const image = this.sandbox.memberImage(param(req, 'guild_id'), param(req, 'user_id'), kind, hash);
+    if (!image) throw DiscordErrors.notFound();
+    res.header('X-Content-Type-Options', 'nosniff');
+    // A hash names one image for good.
+    res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type(image.type).send(image.data);
   }
 
   private sendPicture(res: HttpReply, file: string, name: string, shape: 'circle' | 'rounded'): void {

@@ -102,7 +102,7 @@ export class FormErrors {
   }
 }
 
-type FieldErrorTuple = readonly [code: string, message: string];
+export type FieldErrorTuple = readonly [code: string, message: string];
 const e = (code: string, message: string): FieldErrorTuple => [code, message];
 
 export const FieldError = {
@@ -120,6 +120,9 @@ export const FieldError = {
   timestamp: (value: unknown) => e('DATE_TIME_TYPE_PARSE', `Could not parse ${String(value)}. Should be ISO8601.`),
   choices: (choices: ReadonlyArray<number | string>) => e('BASE_TYPE_CHOICES', `Value must be one of {${choices.join(', ')}}.`),
   snowflake: (value: unknown) => e('NUMBER_TYPE_COERCE', `Value "${String(value)}" is not snowflake.`),
+  image: e('IMAGE_INVALID', 'Invalid image data'),
+  /** Discord states the bound in kilobytes with one decimal (10 MiB: "10240.0 kb"). */
+  maxFileSize: (maxBytes: number) => e('BINARY_TYPE_MAX_SIZE', `File cannot be larger than ${(maxBytes / 1024).toFixed(1)} kb.`),
 };
 
 /**

@@ -1,8 +1,9 @@
-import { Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Delete, Get, HttpCode, Patch, Post, Put, Req } from '@nestjs/common';
 import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { BotOnly } from './auth.js';
 import { DiscordErrors, FieldError, FormErrors } from './discord-errors.js';
 import { QueryReader, botGuild, queryBoolean, snowflakeParam } from './http-helpers.js';
+import { readMemberProfile } from './member-profile.js';
 import { ALL_PERMISSIONS, Permission, hasPermission } from './permissions.js';
 import { RateLimitBucket } from './rate-limit.interceptor.js';
 import { DiscordRestController } from './rest-controller.js';
@@ -183,6 +184,20 @@ export class SandboxGuildsController {
       .filter(({ m, user }) => [user.username, user.global_name, m.nick].some((name) => name?.toLowerCase().startsWith(prefix)))
       .slice(0, limit)
       .map(({ m, user }) => memberJson(m, user));
+  }
+
+  /**
+   * Modify Current Member: the bot's own nickname, guild avatar, banner and bio in this guild, all or none
+   * (member-profile.ts reads the body, the service stores it). Answers the member as Get Guild Member does.
+   */
+  @Patch('guilds/:guild_id/members/@me')
+  @HttpCode(200)
+  @BotOnly()
+  @RateLimitBucket({ route: 'PATCH /guilds/:guild_id/members/@me', major: 'guild_id' })
+  modifyCurrentMember(@Req() req: HttpRequest) {
+    const guild = botGuild(this.sandbox, snowflakeParam(req, 'guild_id'));
+    const member = this.sandbox.modifyCurrentMember(guild.id, readMemberProfile(req.body));
+    return memberJson(member, this.sandbox.botUser);
   }
 
   @Get('guilds/:guild_id/members/:user_id')

@@ -15,7 +15,7 @@ export const DISCORD_BODY_FAILURES: BodyFailures = {
   unreadable: () => new DiscordApiError(400, { message: '400: Bad Request', code: 0 }),
 };
 
-/** The standalone sandbox's bodies: JSON and forms up to 1 MB, uploads as multipart. */
+/** The standalone sandbox's bodies: JSON and forms up to 1 MB (Modify Current Member more: profile-gate.ts), uploads as multipart. */
 export const SANDBOX_BODY_LIMIT = 1024 * 1024;
 
 export function param(req: HttpRequest, name: string): string {

@@ -5,6 +5,7 @@ import { GuildAccessService } from '@guildhall/backend/guild/guild-access.servic
 import { csrfProtection } from '@guildhall/backend/http/csrf';
 import type { SandboxMount } from '@guildhall/backend/sandbox-mount';
 import { SandboxClientLimits } from './client-limit.js';
+import { SandboxProfileGate } from './profile-gate.js';
 import { DiscordSandboxModule } from './sandbox.module.js';
 import { DiscordSandboxService } from './sandbox.service.js';
 import { SANDBOX_UPLOAD_FAILURES, SandboxUploadGate } from './upload-gate.js';
@@ -40,8 +41,9 @@ export const mount: SandboxMount = ({ config, sessionSecret, discordSandboxNow }
     const sandbox = app.get(DiscordSandboxService);
     const limits = new SandboxClientLimits(config.sandboxRateLimit, sandbox);
     const uploadGate = new SandboxUploadGate(sandbox);
+    const profileGate = new SandboxProfileGate(sandbox);
     return {
-      refused: (req, reply) => limits.refused(req, reply) || uploadGate.refused(req, reply),
+      refused: (req, reply) => limits.refused(req, reply) || uploadGate.refused(req, reply) || profileGate.refused(req, reply),
       uploads: { mayRead: (req) => uploadGate.mayRead(req), failures: SANDBOX_UPLOAD_FAILURES },
       close: () => limits.close(),
     };

@@ -2,6 +2,8 @@ import type {
   SandboxAttachmentRecord,
   SandboxChannelRecord,
   SandboxGuildRecord,
+  SandboxMemberImage,
+  SandboxMemberImageKind,
   SandboxMessageRecord,
   SandboxSeed,
   SandboxUserRecord,
@@ -59,6 +61,8 @@ export class SandboxState {
   readonly channels = new RecordTable<SandboxChannelRecord>();
   readonly webhooks = new RecordTable<SandboxWebhookRecord>();
   private messagesByChannel = new Map<string, SandboxMessageRecord[]>();
+  /** Members' guild avatars and banners: only each member's current ones, so a demo run holds at most two per member. */
+  private memberImages = new Map<string, SandboxMemberImage>();
 
   constructor(private readonly caps: MemoryCaps) {}
 
@@ -68,7 +72,21 @@ export class SandboxState {
     this.channels.replaceAll(seed.channels);
     this.webhooks.replaceAll(seed.webhooks);
     this.messagesByChannel = new Map();
+    this.memberImages = new Map();
     for (const message of seed.messages) this.appendMessage(message);
+  }
+
+  // ---- members' images -------------------------------------------------------------------------------
+
+  memberImage(guildId: string, userId: string, kind: SandboxMemberImageKind): SandboxMemberImage | undefined {
+    return this.memberImages.get(`${guildId}/${userId}/${kind}`);
+  }
+
+  /** Replaces the member's image of that kind (null forgets it): the previous one is no longer served. */
+  setMemberImage(guildId: string, userId: string, kind: SandboxMemberImageKind, image: SandboxMemberImage | null): void {
+    const key = `${guildId}/${userId}/${kind}`;
+    if (image) this.memberImages.set(key, image);
+    else this.memberImages.delete(key);
   }
 
   // ---- messages --------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DiscordErrors } from './discord-errors.js';
+import type { MemberProfileChange } from './member-profile.js';
 import { MESSAGE_LIMITS, type MessageDraft } from './message-payload.js';
 import { MessageWriter, type UploadedFile } from './message-writer.js';
 import type { OAuth2Grants } from './oauth2-grants.js';
@@ -23,6 +24,8 @@ import type {
   SandboxAttachmentRecord,
   SandboxChannelRecord,
   SandboxGuildRecord,
+  SandboxMemberImage,
+  SandboxMemberImageKind,
   SandboxMemberRecord,
   SandboxMessageAuthor,
   SandboxMessageRecord,
@@ -154,16 +157,26 @@ export class DiscordSandboxService {
     if (this.hasBot(guildId)) return;
     const role = botRole(this.nextId(), this.botUserId, guild.roles.reduce((top, r) => Math.max(top, r.position), 0) + 1, permissions);
     guild.roles.push(role);
-    guild.members.push({ user_id: this.botUserId, nick: null, roles: [role.id], joined_at: discordTimestamp(), premium_since: null });
+    guild.members.push({
+      user_id: this.botUserId,
+      nick: null,
+      avatar: null,
+      banner: null,
+      bio: null,
+      roles: [role.id],
+      joined_at: discordTimestamp(),
+      premium_since: null,
+    });
     const covered = new Set(this.state.webhooks.all().map((w) => w.channel_id));
     const missing = this.channelsOf(guildId).filter((c) => !covered.has(c.id));
     for (const webhook of webhooksFor(guild, missing, this.botUserId, () => this.nextId())) this.state.webhooks.put(webhook);
   }
 
-  /** Kicking the bot removes its managed role too, as on Discord; its webhooks stay. */
+  /** Kicking the bot removes its managed role too, as on Discord, and its guild profile; its webhooks stay. */
   removeBot(guildId: string): void {
     const guild = this.requireGuild(guildId);
     guild.members = guild.members.filter((m) => m.user_id !== this.botUserId);
+    for (const kind of ['avatar', 'banner'] as const) this.state.setMemberImage(guildId, this.botUserId, kind, null);
     guild.roles = guild.roles.filter((r) => r.tags?.bot_id !== this.botUserId);
   }
 
@@ -399,6 +412,35 @@ export class DiscordSandboxService {
   highestRolePosition(guild: SandboxGuildRecord, userId: string): number {
     const member = guild.members.find((m) => m.user_id === userId);
     return (member?.roles ?? []).reduce((top, id) => Math.max(top, guild.roles.find((r) => r.id === id)?.position ?? 0), 0);
+  }
+
+  // ---- the bot's guild profile ---------------------------------------------------------------------
+
+  /**
+   * Modify Current Member, once its body is read (member-profile.ts): a nickname needs Change Nickname (50013 Missing
+   * Permissions otherwise, and nothing is stored); then every field given is stored at once, images under their hash.
+   */
+  modifyCurrentMember(guildId: string, change: MemberProfileChange): SandboxMemberRecord {
+    const guild = this.requireGuild(guildId);
+    const member = guild.members.find((m) => m.user_id === this.botUserId);
+    if (!member) throw DiscordErrors.missingAccess();
+    if (change.nick !== undefined && !hasPermission(guildPermissions(guild, this.botUserId), Permission.ChangeNickname))
+      throw DiscordErrors.missingPermissions();
+    if (change.nick !== undefined) member.nick = change.nick;
+    if (change.bio !== undefined) member.bio = change.bio;
+    for (const kind of ['avatar', 'banner'] as const) {
+      const image = change[kind];
+      if (image === undefined) continue;
+      member[kind] = image?.hash ?? null;
+      this.state.setMemberImage(guildId, this.botUserId, kind, image);
+    }
+    return member;
+  }
+
+  /** A member's current guild avatar or banner, when `hash` is still its hash (the CDN serves nothing else). */
+  memberImage(guildId: string, userId: string, kind: SandboxMemberImageKind, hash: string): SandboxMemberImage | undefined {
+    const image = this.state.memberImage(guildId, userId, kind);
+    return image?.hash === hash ? image : undefined;
   }
 
   // ---- authentication and rate limits --------------------------------------------------------------

@@ -48,11 +48,28 @@ export interface SandboxOverwrite {
 export interface SandboxMemberRecord {
   user_id: string;
   nick: string | null;
+  /** The member's guild avatar and banner: Discord's hashes of images the state keeps (SandboxState.memberImage). */
+  avatar: string | null;
+  banner: string | null;
+  /** The member's guild bio (Modify Current Member sets it; Discord's member object does not show it). */
+  bio: string | null;
   /** Role ids without @everyone, as Discord lists them. */
   roles: string[];
   joined_at: string;
   premium_since: string | null;
 }
+
+/** The image types Discord takes for a member's guild avatar and banner. */
+export type SandboxImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/** A member's guild avatar or banner as uploaded: served back by the sandbox's CDN under its hash. */
+export interface SandboxMemberImage {
+  hash: string;
+  type: SandboxImageType;
+  data: Buffer;
+}
+
+export type SandboxMemberImageKind = 'avatar' | 'banner';
 
 export interface SandboxEmojiRecord {
   id: string;

@@ -371,6 +371,8 @@ export const SANDBOX_BOT_PERMISSIONS = permissionBits(
   Permission.ManageWebhooks,
   Permission.ManageMessages,
   Permission.ManageNicknames,
+  // Its own per-server nickname (Modify Current Member), even where @everyone may not change theirs.
+  Permission.ChangeNickname,
   Permission.KickMembers,
   Permission.BanMembers,
   Permission.ModerateMembers,
@@ -408,7 +410,17 @@ function member(
   extra: Partial<SandboxMemberRecord> = {},
 ): SandboxMemberRecord {
   const joined = new Date(snowflakeTime(guildId).getTime() + dayOffset * 86_400_000);
-  return { user_id: userId, nick: null, roles, joined_at: discordTimestamp(joined), premium_since: null, ...extra };
+  return {
+    user_id: userId,
+    nick: null,
+    avatar: null,
+    banner: null,
+    bio: null,
+    roles,
+    joined_at: discordTimestamp(joined),
+    premium_since: null,
+    ...extra,
+  };
 }
 
 function channel(

@@ -76,8 +76,8 @@ export function emojiJson(emoji: SandboxEmojiRecord): JsonObject {
 
 export function memberJson(member: SandboxMemberRecord, user: SandboxUserRecord): JsonObject {
   return {
-    avatar: null,
-    banner: null,
+    avatar: member.avatar,
+    banner: member.banner,
     communication_disabled_until: null,
     flags: 0,
     joined_at: member.joined_at,

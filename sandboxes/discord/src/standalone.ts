@@ -4,6 +4,7 @@ import { registerBodyParsers } from '@guildhall/backend/http/body-parser';
 import { declareRequestState } from '@guildhall/backend/http/http-types';
 import { DiscordExceptionFilter } from './discord-errors.js';
 import { DISCORD_BODY_FAILURES, SANDBOX_BODY_LIMIT } from './http-helpers.js';
+import { MEMBER_PROFILE_BODY_LIMIT, isMemberProfileRoute } from './profile-gate.js';
 import type { AddressInfo } from 'node:net';
 import { DiscordSandboxModule } from './sandbox.module.js';
 import { SANDBOX_ROUTE_PREFIX, type DiscordSandboxOptions } from './sandbox-options.js';
@@ -37,7 +38,8 @@ export async function startDiscordSandbox(options: DiscordSandboxOptions = {}, p
   const fastify = app.getHttpAdapter().getInstance();
   declareRequestState(fastify);
   registerBodyParsers(fastify, {
-    limit: () => SANDBOX_BODY_LIMIT,
+    // Modify Current Member's images need more (profile-gate.ts).
+    limit: (req) => (isMemberProfileRoute(req) ? MEMBER_PROFILE_BODY_LIMIT : SANDBOX_BODY_LIMIT),
     failures: DISCORD_BODY_FAILURES,
     checkProblems: false,
     multipart: () => true,

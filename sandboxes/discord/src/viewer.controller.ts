@@ -90,8 +90,8 @@ export class SandboxViewerController implements OnModuleInit {
   }
 
   /**
-   * What the bot (and webhooks) posted in one channel, oldest first, in Discord's message shape: a channel of a guild
-   * the visitor is a member of, or a DM to them. Another's is Discord's 404 Unknown Channel, so it gives nothing away.
+   * What the bot (and webhooks) posted in one channel, oldest first, in Discord's message shape (in a guild, with the
+   * author's `member`: nick and guild avatar): a channel of a guild the visitor is a member of, or a DM to them. Another's is Discord's 404 Unknown Channel, so it gives nothing away.
    */
   @Get('channels/:channel_id/messages')
   async messages(@Req() req: HttpRequest) {
@@ -100,7 +100,10 @@ export class SandboxViewerController implements OnModuleInit {
     const channel = isSnowflake(id) ? this.sandbox.channel(id) : undefined;
     if (!channel || !this.sees(user.id, channel)) throw DiscordErrors.unknownChannel();
     this.sandbox.baseUrl(req);
-    const messages = this.sandbox.messagesIn(channel.id);
+    const messages = this.sandbox.messagesIn(channel.id).map((m) => {
+      const member = this.authorMember(channel, String(m['id']));
+      return member ? { ...m, member } : m;
+    });
     // Who reacted with what, by message and emoji (as the reaction routes name it), so the viewer shows whether the
     // member it acts as has reacted: Discord's message says only whether the reader (the bot) did.
     const reactors = Object.fromEntries(
@@ -112,6 +115,17 @@ export class SandboxViewerController implements OnModuleInit {
       }),
     );
     return { channel: channelView(channel), messages, reactors };
+  }
+
+  /**
+   * How a guild shows a message's author now, as Discord's client does (a nickname or guild avatar set since shows on
+   * old messages too): the member's nick and guild avatar hash. None in DMs, for webhooks, or once the author left.
+   */
+  private authorMember(channel: SandboxChannelRecord, messageId: string): { nick: string | null; avatar: string | null } | undefined {
+    const author = this.sandbox.message(channel.id, messageId)?.author;
+    if (!channel.guild_id || author?.type !== 'user') return undefined;
+    const member = this.sandbox.member(channel.guild_id, author.user_id);
+    return member ? { nick: member.nick, avatar: member.avatar } : undefined;
   }
 
   /**

@@ -9,6 +9,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DiscordSandboxService } from '../src/sandbox.service.js';
 import { SANDBOX_GUILDS } from '../src/seed.js';
+import { MEMBER_PROFILE_BODY_LIMIT } from '../src/profile-gate.js';
 import { MAX_UPLOADS_IN_FLIGHT } from '../src/upload-gate.js';
 import { startTestApp, tempDataDir } from '../../../backend/test/support/app.js';
 import { requestFrom } from '../../../backend/test/support/network.js';
@@ -196,6 +197,73 @@ describe('sandbox uploads: the caller and the route are checked before the body 
       if (after !== 200) await new Promise((r) => setTimeout(r, 10));
     }
     expect(after).toBe(200);
+  });
+});
+
+/** A JSON PATCH that declares `declared` bytes and sends 1 MiB of them, then waits for the answer (a refusal at the door). */
+function declaredPatch(url: string, headers: Record<string, string>, declared: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(declared) },
+      agent: false,
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.write(`{"avatar":"data:image/png;base64,${'A'.repeat(MiB)}`);
+  });
+}
+
+describe("Modify Current Member's images pass the front door: the bot's, up to its body limit", () => {
+  let url: string;
+  let bot: Record<string, string>;
+  beforeAll(() => {
+    url = `${app.url}/sandbox/discord/api/v10/guilds/${GUILD}/members/@me`;
+    bot = { authorization: `Bot ${app.config.discord.botToken}` };
+  });
+  afterAll(async () => {
+    await fetch(url, { method: 'PATCH', headers: { ...bot, 'content-type': 'application/json' }, body: '{"avatar":null}' });
+  });
+
+  it("the bot's avatar of Discord's 10 MiB (some 14 MB of JSON) is read and stored", async () => {
+    const image = Buffer.alloc(DISCORD_FILE_LIMIT, 0);
+    Buffer.from('89504e470d0a1a0a', 'hex').copy(image);
+    const body = JSON.stringify({ avatar: `data:image/png;base64,${image.toString('base64')}` });
+    expect(body.length).toBeGreaterThan(13 * MiB);
+    const res = await fetch(url, { method: 'PATCH', headers: { ...bot, 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    const hash = createHash('md5').update(image).digest('hex');
+    expect(((await res.json()) as { avatar: string }).avatar).toBe(hash);
+    const served = await fetch(`${app.url}/sandbox/discord/cdn/guilds/${GUILD}/users/${app.config.discord.clientId}/avatars/${hash}.png`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+  });
+
+  it("anybody else is Discord's 401 before the body is read, however large; the bot's body beyond the limit Discord's 413", async () => {
+    for (const headers of [{}, { authorization: 'Bot forged' }] as Record<string, string>[]) {
+      const res = await declaredPatch(url, headers, 15 * MiB);
+      expect({ status: res.status, body: JSON.parse(res.body) }).toEqual({ status: 401, body: { message: '401: Unauthorized', code: 0 } });
+    }
+    const over = await declaredPatch(url, bot, MEMBER_PROFILE_BODY_LIMIT + 1);
+    expect({ status: over.status, body: JSON.parse(over.body) }).toEqual({
+      status: 413,
+      body: { message: 'Request entity too large', code: 40005 },
+    });
+  });
+
+  it("other sandbox routes keep the app's body limit for the bot", async () => {
+    const res = await fetch(`${app.url}/sandbox/discord/api/v10/channels/${CHANNELS.general}/messages`, {
+      method: 'POST',
+      headers: { ...bot, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'x'.repeat(200 * 1024) }),
+    });
+    expect(res.status).toBe(413);
   });
 });
 

@@ -90,4 +90,42 @@ describe('the sandbox viewer shows each visitor only their own guilds and DMs', 
     const guild = await member.json(`${VIEWER}/channels/${communityChannel}/messages`);
     expect(guild.body.messages.map((m: { content: string }) => m.content)).toEqual(['hello community']);
   });
+
+  it("a guild channel's messages show their author as the guild does now: the member's nick and guild avatar; DMs and webhooks none", async () => {
+    const listed = async (channel: string) => (await member.json(`${VIEWER}/channels/${channel}/messages`)).body.messages;
+    const guild = SANDBOX_GUILDS.community.id;
+    const webhook = sandbox.webhooksOf(communityChannel)[0]!;
+    sandbox.postMessage(
+      sandbox.channel(communityChannel)!,
+      { type: 'webhook', webhook_id: webhook.id, username: 'Announcer', avatar_url: null },
+      { content: 'from a webhook' },
+      [],
+    );
+    const before = await listed(communityChannel);
+    expect(before.map((m: { member?: unknown }) => m.member)).toEqual([{ nick: null, avatar: null }, undefined]);
+
+    // The bot sets its per-server profile after it posted: the message shows the current one, as Discord's client does.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const patch = (body: unknown) =>
+      fetch(`${app.url}/sandbox/discord/api/v10/guilds/${guild}/members/@me`, {
+        method: 'PATCH',
+        headers: { authorization: `Bot ${app.config.discord.botToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const res = await patch({ nick: 'Guildy', avatar: `data:image/png;base64,${png}` });
+    expect(res.status).toBe(200);
+    const { avatar } = (await res.json()) as { avatar: string };
+    try {
+      const after = await listed(communityChannel);
+      expect(after.map((m: { content: string; member?: unknown }) => [m.content, m.member])).toEqual([
+        ['hello community', { nick: 'Guildy', avatar }],
+        ['from a webhook', undefined],
+      ]);
+      expect(after[0].author).toMatchObject({ id: sandbox.botUserId, username: sandbox.botUser.username });
+      // In a DM the bot is itself: no member, whatever it is called in a server.
+      expect((await listed(memberDm)).map((m: { member?: unknown }) => m.member)).toEqual([undefined]);
+    } finally {
+      await patch({ nick: null, avatar: null });
+    }
+  });
 });

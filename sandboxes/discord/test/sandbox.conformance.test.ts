@@ -15,6 +15,8 @@ import { startDiscordSandbox, type RunningDiscordSandbox } from '../src/standalo
 // Discord fails here.
 
 type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** A 1x1 PNG: Modify Current Member takes only real images. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 type Schema = z.ZodMiniType;
 
 const schemas = discord as unknown as Record<string, Schema | undefined>;
@@ -393,6 +395,55 @@ describe('Discord sandbox conformance with Discord OpenAPI spec', () => {
       });
       expect(page).toHaveLength(5);
       for (const m of page) expect(BigInt(m.user.id) > BigInt(SANDBOX_USERS.demoOwner.id)).toBe(true);
+    });
+
+    it("PATCH guilds/{guild_id}/members/@me answers the bot's member with its guild avatar and banner; drifts and refusals checked", async () => {
+      const guild = sandbox.service.guild(SANDBOX_GUILDS.pixelPainters.id)!;
+      const route = `/guilds/${guild.id}/members/@me`;
+      const specPath = '/guilds/{guild_id}/members/@me';
+      const png = `data:image/png;base64,${ONE_PIXEL_PNG}`;
+      const member = await conforms('patch', specPath, route, { body: { nick: 'Guildy', bio: 'Hello', avatar: png, banner: png } });
+      expect(member).toMatchObject({ nick: 'Guildy', user: { id: SANDBOX_USERS.bot.id } });
+      expect(member.avatar).toMatch(/^[0-9a-f]{32}$/);
+      expect(member.banner).toBe(member.avatar);
+      const schema = responseSchema('patch', specPath, 200);
+      for (const drift of [
+        { ...member, avatar: 42 },
+        (({ banner: _, ...rest }) => rest)(member),
+        { ...member, nick: ['Guildy'] },
+        { ...member, user: { ...member.user, id: Number(member.user.id) } },
+      ])
+        expect(problems(schema, drift)).not.toEqual([]);
+      // Every member answer carries the guild avatar and banner now (Get Guild Member's GuildMemberResponse too).
+      const read = await conforms('get', '/guilds/{guild_id}/members/{user_id}', `/guilds/${guild.id}/members/${SANDBOX_USERS.bot.id}`);
+      expect(read).toMatchObject({ nick: 'Guildy', avatar: member.avatar, banner: member.banner });
+      const other = await conforms(
+        'get',
+        '/guilds/{guild_id}/members/{user_id}',
+        `/guilds/${guild.id}/members/${SANDBOX_USERS.demoOwner.id}`,
+      );
+      expect(other).toMatchObject({ avatar: null, banner: null });
+
+      const invalid = await call('patch', route, { body: { nick: 'n'.repeat(33), avatar: 'data:image/png;base64,aGVsbG8=' } });
+      expect(invalid).toMatchObject({ status: 400, body: { code: 50035 } });
+      expect(Object.keys(invalid.body.errors).sort()).toEqual(['avatar', 'nick']);
+      expect(problems(PracticeErrorResponseSchema, invalid.body)).toEqual([]);
+      expectConforms('patch', specPath, 400, withNumericFieldCodes(invalid.body));
+
+      const everyone = guild.roles.find((r) => r.id === guild.id)!;
+      const botRole = guild.roles.find((r) => r.tags?.bot_id === SANDBOX_USERS.bot.id)!;
+      const granted = [everyone.permissions, botRole.permissions] as const;
+      for (const role of [everyone, botRole]) role.permissions = (BigInt(role.permissions) & ~(1n << 26n)).toString(); // without Change Nickname
+      try {
+        const refused = await call('patch', route, { body: { nick: 'Guildy' } });
+        expect(refused).toMatchObject({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+        expectConforms('patch', specPath, 403, refused.body);
+      } finally {
+        [everyone.permissions, botRole.permissions] = granted;
+      }
+
+      const reset = await conforms('patch', specPath, route, { body: { nick: null, bio: null, avatar: null, banner: null } });
+      expect(reset).toMatchObject({ nick: null, avatar: null, banner: null });
     });
 
     it('refusals the dashboard turns into sentences match the error schema: 404 Unknown User / Member, 403 50013, 400 30005', async () => {

@@ -1,4 +1,4 @@
-import { DISCORD_CDN, displayAvatarUrl } from '@guildhall/common/cdn';
+import { DISCORD_CDN, displayAvatarUrl, memberAvatarUrl } from '@guildhall/common/cdn';
 import { ChannelType } from '@guildhall/common/discord/channel-types';
 import { Hash, Megaphone, MessageCircle, RefreshCw, Ticket, UserPlus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -23,6 +23,19 @@ import { RoleMenuControls, actingMembers, isRoleMenuMessage, withoutRoleMenu } f
 const sandboxImage = (url: string) =>
   url.startsWith(`${DISCORD_CDN}/`) ? `/sandbox/discord/cdn/${url.slice(DISCORD_CDN.length + 1)}` : url;
 const avatarOf = (u: PostedMessage['author']) => sandboxImage(displayAvatarUrl(u, 128));
+
+/**
+ * A message's author as Discord's client shows them: in a guild, the member's nickname and guild avatar (the bot's
+ * per-server profile), else the user's display name and avatar; in a DM, the user.
+ */
+function authorOf(m: PostedMessage, guildId: string | undefined) {
+  const guildAvatar = guildId ? memberAvatarUrl(DISCORD_CDN, guildId, m.author.id, m.member?.avatar, 128) : null;
+  return {
+    name: m.member?.nick ?? m.author.global_name ?? m.author.username,
+    avatarUrl: guildAvatar ? sandboxImage(guildAvatar) : avatarOf(m.author),
+    bot: m.author.bot,
+  };
+}
 
 /**
  * A ticket's whole life in one click (issue 11): the sandbox opens a ticket channel, a member and the bot talk, it is
@@ -325,7 +338,7 @@ export default function SandboxViewer() {
                     <li key={m.id}>
                       <DiscordMessage
                         message={usable(m) ? withoutRoleMenu(m) : m}
-                        author={{ name: m.author.global_name ?? m.author.username, avatarUrl: avatarOf(m.author), bot: m.author.bot }}
+                        author={authorOf(m, guildOfChannel?.id)}
                         mentions={mentions}
                         resolveImage={sandboxImage}
                       />
