@@ -15,6 +15,7 @@ import { useChannels, useRoles } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { ApplyRestoredProfile } from './history/ApplyRestoredProfile';
 import { HistoryEntry } from './history/HistoryEntry';
 import { ConfirmRevertDialog, ConflictDialog } from './history/RevertDialogs';
 import type { GuildNames } from './history/values';
@@ -70,6 +71,8 @@ export default function History() {
   const [banner, showBanner] = useTimedBanner();
   const [revert, setRevert] = useState<Revert | null>(null);
   const revertChange = useRevertChange(guildId);
+  // A revert of the Bot Personalizer saves the earlier profile; Discord gets it only when applied (offered here).
+  const [restoredProfile, setRestoredProfile] = useState(false);
 
   const submitRevert = (entry: HistoryItem, resolutions?: Record<string, 'keep' | 'apply'>) => {
     revertChange.mutate(
@@ -78,6 +81,7 @@ export default function History() {
         onSuccess: () => {
           setRevert(null);
           showBanner({ kind: 'success', message: `Change #${entry.id} reverted.` });
+          if (entry.section === 'personalizer') setRestoredProfile(true);
         },
         onError: (err) => {
           const conflicts =
@@ -116,6 +120,7 @@ export default function History() {
         <p className="mt-1 text-muted">{HISTORY_DESCRIPTION}</p>
       </div>
       <StatusBanner banner={banner} />
+      {restoredProfile && <ApplyRestoredProfile guildId={guildId} onDismiss={() => setRestoredProfile(false)} />}
       <div className="card mb-6 grid gap-4 p-4 sm:grid-cols-2" role="group" aria-label="Filter changes">
         <label className="block text-sm">
           <span className="mb-1 block font-semibold">Section</span>
