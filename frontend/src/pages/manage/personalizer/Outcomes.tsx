@@ -33,6 +33,7 @@ export function Outcomes({ result, titles, headingId }: { result: ApplyResult; t
   return (
     <div
       role={answer.success ? 'status' : 'alert'}
+      aria-labelledby={headingId}
       className={`rounded-lg border p-3 text-sm ${answer.success ? 'border-ok/50 bg-ok/10' : 'border-danger/50 bg-danger/10'}`}
       data-outcomes={answer.action}
     >
