@@ -61,7 +61,7 @@ export const SECTION_PAGE_LAZY: { readonly [S in SectionName]?: readonly string[
   greeting: ['components/discord/DiscordMessage'],
   joindms: ['components/discord/DiscordMessage'],
   antinuke: ['form/parts/TabbedObject'],
-  personalizer: ['form/parts/ImageUpload', 'components/discord/DiscordMessage'],
+  personalizer: ['form/parts/ImageUpload'],
   'ticket-general': ['form/parts/ArrayField', 'form/parts/RoleWidgets'],
   'ticket-limits': ['form/parts/RoleWidgets'],
 };

@@ -81,8 +81,16 @@ describe('the live preview', () => {
 
     await user.type(await nickField(), 'Helper Bot');
     expect(preview().querySelector('[data-preview-name]')!.textContent).toBe('Helper Bot');
-    expect(within(preview().querySelector('[data-preview-part="member"]')!).getByText('Helper Bot')).toBeTruthy();
-    expect(await within(preview().querySelector('[data-preview-part="message"]')!).findByText('Helper Bot')).toBeTruthy();
+    // The other views, as tabs: the member list, and a message drawn by the Discord message renderer.
+    await user.click(screen.getByRole('tab', { name: 'Member list' }));
+    expect(within(screen.getByRole('tabpanel', { name: 'Member list' })).getByText('Helper Bot')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Message' }));
+    const message = await within(screen.getByRole('tabpanel', { name: 'Message' })).findByText('Helper Bot');
+    expect(message.closest('[data-discord-message]')).not.toBeNull();
+    // Arrow keys move between the views, as ARIA tabs do.
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Profile card' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Profile card' }));
 
     await user.type(screen.getByLabelText('About me'), 'I keep the server tidy.');
     expect(preview().querySelector('[data-preview-bio]')!.textContent).toBe('I keep the server tidy.');
@@ -104,7 +112,13 @@ describe('the live preview', () => {
     expect(preview().dataset.personalizerPreview).toBe('dark');
     await user.click(within(themes).getByRole('radio', { name: 'Light' }));
     expect(preview().dataset.personalizerPreview).toBe('light');
-    expect(preview().querySelector('[data-discord-message]')!.className).toContain('bg-[#ffffff]');
+    await user.click(screen.getByRole('tab', { name: 'Message' }));
+    const message = await within(preview()).findByText('Guildhall');
+    // Discord's light colours, given to the message renderer through its CSS variables.
+    expect((message.closest('[data-discord-message]')!.parentElement as HTMLElement).style.getPropertyValue('--discord-bg')).toBe(
+      '#ffffff',
+    );
+    await user.click(within(themes).getByRole('radio', { name: 'Light' }));
     // Arrow keys move within the group, as radios do.
     await user.keyboard('{ArrowLeft}');
     expect(preview().dataset.personalizerPreview).toBe('dark');

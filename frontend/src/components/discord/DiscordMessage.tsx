@@ -18,12 +18,6 @@ const BUTTON_STYLES: Record<number, string> = {
 
 const identity = (url: string) => url;
 
-/** Discord's own colours for a message in its dark and light themes (background, text, author name, time). */
-const THEMES = {
-  dark: { message: 'bg-[#313338] text-[#dbdee1]', name: 'text-[#f2f3f5]', time: 'text-[#949ba4]' },
-  light: { message: 'bg-[#ffffff] text-[#313338]', name: 'text-[#060607]', time: 'text-[#5c5e66]' },
-} as const;
-
 // A string select and reactions: only role menus have them, so they are a chunk of their own that the greeting's and
 // Join DM's previews never fetch (their route byte budgets: tests/route-budgets.test.ts).
 const SelectMenu = lazy(() => import('./MessageExtras').then((m) => ({ default: m.SelectMenu })));
@@ -78,29 +72,21 @@ export interface DiscordMessageProps {
   /** Maps image URLs before loading (e.g. Discord's CDN to the sandbox's stand-in). */
   resolveImage?: (url: string) => string;
   className?: string;
-  /** Discord's theme to draw in (dark unless said). */
-  theme?: keyof typeof THEMES;
 }
 
 /**
  * A message as Discord shows it: avatar, name with the BOT tag, time, content in Discord's markdown, up to 10 embeds
  * and components (buttons, a string select), and reactions. Every preview (welcome, Join DM, panels, the embed builder) and the sandbox viewer draw with it.
+ * In Discord's dark theme, unless the page around it sets --discord-bg, --discord-text, --discord-name and
+ * --discord-muted (the Bot Personalizer's light preview).
  */
-export function DiscordMessage({
-  message,
-  author,
-  mentions = {},
-  resolveImage = identity,
-  className = '',
-  theme = 'dark',
-}: DiscordMessageProps) {
-  const colours = THEMES[theme];
+export function DiscordMessage({ message, author, mentions = {}, resolveImage = identity, className = '' }: DiscordMessageProps) {
   const embeds = (message.embeds ?? []).slice(0, 10);
   const when = formatEmbedTimestamp(message.timestamp ?? new Date().toISOString());
   return (
     <div
       data-discord-message={message.id ?? ''}
-      className={`flex gap-4 px-4 py-2 text-[15px] leading-[1.375] ${colours.message} ${className}`}
+      className={`flex gap-4 bg-[var(--discord-bg,#313338)] px-4 py-2 text-[15px] leading-[1.375] text-[var(--discord-text,#dbdee1)] ${className}`}
       style={{ fontFamily: "'gg sans', 'Noto Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif" }}
     >
       {author.avatarUrl ? (
@@ -115,11 +101,14 @@ export function DiscordMessage({
       )}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-1.5">
-          <span className={`font-medium ${colours.name}`} style={author.color ? { color: hexColour(author.color) } : undefined}>
+          <span
+            className="font-medium text-[var(--discord-name,#f2f3f5)]"
+            style={author.color ? { color: hexColour(author.color) } : undefined}
+          >
             {author.name}
           </span>
           {author.bot && <span className="rounded-[3px] bg-[#5865f2] px-1 text-[10px] leading-4 font-semibold text-white">APP</span>}
-          <span className={`text-xs ${colours.time}`}>{when}</span>
+          <span className="text-xs text-[var(--discord-muted,#949ba4)]">{when}</span>
         </p>
         {message.content && (
           <div data-content="" className="break-words whitespace-pre-wrap">

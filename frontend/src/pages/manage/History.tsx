@@ -1,6 +1,6 @@
 import { collections } from '@guildhall/generated/collections';
 import { sectionPages } from '@guildhall/generated/section-pages';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import {
@@ -15,10 +15,12 @@ import { useChannels, useRoles } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { ApplyRestoredProfile } from './history/ApplyRestoredProfile';
 import { HistoryEntry } from './history/HistoryEntry';
 import { ConfirmRevertDialog, ConflictDialog } from './history/RevertDialogs';
 import type { GuildNames } from './history/values';
+
+// Offered after a revert of the Bot Personalizer only, loaded then from its page's chunk (its parts are that page's).
+const ApplyRestoredProfile = lazy(() => import('./Personalizer').then((m) => ({ default: m.ApplyRestoredProfile })));
 
 export const HISTORY_TITLE = 'Change History';
 export const HISTORY_DESCRIPTION = 'Who changed what, and undo it in one click.';
@@ -120,7 +122,11 @@ export default function History() {
         <p className="mt-1 text-muted">{HISTORY_DESCRIPTION}</p>
       </div>
       <StatusBanner banner={banner} />
-      {restoredProfile && <ApplyRestoredProfile guildId={guildId} onDismiss={() => setRestoredProfile(false)} />}
+      {restoredProfile && (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <ApplyRestoredProfile guildId={guildId} onDismiss={() => setRestoredProfile(false)} />
+        </Suspense>
+      )}
       <div className="card mb-6 grid gap-4 p-4 sm:grid-cols-2" role="group" aria-label="Filter changes">
         <label className="block text-sm">
           <span className="mb-1 block font-semibold">Section</span>

@@ -1,14 +1,14 @@
 import type { PersonalizerSettings } from '@guildhall/generated/types';
-import { type MutableRefObject, useCallback, useMemo, useRef } from 'react';
+import { type MutableRefObject, useCallback, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { useManagedGuild, useSettings } from '../../api/queries';
+import { useSettings } from '../../api/queries';
 import { type FormValues, useFormValues } from '../../form/SchemaForm';
-import { useSectionModule } from '../../form/section-module';
-import { fieldTitles } from './personalizer/Outcomes';
-import { ProfilePreview } from './personalizer/ProfilePreview';
-import { StatusPanel } from './personalizer/StatusPanel';
-import { usePersonalizerStatus } from './personalizer/use-personalizer';
+import { PersonalizerAside } from './personalizer/PersonalizerAside';
 import { SectionPage } from './SectionPage';
+
+// The History's offer after a revert of this section, loaded from here (its parts are this page's, in this page's
+// chunk rather than in the one every manage page loads).
+export { ApplyRestoredProfile } from './history/ApplyRestoredProfile';
 
 /** Rendered inside the form: hands the page the form's draft and its setter (Adopt puts Discord's nickname in it). */
 function FormHandle({ target }: { target: MutableRefObject<FormValues | null> }) {
@@ -24,23 +24,10 @@ function FormHandle({ target }: { target: MutableRefObject<FormValues | null> })
 export default function Personalizer() {
   const { guildId = '' } = useParams();
   const settings = useSettings(guildId, 'personalizer');
-  const status = usePersonalizerStatus(guildId);
-  const guild = useManagedGuild(guildId);
-  const module = useSectionModule('personalizer');
   const form = useRef<FormValues | null>(null);
-  const titles = useMemo(() => fieldTitles(module.status === 'ready' ? module.module.schema : {}), [module]);
-  const saved = settings.data?.settings;
   const adopt = useCallback((nick: string) => form.current?.patch({ nick }), []);
-
-  const aside = (values: Partial<PersonalizerSettings>) => {
-    const dirty = !!saved && JSON.stringify(values) !== JSON.stringify(saved);
-    return (
-      <div className="flex flex-col gap-6">
-        <StatusPanel guildId={guildId} saved={saved} dirty={dirty} titles={titles} onAdopt={adopt} />
-        <ProfilePreview guildId={guildId} guildName={guild.data?.name} values={values} bot={status.data?.bot} />
-      </div>
-    );
-  };
-
+  const aside = (values: Partial<PersonalizerSettings>) => (
+    <PersonalizerAside guildId={guildId} values={values} saved={settings.data?.settings} onAdopt={adopt} />
+  );
   return <SectionPage section="personalizer" aside={aside} actions={<FormHandle target={form} />} />;
 }

@@ -1,10 +1,9 @@
 import type { StoredImage } from '@guildhall/generated/types';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { ImagePlus, Trash2, Upload } from 'lucide-react';
+import { Image } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { ApiError, client } from '../../../api/client';
+import { ApiError, client, guildImageUrl } from '../../../api/client';
 import type { SchemaFormContext } from '../../core/form-context';
-import { guildImageUrl } from './image-url';
 import { fileBase64, formatBytes, typeLabel } from './read-file';
 
 /** What the field's x-image says it takes (the schema's; the server checks the bytes against it). */
@@ -110,7 +109,7 @@ export function ImageUploadWidget(props: WidgetProps) {
           />
         ) : (
           <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-panel-2 text-muted">
-            <ImagePlus className="h-6 w-6" />
+            <Image className="h-6 w-6" />
           </span>
         )}
         <div className="min-w-0 flex-1">
@@ -128,7 +127,6 @@ export function ImageUploadWidget(props: WidgetProps) {
               aria-describedby={describedBy || undefined}
               onClick={() => input.current?.click()}
             >
-              <Upload aria-hidden="true" className="h-4 w-4" />
               {shown ? 'Replace image' : 'Choose image'}
             </button>
             {shown && (
@@ -142,7 +140,7 @@ export function ImageUploadWidget(props: WidgetProps) {
                   onChange('');
                 }}
               >
-                <Trash2 aria-hidden="true" className="h-4 w-4" /> Remove image
+                Remove image
               </button>
             )}
           </div>

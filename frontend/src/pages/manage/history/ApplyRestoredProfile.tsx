@@ -1,7 +1,6 @@
 import { Send, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
-import { useSectionModule } from '../../../form/section-module';
-import { fieldTitles, Outcomes } from '../personalizer/Outcomes';
+import { useId, useState } from 'react';
+import { Outcomes, useFieldTitles } from '../personalizer/Outcomes';
 import { type ApplyResult, usePersonalizerAction } from '../personalizer/use-personalizer';
 
 /**
@@ -11,8 +10,7 @@ import { type ApplyResult, usePersonalizerAction } from '../personalizer/use-per
 export function ApplyRestoredProfile({ guildId, onDismiss }: { guildId: string; onDismiss(): void }) {
   const apply = usePersonalizerAction(guildId, 'apply');
   const [result, setResult] = useState<ApplyResult | null>(null);
-  const module = useSectionModule('personalizer');
-  const titles = useMemo(() => fieldTitles(module.status === 'ready' ? module.module.schema : {}), [module]);
+  const titles = useFieldTitles();
   const ids = useId();
   return (
     <section aria-labelledby={`${ids}-title`} className="card mb-6 border-brand/60 p-4" data-apply-restored="">

@@ -1,4 +1,6 @@
-import { Ban, CheckCircle2, CircleSlash, Eraser, XCircle } from 'lucide-react';
+import { sectionModules } from '@guildhall/generated/section-modules';
+import { CheckCircle2, X, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { ApplyResult, FieldOutcome, PersonalizerField } from './use-personalizer';
 
 /** The fields' titles, read from the section's schema (Nickname, Avatar, Banner, About me). */
@@ -13,11 +15,27 @@ export function fieldTitles(schema: unknown): FieldTitles {
   return { nick: title('nick'), avatar: title('avatar'), banner: title('banner'), bio: title('bio') };
 }
 
-const OUTCOMES: Record<FieldOutcome['outcome'], { label: string; icon: typeof Ban; tone: string }> = {
+/**
+ * The titles, once the section's generated module is here (the page has it already; the History fetches it). Not
+ * through the form engine's loader: what this chunk shares with the History stays out of the form's chunk.
+ */
+export function useFieldTitles(): FieldTitles {
+  const [titles, setTitles] = useState<FieldTitles>(() => fieldTitles({}));
+  useEffect(() => {
+    let live = true;
+    void sectionModules.personalizer().then((module) => live && setTitles(fieldTitles(module.schema)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return titles;
+}
+
+const OUTCOMES: Record<FieldOutcome['outcome'], { label: string; icon: typeof X; tone: string }> = {
   applied: { label: 'Applied', icon: CheckCircle2, tone: 'text-ok' },
-  cleared: { label: 'Cleared (the global profile shows)', icon: Eraser, tone: 'text-ok' },
+  cleared: { label: 'Cleared (the global profile shows)', icon: CheckCircle2, tone: 'text-ok' },
   refused: { label: 'Refused', icon: XCircle, tone: 'text-danger' },
-  'not-sent': { label: 'Not sent', icon: CircleSlash, tone: 'text-muted' },
+  'not-sent': { label: 'Not sent', icon: X, tone: 'text-muted' },
 };
 
 /** What Discord said to an Apply or a Reset, field by field (refused with its reason; not sent when another was). */

@@ -1,9 +1,9 @@
 import type { PersonalizerSettings, PersonalizerStatus } from '@guildhall/generated/types';
-import { Info, RefreshCw, RotateCcw, Send } from 'lucide-react';
-import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Info, Send } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { AlertDialog } from '../../../components/AlertDialog';
 import { Spinner } from '../../../components/Spinner';
-import { guildImageUrl } from '../../../form/widgets/image-upload/image-url';
+import { guildImageUrl } from '../../../api/client';
 import { type FieldTitles, Outcomes } from './Outcomes';
 import {
   type ApplyResult,
@@ -29,6 +29,33 @@ function LiveValue({ field, live }: { field: PersonalizerField; live: Personaliz
   if (!value) return <span className="text-muted">Empty (the global profile)</span>;
   if (field === 'nick') return <span className="break-words">{value}</span>;
   return <span>Another image, set in Discord</span>;
+}
+
+/**
+ * Before Reset. Not ConfirmDialog's danger button: nothing is lost (the saved profile stays, to apply again), so the
+ * confirming button is the page's usual one; Cancel is where focus starts.
+ */
+function ResetDialog({ id, onCancel, onConfirm }: { id: string; onCancel(): void; onConfirm(): void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  return (
+    <AlertDialog titleId={`${id}-title`} textId={`${id}-text`} initialFocus={cancel} onClose={onCancel}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Use the global profile?
+      </h2>
+      <p id={`${id}-text`} className="mt-2 text-sm text-muted">
+        Discord shows the bot&apos;s global name, avatar, banner and bio in this server again. The saved profile stays here, to apply again
+        later.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button ref={cancel} type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn-primary" onClick={onConfirm}>
+          Use the global profile
+        </button>
+      </div>
+    </AlertDialog>
+  );
 }
 
 /**
@@ -93,7 +120,7 @@ export function StatusPanel({
           aria-busy={reset.isPending || undefined}
           onClick={() => setConfirming(true)}
         >
-          <RotateCcw aria-hidden="true" className="h-4 w-4" /> {reset.isPending ? 'Resetting...' : 'Use the global profile'}
+          {reset.isPending ? 'Resetting...' : 'Use the global profile'}
         </button>
       </div>
       {dirty && (
@@ -115,7 +142,7 @@ export function StatusPanel({
             <p className="mt-1 text-danger">{status.error.message}</p>
             <p className="mt-1 text-muted">You can still edit and save the profile.</p>
             <button type="button" className="btn-secondary mt-2" onClick={() => void status.refetch()}>
-              <RefreshCw aria-hidden="true" className="h-4 w-4" /> Try again
+              Try again
             </button>
           </div>
         ) : (
@@ -215,20 +242,14 @@ export function StatusPanel({
       </p>
 
       {confirming && (
-        <ConfirmDialog
-          titleId={`${ids}-reset-title`}
-          textId={`${ids}-reset-text`}
-          title="Use the global profile?"
-          confirmLabel="Use the global profile"
+        <ResetDialog
+          id={`${ids}-reset`}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
             run(reset);
           }}
-        >
-          Discord shows the bot&apos;s global name, avatar, banner and bio in this server again. The saved profile stays here, to apply
-          again later.
-        </ConfirmDialog>
+        />
       )}
     </section>
   );
