@@ -166,7 +166,7 @@ export function ImageUploadWidget(props: WidgetProps) {
       </div>
       <div aria-live="polite">
         {error && (
-          <p id={errorId} role="alert" className="mt-1.5 text-sm text-danger" data-upload-error="">
+          <p id={errorId} role="alert" className="mt-1.5 text-sm break-words text-danger" data-upload-error="">
             {error}
           </p>
         )}

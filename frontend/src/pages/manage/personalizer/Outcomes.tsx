@@ -42,7 +42,7 @@ const OUTCOMES: Record<FieldOutcome['outcome'], { label: string; icon: typeof X;
 export function Outcomes({ result, titles, headingId }: { result: ApplyResult; titles: FieldTitles; headingId: string }) {
   if (result.error !== undefined)
     return (
-      <p role="alert" className="rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm text-danger" data-outcome-error="">
+      <p role="alert" className="rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm break-words text-danger" data-outcome-error="">
         {result.error}
       </p>
     );
@@ -52,7 +52,7 @@ export function Outcomes({ result, titles, headingId }: { result: ApplyResult; t
     <div
       role={answer.success ? 'status' : 'alert'}
       aria-labelledby={headingId}
-      className={`rounded-lg border p-3 text-sm ${answer.success ? 'border-ok/50 bg-ok/10' : 'border-danger/50 bg-danger/10'}`}
+      className={`rounded-lg border p-3 text-sm break-words ${answer.success ? 'border-ok/50 bg-ok/10' : 'border-danger/50 bg-danger/10'}`}
       data-outcomes={answer.action}
     >
       <p id={headingId} className={`font-semibold ${answer.success ? 'text-ok' : 'text-danger'}`}>

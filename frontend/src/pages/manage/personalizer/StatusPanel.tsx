@@ -137,7 +137,7 @@ export function StatusPanel({
         {status.isPending ? (
           <Spinner label="Reading the bot's profile from Discord..." className="py-2" />
         ) : status.isError ? (
-          <div role="alert" className="rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm" data-status-error="">
+          <div role="alert" className="rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm break-words" data-status-error="">
             <p className="font-semibold text-danger">Could not read the bot's profile from Discord.</p>
             <p className="mt-1 text-danger">{status.error.message}</p>
             <p className="mt-1 text-muted">You can still edit and save the profile.</p>
