@@ -15,7 +15,7 @@ export interface ManagePage {
   props?: Record<string, unknown>;
 }
 
-/** The other manage screens by path; each later release replaces its "Coming Soon" (or becomes a section). */
+/** The other manage screens by path. */
 export const MANAGE_PAGES = {
   dashboard: { module: 'pages/manage/Dashboard' },
   reactionroles: { module: 'pages/manage/RoleMenus' },

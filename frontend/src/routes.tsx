@@ -49,11 +49,7 @@ const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</Requ
 
 // One lazy import per file, exactly what `() => import('./pages/manage/Dashboard')` would be: one chunk per page.
 // SectionHeader is the pages' header, not a page: no lazy import makes it a chunk of its own.
-const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>([
-  './pages/manage/*.tsx',
-  '!./pages/manage/SectionHeader.tsx',
-  './pages/ComingSoon.tsx',
-]);
+const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/manage/*.tsx', '!./pages/manage/SectionHeader.tsx']);
 function managePageLoader(module: string) {
   const load = managePageLoaders[`./${module}.tsx`];
   if (!load) throw new Error(`manage-paths.ts names the page ${module}, and src/${module}.tsx is not one`);
