@@ -37,7 +37,7 @@ interface ChunkingContext {
 const SMALL_SHARED = 4096;
 
 const FORM_ENGINE = /[\\/]node_modules[\\/]@rjsf[\\/]/;
-const MANAGE_PAGE = /[\\/]src[\\/](pages[\\/]manage[\\/]|pages[\\/]ComingSoon\.tsx$|layouts[\\/]ManageLayout\.tsx$)/;
+const MANAGE_PAGE = /[\\/]src[\\/](pages[\\/]manage[\\/]|layouts[\\/]ManageLayout\.tsx$)/;
 const MANAGE_LAYOUT = /[\\/]src[\\/]layouts[\\/]ManageLayout\.tsx$/;
 /** A manage page itself (a route's module), not a lazily loaded part of one (the role menu's editor). */
 const MANAGE_ROUTE_PAGE = /[\\/]src[\\/]pages[\\/]manage[\\/][^\\/]+\.tsx$/;

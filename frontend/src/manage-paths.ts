@@ -9,17 +9,22 @@ import type { SectionName } from '@guildhall/generated/types';
  */
 export const MANAGE_LAYOUT_MODULE = 'layouts/ManageLayout';
 
-/** The other manage screens by path; each later release replaces its "Coming Soon" (or becomes a section). */
+/** A manage screen's page module under `src/`, and the props it is drawn with. */
+export interface ManagePage {
+  module: `pages/${string}`;
+  props?: Record<string, unknown>;
+}
+
+/** The other manage screens by path. */
 export const MANAGE_PAGES = {
   dashboard: { module: 'pages/manage/Dashboard' },
   reactionroles: { module: 'pages/manage/RoleMenus' },
-  personalizer: { module: 'pages/ComingSoon', props: { title: 'Bot Personalizer' } },
   tickets: { module: 'pages/manage/Tickets' },
   'tickets/panel': { module: 'pages/manage/TicketPanels' },
   embeds: { module: 'pages/manage/EmbedBuilder' },
   history: { module: 'pages/manage/History' },
   transfer: { module: 'pages/manage/Transfer' },
-} as const satisfies Record<string, { module: `pages/${string}`; props?: Record<string, unknown> }>;
+} as const satisfies Record<string, ManagePage>;
 
 /** A manage page's path below /manage/:guildId/ that is not a section's. */
 export type ManagePath = keyof typeof MANAGE_PAGES;
@@ -38,6 +43,7 @@ export const CUSTOM_SECTION_PAGE_MODULES: { readonly [S in SectionName]?: `pages
   'ticket-categories': 'pages/manage/TicketCategories',
   transcripts: 'pages/manage/TicketTranscripts',
   joindms: 'pages/manage/JoinDms',
+  personalizer: 'pages/manage/Personalizer',
 };
 
 /** The page module of a section. */
@@ -55,6 +61,7 @@ export const SECTION_PAGE_LAZY: { readonly [S in SectionName]?: readonly string[
   greeting: ['components/discord/DiscordMessage'],
   joindms: ['components/discord/DiscordMessage'],
   antinuke: ['form/parts/TabbedObject'],
+  personalizer: ['form/parts/ImageUpload'],
   'ticket-general': ['form/parts/ArrayField', 'form/parts/RoleWidgets'],
   'ticket-limits': ['form/parts/RoleWidgets'],
 };

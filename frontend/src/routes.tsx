@@ -7,7 +7,7 @@ import { RequireAuth } from './auth/RequireAuth';
 import { Spinner } from './components/Spinner';
 import { PublicLayout } from './layouts/PublicLayout';
 import { loadSectionModule } from './form/section-module';
-import { MANAGE_PAGES, sectionPageModule } from './manage-paths';
+import { MANAGE_PAGES, type ManagePage, sectionPageModule } from './manage-paths';
 import { PUBLIC_PAGE_MODULES, PUBLIC_PATHS, type PublicPath } from './public-paths';
 
 // Every page is its own chunk: public pages never load the form engine (RJSF, Ajv), which only
@@ -49,11 +49,7 @@ const protectedPage = (element: React.ReactNode) => <RequireAuth>{element}</Requ
 
 // One lazy import per file, exactly what `() => import('./pages/manage/Dashboard')` would be: one chunk per page.
 // SectionHeader is the pages' header, not a page: no lazy import makes it a chunk of its own.
-const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>([
-  './pages/manage/*.tsx',
-  '!./pages/manage/SectionHeader.tsx',
-  './pages/ComingSoon.tsx',
-]);
+const managePageLoaders = import.meta.glob<{ default: ComponentType<any> }>(['./pages/manage/*.tsx', '!./pages/manage/SectionHeader.tsx']);
 function managePageLoader(module: string) {
   const load = managePageLoaders[`./${module}.tsx`];
   if (!load) throw new Error(`manage-paths.ts names the page ${module}, and src/${module}.tsx is not one`);
@@ -80,9 +76,9 @@ const SECTION_PAGES: RouteObject[] = Object.values(sectionPages).map(({ name, pa
 });
 
 /** The other manage screens by path (manage-paths.ts). */
-const OTHER_MANAGE_PAGES: RouteObject[] = Object.entries(MANAGE_PAGES).map(([path, entry]) => ({
+const OTHER_MANAGE_PAGES: RouteObject[] = Object.entries<ManagePage>(MANAGE_PAGES).map(([path, entry]) => ({
   path,
-  element: page(managePageLoader(entry.module), 'props' in entry ? entry.props : {}),
+  element: page(managePageLoader(entry.module), entry.props ?? {}),
 }));
 
 /** Public pages by path: the table is public-paths.ts. */

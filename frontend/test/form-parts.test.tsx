@@ -80,6 +80,7 @@ describe('form parts (src/form/parts.ts)', () => {
     // The anyOf/oneOf field is drawn by none today: a schema with either would fetch it.
     expect([...drawn].filter(Boolean).sort()).toEqual([
       'form/parts/ArrayField',
+      'form/parts/ImageUpload',
       'form/parts/RoleMenuWidgets',
       'form/parts/RoleWidgets',
       'form/parts/TabbedObject',

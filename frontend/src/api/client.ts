@@ -113,3 +113,10 @@ export const client = createClient(transport());
 
 /** The same client, its calls aborted by `signal` (TanStack Query's, so a superseded search stops fetching). */
 export const clientWith = (signal: AbortSignal) => createClient(transport(signal));
+
+/**
+ * Where an image the dashboard keeps is shown from (an <img>'s src, loaded with the session cookie): our own storage,
+ * the path of the operation getGuildImage, never Discord's CDN.
+ */
+export const guildImageUrl = (guildId: string, imageId: string) =>
+  `/api/guild/${encodeURIComponent(guildId)}/images/${encodeURIComponent(imageId)}`;

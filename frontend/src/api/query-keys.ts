@@ -33,6 +33,8 @@ export const queryKeys = {
   settings: (guildId: string, section: SectionName) => [...guild(guildId), 'settings', section] as const,
   antinukePreflight: (guildId: string) => [...guild(guildId), 'antinuke', 'preflight'] as const,
   joinDmStats: (guildId: string) => [...guild(guildId), 'joindms', 'stats'] as const,
+  /** The bot's profile in the guild as Discord has it, beside the saved one (the Bot Personalizer). */
+  personalizerStatus: (guildId: string) => [...guild(guildId), 'personalizer', 'status'] as const,
 
   /** Every collection's list of a guild. */
   allCollections: (guildId: string) => [...guild(guildId), 'collections'] as const,

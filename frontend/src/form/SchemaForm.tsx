@@ -142,7 +142,7 @@ function LoadedSchemaForm<S extends SectionName>({
     () => (targets.size ? { targets, elements: slotElements, register: registerSlot } : undefined),
     [targets, slotElements, registerSlot],
   );
-  const formContext = useMemo<SchemaFormContext>(() => ({ guildId, tabs, slots }), [guildId, tabs, slots]);
+  const formContext = useMemo<SchemaFormContext>(() => ({ guildId, section, tabs, slots }), [guildId, section, tabs, slots]);
   const formValues = useMemo<FormValues>(
     () => ({
       values: (formData ?? {}) as Record<string, unknown>,

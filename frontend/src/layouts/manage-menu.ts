@@ -39,7 +39,7 @@ const HEADINGS: { readonly [G in MenuGroupId]: string | undefined } = {
 const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
   main: [
     { name: 'Dashboard', path: 'dashboard', description: 'Overview of your server, the bot and quick actions.', premium: false },
-    { name: 'Bot Personalizer', path: 'personalizer', premium: false },
+    'personalizer',
     'basic',
     // Issue 14: every section's history and revert, and the guild's settings as one file or copied to another guild.
     { name: 'Change History', path: 'history', description: 'Who changed what, and undo it in one click.', premium: false },

@@ -77,6 +77,8 @@ export interface DiscordMessageProps {
 /**
  * A message as Discord shows it: avatar, name with the BOT tag, time, content in Discord's markdown, up to 10 embeds
  * and components (buttons, a string select), and reactions. Every preview (welcome, Join DM, panels, the embed builder) and the sandbox viewer draw with it.
+ * In Discord's dark theme, unless the page around it sets --discord-bg, --discord-text, --discord-name and
+ * --discord-muted (the Bot Personalizer's light preview).
  */
 export function DiscordMessage({ message, author, mentions = {}, resolveImage = identity, className = '' }: DiscordMessageProps) {
   const embeds = (message.embeds ?? []).slice(0, 10);
@@ -84,7 +86,7 @@ export function DiscordMessage({ message, author, mentions = {}, resolveImage = 
   return (
     <div
       data-discord-message={message.id ?? ''}
-      className={`flex gap-4 bg-[#313338] px-4 py-2 text-[15px] leading-[1.375] text-[#dbdee1] ${className}`}
+      className={`flex gap-4 bg-[var(--discord-bg,#313338)] px-4 py-2 text-[15px] leading-[1.375] text-[var(--discord-text,#dbdee1)] ${className}`}
       style={{ fontFamily: "'gg sans', 'Noto Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif" }}
     >
       {author.avatarUrl ? (
@@ -99,11 +101,14 @@ export function DiscordMessage({ message, author, mentions = {}, resolveImage = 
       )}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-1.5">
-          <span className="font-medium text-[#f2f3f5]" style={author.color ? { color: hexColour(author.color) } : undefined}>
+          <span
+            className="font-medium text-[var(--discord-name,#f2f3f5)]"
+            style={author.color ? { color: hexColour(author.color) } : undefined}
+          >
             {author.name}
           </span>
           {author.bot && <span className="rounded-[3px] bg-[#5865f2] px-1 text-[10px] leading-4 font-semibold text-white">APP</span>}
-          <span className="text-xs text-[#949ba4]">{when}</span>
+          <span className="text-xs text-[var(--discord-muted,#949ba4)]">{when}</span>
         </p>
         {message.content && (
           <div data-content="" className="break-words whitespace-pre-wrap">

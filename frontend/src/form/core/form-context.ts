@@ -23,6 +23,8 @@ export interface FieldSlots {
 /** What every widget may need beyond its own value: the guild, for channel and role pickers; the page's tabs. */
 export interface SchemaFormContext {
   guildId: string;
+  /** The section the form edits, for a widget that calls a section's route (the image upload). */
+  section?: string;
   tabs?: FormTabs;
   slots?: FieldSlots;
   /**

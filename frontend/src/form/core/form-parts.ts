@@ -7,6 +7,7 @@ export const WIDGET_PARTS: Readonly<Record<string, FormPart>> = {
   'role-limits': 'form/parts/RoleWidgets',
   embed: 'form/parts/RoleMenuWidgets',
   'role-menu-options': 'form/parts/RoleMenuWidgets',
+  'image-upload': 'form/parts/ImageUpload',
 };
 const ARRAY_PART: FormPart = 'form/parts/ArrayField';
 const MULTI_SCHEMA_PART: FormPart = 'form/parts/MultiSchemaField';

@@ -17,6 +17,7 @@ const RoleLimitsWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleLi
 const UserListWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.UserListWidget);
 const RoleMenuOptionsWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.RoleMenuOptionsWidget);
 const EmbedWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.EmbedWidget);
+const ImageUploadWidget = partComponent<'form/parts/ImageUpload', WidgetProps>('form/parts/ImageUpload', (m) => m.ImageUploadWidget);
 
 /** RJSF's own names for the widgets it picks without a ui:widget (a boolean's checkbox, an enum's select...): ours replace them. */
 type RjsfWidgetName = 'CheckboxWidget' | 'SelectWidget' | 'TextareaWidget' | 'UpDownWidget';
@@ -43,6 +44,7 @@ export const widgets: RegistryWidgetsType = {
   TextareaWidget,
   textarea: TextareaWidget,
   'user-list': UserListWidget,
+  'image-upload': ImageUploadWidget,
   updown: NumberWidget,
   UpDownWidget: NumberWidget,
   // RJSF's own URL input, which `uri` names (its registry lists it under URLWidget: src/form/rjsf-defaults.ts).

@@ -1,6 +1,6 @@
 import { collections } from '@guildhall/generated/collections';
 import { sectionPages } from '@guildhall/generated/section-pages';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import {
@@ -18,6 +18,9 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 import { HistoryEntry } from './history/HistoryEntry';
 import { ConfirmRevertDialog, ConflictDialog } from './history/RevertDialogs';
 import type { GuildNames } from './history/values';
+
+// Offered after a revert of the Bot Personalizer only, loaded then from its page's chunk (its parts are that page's).
+const ApplyRestoredProfile = lazy(() => import('./Personalizer').then((m) => ({ default: m.ApplyRestoredProfile })));
 
 export const HISTORY_TITLE = 'Change History';
 export const HISTORY_DESCRIPTION = 'Who changed what, and undo it in one click.';
@@ -70,6 +73,8 @@ export default function History() {
   const [banner, showBanner] = useTimedBanner();
   const [revert, setRevert] = useState<Revert | null>(null);
   const revertChange = useRevertChange(guildId);
+  // A revert of the Bot Personalizer saves the earlier profile; Discord gets it only when applied (offered here).
+  const [restoredProfile, setRestoredProfile] = useState(false);
 
   const submitRevert = (entry: HistoryItem, resolutions?: Record<string, 'keep' | 'apply'>) => {
     revertChange.mutate(
@@ -78,6 +83,7 @@ export default function History() {
         onSuccess: () => {
           setRevert(null);
           showBanner({ kind: 'success', message: `Change #${entry.id} reverted.` });
+          if (entry.section === 'personalizer') setRestoredProfile(true);
         },
         onError: (err) => {
           const conflicts =
@@ -116,6 +122,11 @@ export default function History() {
         <p className="mt-1 text-muted">{HISTORY_DESCRIPTION}</p>
       </div>
       <StatusBanner banner={banner} />
+      {restoredProfile && (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <ApplyRestoredProfile guildId={guildId} onDismiss={() => setRestoredProfile(false)} />
+        </Suspense>
+      )}
       <div className="card mb-6 grid gap-4 p-4 sm:grid-cols-2" role="group" aria-label="Filter changes">
         <label className="block text-sm">
           <span className="mb-1 block font-semibold">Section</span>
