@@ -84,13 +84,6 @@ export function createClient(transport) {
     toggleJoinDms: (guildId) => transport('POST', `/api/guild/${segment(guildId)}/joindms/toggle`),
     sendJoinDmTest: (guildId) => transport('POST', `/api/guild/${segment(guildId)}/joindms/test`),
     getJoinDmStats: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/joindms/stats`),
-    reportJoinDmDelivery: (guildId, body) => transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/joindm-deliveries`, body),
-    getBotSettings: (guildId, section) => transport('GET', `/api/bot/v1/guilds/${segment(guildId)}/settings/${segment(section)}`),
-    listBotCollection: (guildId, collection) =>
-      transport('GET', `/api/bot/v1/guilds/${segment(guildId)}/collections/${segment(collection)}`),
-    chooseRoleMenu: (guildId, menuId, body) =>
-      transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/role-menus/${segment(menuId)}/choose`, body),
-    uploadTranscript: (guildId, body) => transport('POST', `/api/bot/v1/guilds/${segment(guildId)}/transcripts`, body),
     listTranscripts: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/tickets/transcripts`, query)),
     deleteTranscript: (guildId, id) => transport('DELETE', `/api/guild/${segment(guildId)}/tickets/transcripts/${segment(id)}`),
     deployTicketPanel: (guildId, panelId, body) =>
@@ -110,12 +103,10 @@ export function createClient(transport) {
     createPayment: (body) => transport('POST', `/api/payments/create`, body),
     getPaymentOrder: (orderId) => transport('GET', `/api/payments/orders/${segment(orderId)}`),
     confirmPaymentCallback: (orderId, body) => transport('POST', `/api/payments/orders/${segment(orderId)}/callback`, body),
-    paymentWebhook: (body) => transport('POST', `/api/payments/webhook`, body),
     getGuildPremium: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/premium`),
     exportGuildSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/export`),
     importGuildSettings: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/import`, body),
     cloneGuildSettings: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/clone`, body),
-    readBotSettingsBulk: (body) => transport('POST', `/api/bot/v1/settings/bulk`, body),
     listHistory: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/history`, query)),
     revertHistoryEntry: (guildId, entryId, body) =>
       transport('POST', `/api/guild/${segment(guildId)}/history/${segment(entryId)}/revert`, body),

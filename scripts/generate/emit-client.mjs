@@ -2,6 +2,7 @@
 // operationId (the same names as the OpenAPI document), typed with the generated types. It does no I/O itself: it
 // takes a transport `(method, path, body?) => Promise<unknown>`, so the frontend's one fetch wrapper (credentials,
 // CSRF header, `{ success: false }` -> error) stays the only place that talks HTTP. Path parameters are encoded.
+// The bot API's and the payment webhook's operations are not the browser's: they are left out (browserCalls).
 // An operation that answers a file (a `contentType` that is neither JSON nor an event stream: a transcript's download)
 // has a function too: it asks the transport for the file (`read` 'file'), which resolves with its bytes and name.
 
@@ -19,8 +20,8 @@ export function emitClient(catalog) {
   const functions = [
     ...settingsFunctions(catalog),
     ...catalog.collections.flatMap(collectionFunctions),
-    ...catalog.operations.filter((op) => op.response).map((op) => tableFunction(op, catalog)),
-    ...catalog.operations.filter(answersFile).map((op) => fileFunction(op, catalog)),
+    ...catalog.operations.filter((op) => op.response && browserCalls(op)).map((op) => tableFunction(op, catalog)),
+    ...catalog.operations.filter((op) => answersFile(op) && browserCalls(op)).map((op) => fileFunction(op, catalog)),
   ];
   const types = new Set(['SectionName', 'SectionSettingsPutRequest', 'SectionSettingsResponse']);
   for (const fn of functions) for (const name of fn.types) types.add(name);
@@ -81,6 +82,12 @@ export function emitClient(catalog) {
 
   return { 'client.js': js, 'client.d.ts': dts };
 }
+
+/**
+ * The client is the browser's, loaded by every page: the bot API (the bot's credential) and the payment provider's
+ * webhook (its signature) are calls only the server's other clients make, so they stay in the OpenAPI document alone.
+ */
+const browserCalls = (op) => op.access !== 'bot' && op.access !== 'provider';
 
 /** getSettings/putSettings for any section, and get<Type>/put<Type> per section (the OpenAPI operationIds). */
 function settingsFunctions(catalog) {
