@@ -19,6 +19,7 @@ export type HexColour = string;
 export type SectionName =
   | 'basic'
   | 'personalizer'
+  | 'dashboard-access'
   | 'moderation'
   | 'levels'
   | 'greeting'
@@ -36,6 +37,43 @@ export type CollectionName = 'panels' | 'embeds' | 'role-menus';
  * An image uploaded from the browser and kept by the dashboard, named by the SHA-256 of its bytes (64 lowercase hex digits); empty for none. Its field's `x-image` says which types, sizes and dimensions it takes: the upload (POST /api/guild/{guildId}/settings/{section}/images/{field}) checks the bytes, and every write checks that the image is stored and fits the field. Never a URL: nothing is fetched.
  */
 export type UploadedImage = string;
+/**
+ * read: see the settings (forms read-only); write: change them and use what acts through the bot there (previews, tests, deploys, sends).
+ */
+export type GrantLevel = 'read' | 'write';
+/**
+ * What the grant opens: sections and collections, or All settings (those added later too).
+ *
+ * @minItems 1
+ * @maxItems 50
+ */
+export type GrantSubjects = DashboardSubject[];
+/**
+ * What a Dashboard Access grant opens: a section or collection of the sections table whose policy is manage-guild, or * for all of them (those added later too). Derived from the sections table by the generator (scripts/generate/derive-subjects.mjs).
+ */
+export type DashboardSubject =
+  | '*'
+  | 'basic'
+  | 'personalizer'
+  | 'moderation'
+  | 'levels'
+  | 'greeting'
+  | 'ticket-general'
+  | 'ticket-limits'
+  | 'ticket-categories'
+  | 'transcripts'
+  | 'joindms'
+  | 'panels'
+  | 'embeds'
+  | 'role-menus';
+/**
+ * When the grant ends (ISO 8601, UTC); empty: it does not expire. An expired grant opens nothing.
+ */
+export type GrantExpiry = string;
+/**
+ * Why the grant exists, for the other administrators.
+ */
+export type GrantNote = string;
 /**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
@@ -674,6 +712,7 @@ export interface GuildExport {
   schemaVersions?: {
     basic?: string;
     personalizer?: string;
+    'dashboard-access'?: string;
     moderation?: string;
     levels?: string;
     greeting?: string;
@@ -690,6 +729,7 @@ export interface GuildExport {
   sections: {
     basic?: BasicSettings;
     personalizer?: PersonalizerSettings;
+    'dashboard-access'?: DashboardAccessSettings;
     moderation?: ModerationSettings;
     levels?: LevelsSettings;
     greeting?: GreetingSettings;
@@ -755,6 +795,35 @@ export interface PersonalizerSettings {
    * The bio on the bot's profile card in this server. Empty: its global bio.
    */
   bio: string;
+}
+/**
+ * Who besides the guild's managers may use its dashboard (the Dashboard Access page): grants of read or write on sections and collections (or all settings), to a role or to a member, each with an optional expiry and a note. Only the owner and members with Administrator change it (policy administrators), and a member who is not the owner grants only to roles below their highest role and to members whose highest role is below it. Grants open sections and collections of policy manage-guild only: never AntiNuke (its own levels) nor this section. The server enforces them on every route (backend/src/guild/).
+ */
+export interface DashboardAccessSettings {
+  /**
+   * Grants to everyone holding a role.
+   *
+   * @maxItems 50
+   */
+  roles: {
+    id: string;
+    level: GrantLevel;
+    subjects: GrantSubjects;
+    expires_at: GrantExpiry;
+    note: GrantNote;
+  }[];
+  /**
+   * Grants to one member each.
+   *
+   * @maxItems 100
+   */
+  members: {
+    id: string;
+    level: GrantLevel;
+    subjects: GrantSubjects;
+    expires_at: GrantExpiry;
+    note: GrantNote;
+  }[];
 }
 /**
  * Warnings and their enforcement, and where moderation actions are logged (the Moderation page).
@@ -2553,6 +2622,10 @@ export interface OperationTableRow {
    */
   access: 'public' | 'session' | 'guild' | 'bot' | 'provider';
   /**
+   * A guild operation's subject for Dashboard Access: the section or collection of the sections table it reads or acts on (a GET needs read on it, any other method write: a preview, a test, a deploy or a send acts through the bot), `{section}` when its `section` path parameter names it, `{collection}` likewise, or `any` for the guild's read-only views a page needs (summary, channels, roles, member lookup, history) that any grant admits. Its policy applies: managers always; grantees as their grants say; a section with access levels (AntiNuke) or policy administrators by its own rule. A guild operation without a subject is for managers only. Checked at generation (a name the table lacks exits 2); the OpenAPI document carries it as `x-guildhall-subject`, which the access guard reads.
+   */
+  subject?: string;
+  /**
    * Path parameters other than a guild operation's {guildId}, and query parameters. The generator makes them one schema (scripts/generate/derive-parameters.mjs), whose validator the server runs on the request's parameters.
    */
   parameters?: OperationParameter[];
@@ -2673,9 +2746,9 @@ export interface SectionTableRow {
    */
   premium: boolean;
   /**
-   * Who may read and change the section. manage-guild: the guild's owner or a member with Administrator or Manage Server. access-levels: the levels of the row's `access`, whatever the member's Discord permissions (a Manage Server admin on no level gets the `none` refusal). Either way the bot must be in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
+   * Who may read and change the section. manage-guild: the guild's owner or a member with Administrator or Manage Server, and whom the guild's Dashboard Access grants read or write on it (a role they hold or they themselves, unexpired). access-levels: the levels of the row's `access`, whatever the member's Discord permissions (a Manage Server admin on no level gets the `none` refusal); grants never open it. administrators: the owner or a member with Administrator only (Dashboard Access itself: a Manage Server manager may not hand out rights); grants never open it. Either way the bot must be in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
    */
-  policy: 'manage-guild' | 'access-levels';
+  policy: 'manage-guild' | 'access-levels' | 'administrators';
   /**
    * Required with policy access-levels, refused otherwise (checked by the generator).
    */
@@ -2750,7 +2823,7 @@ export interface CollectionTableRow {
    */
   title: string;
   /**
-   * Who may read and change the items (the values of a section's policy; access-levels is not supported for collections yet).
+   * Who may read and change the items (the values of a section's policy; access-levels and administrators are not supported for collections yet). manage-guild: managers, and whom Dashboard Access grants read or write on the collection.
    */
   policy: 'manage-guild';
   /**
@@ -2994,6 +3067,8 @@ export interface GetSchemaParameters {
     | 'channel-reference'
     | 'contact-message'
     | 'contact-response'
+    | 'dashboard-access'
+    | 'dashboard-subject'
     | 'discord-embed'
     | 'discord-message'
     | 'embed-get-request'
@@ -3357,6 +3432,7 @@ export interface ItemsByCollection {
 export interface SettingsBySection {
   basic: BasicSettings;
   personalizer: PersonalizerSettings;
+  'dashboard-access': DashboardAccessSettings;
   moderation: ModerationSettings;
   levels: LevelsSettings;
   greeting: GreetingSettings;

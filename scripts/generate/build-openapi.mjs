@@ -203,6 +203,8 @@ function tableOperation(op, schemaNames, catalog, components) {
   );
   return operation(op.tag, op.operationId, op.summary, {
     ...(op.description ? { description: op.description } : {}),
+    // Dashboard Access: what the route reads or acts on (the access guard reads it here, backend/src/guild/).
+    ...(op.subject ? { 'x-guildhall-subject': op.subject } : {}),
     security,
     ...(parameters.length ? { parameters } : {}),
     ...(op.request ? { requestBody: { required: true, content: json(ref(op.request)) } } : {}),

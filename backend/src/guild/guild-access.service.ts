@@ -1,7 +1,8 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { guildIconUrl } from '@guildhall/common/cdn';
 import { botInviteUrl } from '@guildhall/common/invite';
-import { canManage } from '@guildhall/common/permissions';
+import { canManage, isAdministrator } from '@guildhall/common/permissions';
+import { refusals } from '@guildhall/generated/refusals';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { GuildSummary, SectionAccess } from '@guildhall/generated/types';
 import { validateSnowflake } from '@guildhall/generated/validators';
@@ -68,6 +69,13 @@ export class GuildAccessService {
   async assertCanManage(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
     const { guild, botIn } = await this.membership(user, guildId);
     if (!canManage(guild)) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+    return this.withBot(guild, botIn);
+  }
+
+  /** Resolves the guild for a call only the owner or an Administrator may make (Dashboard Access), or throws why. */
+  async assertAdministrator(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
+    const { guild, botIn } = await this.membership(user, guildId);
+    if (!isAdministrator(guild)) throw new ApiError(HttpStatus.FORBIDDEN, refusals.accessAdministratorsOnly);
     return this.withBot(guild, botIn);
   }
 

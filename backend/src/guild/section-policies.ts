@@ -30,6 +30,8 @@ export const policyRules = {
     if (!section) throw new Error('the access-levels policy needs a section');
     return access.assertSectionCapability(user, guildId, section, capability);
   },
+  /** The owner or Administrator only (Dashboard Access: who else may use the dashboard); grants never open it. */
+  administrators: (access, { user, guildId }) => access.assertAdministrator(user, guildId),
 } satisfies Record<SectionPolicy, PolicyRule>;
 
 /** The rule of /api/guild/:guildId routes that are not a section's (channels, roles, stats, greeting preview). */

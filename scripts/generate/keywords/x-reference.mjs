@@ -1,5 +1,5 @@
-// `x-reference`: what a Discord id of a settings document names in its guild: `{ "kind": "role" }` (with
-// `"assignable": true` where members are given the role, which refuses a managed role or @everyone too), or
+// `x-reference`: what a Discord id of a settings document names in its guild: `{ "kind": "member" }` (a member),
+// `{ "kind": "role" }` (with `"assignable": true` where members are given the role, which refuses a managed role or @everyone too), or
 // `{ "kind": "channel", "channelTypes": [...] }` with the Discord channel types the field takes (0 text, 2 voice,
 // 4 category, 5 announcement...). An annotation: it generates no validation code, since only the guild knows its ids.
 // The server's reference check (backend/src/references/) walks every written document with its schema and refuses an
@@ -26,6 +26,13 @@ export default {
         properties: { kind: { const: 'role' }, assignable: { const: true } },
       },
       {
+        // A member of the guild (a Dashboard Access grant to one person): the bot's member lookup says whether they are.
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind'],
+        properties: { kind: { const: 'member' } },
+      },
+      {
         type: 'object',
         additionalProperties: false,
         required: ['kind', 'channelTypes'],
@@ -45,7 +52,7 @@ export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type', 'x-ref
  * The words each kind of reference must give: an id this server lacks, for a channel one of another type, and for a
  * role members are given (`assignable`) a managed role or @everyone.
  */
-const REQUIRED_MESSAGES = { role: ['x-reference'], channel: ['x-reference', 'x-reference-type'] };
+const REQUIRED_MESSAGES = { role: ['x-reference'], member: ['x-reference'], channel: ['x-reference', 'x-reference-type'] };
 const requiredMessages = (rule) => [...(REQUIRED_MESSAGES[rule.kind] ?? []), ...(rule.assignable ? ['x-reference-assignable'] : [])];
 
 /**
