@@ -23,6 +23,7 @@ export const uiSchema = deepFreeze({
       id: { 'ui:widget': 'role-select', 'ui:placeholder': 'Select a role' },
       level: { 'ui:enumNames': ['Read only', 'Read and write'] },
       subjects: {
+        'ui:widget': 'checklist',
         items: {
           'ui:enumNames': [
             'All settings',
@@ -42,13 +43,16 @@ export const uiSchema = deepFreeze({
           ],
         },
       },
+      expires_at: { 'ui:widget': 'date-time', 'ui:help': 'In your time zone; leave empty for a grant that does not expire.' },
     },
   },
   members: {
     items: {
       'ui:order': ['id', 'level', 'subjects', 'expires_at', 'note', '*'],
+      id: { 'ui:widget': 'member-select', 'ui:placeholder': 'No member chosen yet' },
       level: { 'ui:enumNames': ['Read only', 'Read and write'] },
       subjects: {
+        'ui:widget': 'checklist',
         items: {
           'ui:enumNames': [
             'All settings',
@@ -68,6 +72,7 @@ export const uiSchema = deepFreeze({
           ],
         },
       },
+      expires_at: { 'ui:widget': 'date-time', 'ui:help': 'In your time zone; leave empty for a grant that does not expire.' },
     },
   },
 });

@@ -47,6 +47,7 @@ const schema10 = {
         required: ['id', 'level', 'subjects'],
         properties: {
           id: {
+            'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
@@ -80,6 +81,7 @@ const schema10 = {
       maxItems: 50,
       uniqueItems: true,
       items: { $ref: '#/$defs/DashboardSubject' },
+      'x-ui': { widget: 'checklist' },
       'x-messages': {
         minItems: 'Please choose at least one section',
         maxItems: 'Please choose at most {limit} sections',
@@ -90,6 +92,7 @@ const schema10 = {
       type: 'string',
       maxLength: 24,
       pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z)?$',
+      'x-ui': { widget: 'date-time', help: 'In your time zone; leave empty for a grant that does not expire.' },
       'x-messages': {
         type: 'Please enter a date and time',
         maxLength: 'Please enter a date and time',
@@ -155,6 +158,7 @@ const schema14 = {
   type: 'string',
   maxLength: 24,
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z)?$',
+  'x-ui': { widget: 'date-time', help: 'In your time zone; leave empty for a grant that does not expire.' },
   'x-messages': {
     type: 'Please enter a date and time',
     maxLength: 'Please enter a date and time',
@@ -175,6 +179,7 @@ const schema12 = {
   maxItems: 50,
   uniqueItems: true,
   items: { $ref: '#/$defs/DashboardSubject' },
+  'x-ui': { widget: 'checklist' },
   'x-messages': {
     minItems: 'Please choose at least one section',
     maxItems: 'Please choose at most {limit} sections',

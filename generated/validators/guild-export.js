@@ -188,6 +188,7 @@ const schema10 = {
             required: ['id', 'level', 'subjects'],
             properties: {
               id: {
+                'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },
                 type: 'string',
                 maxLength: 20,
                 pattern: '^[0-9]{17,20}$',
@@ -226,6 +227,7 @@ const schema10 = {
       maxItems: 50,
       uniqueItems: true,
       items: { $ref: '#/$defs/DashboardSubject' },
+      'x-ui': { widget: 'checklist' },
       'x-messages': {
         minItems: 'Please choose at least one section',
         maxItems: 'Please choose at most {limit} sections',
@@ -274,6 +276,7 @@ const schema10 = {
       type: 'string',
       maxLength: 24,
       pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z)?$',
+      'x-ui': { widget: 'date-time', help: 'In your time zone; leave empty for a grant that does not expire.' },
       'x-messages': {
         type: 'Please enter a date and time',
         maxLength: 'Please enter a date and time',
@@ -2459,6 +2462,7 @@ const schema13 = {
         required: ['id', 'level', 'subjects'],
         properties: {
           id: {
+            'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
@@ -2495,6 +2499,7 @@ const schema17 = {
   type: 'string',
   maxLength: 24,
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z)?$',
+  'x-ui': { widget: 'date-time', help: 'In your time zone; leave empty for a grant that does not expire.' },
   'x-messages': {
     type: 'Please enter a date and time',
     maxLength: 'Please enter a date and time',
@@ -2513,6 +2518,7 @@ const schema15 = {
   maxItems: 50,
   uniqueItems: true,
   items: { $ref: '#/$defs/DashboardSubject' },
+  'x-ui': { widget: 'checklist' },
   'x-messages': {
     minItems: 'Please choose at least one section',
     maxItems: 'Please choose at most {limit} sections',

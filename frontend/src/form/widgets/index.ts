@@ -3,7 +3,9 @@ import type { WidgetName } from '@guildhall/generated/ui-schemas';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { partComponent } from '../part-component';
 import { ChannelSelectWidget } from './channel-select';
+import { ChecklistWidget } from './checklist';
 import { ColourWidget } from './colour';
+import { DateTimeWidget } from './date-time';
 import { NumberWidget } from './number';
 import { PunishmentCardsWidget } from './punishment-cards';
 import { RoleSelectWidget } from './role-select';
@@ -15,6 +17,7 @@ import { ToggleWidget } from './toggle';
 const RoleListWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleListWidget);
 const RoleLimitsWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleLimitsWidget);
 const UserListWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.UserListWidget);
+const MemberSelectWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.MemberSelectWidget);
 const RoleMenuOptionsWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.RoleMenuOptionsWidget);
 const EmbedWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.EmbedWidget);
 
@@ -31,6 +34,9 @@ export const widgets: RegistryWidgetsType = {
   toggle: ToggleWidget,
   CheckboxWidget: ToggleWidget,
   'channel-select': ChannelSelectWidget,
+  checklist: ChecklistWidget,
+  'date-time': DateTimeWidget,
+  'member-select': MemberSelectWidget,
   'role-select': RoleSelectWidget,
   'role-list': RoleListWidget,
   'role-limits': RoleLimitsWidget,
