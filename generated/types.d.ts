@@ -1557,7 +1557,7 @@ export interface GuildStats {
   };
 }
 /**
- * A guild in the server selector and the sidebar. settingsUrl is the guild's dashboard path when the bot is in the guild, else a Discord invite link; for a guild the user does not manage but may enter through a section's access levels, the page of the first section in `sections`.
+ * A guild in the server selector and the sidebar. settingsUrl is the guild's dashboard path when the bot is in the guild, else a Discord invite link; for a guild the user does not manage but may enter through a section's access levels or Dashboard Access grants, the page of the first section in `sections` (the dashboard when they are all collections).
  */
 export interface GuildSummary {
   id: Snowflake;
@@ -1577,11 +1577,15 @@ export interface GuildSummary {
    */
   premium?: GuildPremium;
   /**
-   * Only on a guild the user does not manage (no owner, Administrator or Manage Server) but where a section with access levels lets them view it (AntiNuke's extra owners and whitelisted users): those sections' names, in the sections table's order. Everything else there answers 403.
+   * Only on a guild the user does not manage (no owner, Administrator or Manage Server) but where a section with access levels lets them view it (AntiNuke's extra owners and whitelisted users) or Dashboard Access grants in force let them read sections or collections: those names, sections in the sections table's order then collections. Everything else there answers 403.
    *
    * @minItems 1
    */
   sections?: string[];
+  /**
+   * Only on a guild the user enters through Dashboard Access grants: the words of the levels they hold there (settings/dashboard-access.json's refusals accessLevelRead and accessLevelWrite, both when they hold both), for the selector to show.
+   */
+  accessLabel?: string;
 }
 /**
  * GET /healthz (status ok: the process answers) and GET /readyz (status ready, or unavailable with 503: whether storage answers).
