@@ -32,28 +32,12 @@ export function useCurrentUser() {
   return useQuery({ queryKey: queryKeys.user, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
 }
 
-/**
- * What GET /api/guild/{guildId} says of the caller's access (issue 30): `manager` (owner, Administrator or Manage
- * Server) and, for someone a Dashboard Access grant admits, `grants` (each section or collection they may open, with
- * 'read' or 'write'). Read where the answer has them, beside the guild or in it.
- */
-export interface GuildAccess {
-  manager?: boolean;
-  grants?: Readonly<Record<string, 'read' | 'write'>>;
-}
-function guildAccessOf(answer: object): GuildAccess {
-  const pick = (from: unknown): GuildAccess => {
-    const { manager, grants } = (from ?? {}) as GuildAccess;
-    return { ...(typeof manager === 'boolean' ? { manager } : {}), ...(grants && typeof grants === 'object' ? { grants } : {}) };
-  };
-  return { ...pick((answer as { guild?: unknown }).guild), ...pick(answer) };
-}
-
 /** Checks access on the server (its reason is shown as is) and names the guild for the sidebar. */
 export function useManagedGuild(guildId: string) {
   return useQuery({
     queryKey: queryKeys.managedGuild(guildId),
-    queryFn: () => client.getManagedGuild(guildId).then((r) => ({ ...r.guild, ...guildAccessOf(r) })),
+    // The guild, and what the caller may open there (issue 30): `manager`, else a grantee's `grants`.
+    queryFn: () => client.getManagedGuild(guildId).then(({ guild, manager, grants }) => ({ ...guild, manager, grants })),
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
   });
 }

@@ -105,7 +105,7 @@ function LoadedSchemaForm<S extends SectionName>({
   const loadedFor = useRef<string | null>(null);
   // A Dashboard Access grantee with read on this section (the GET's `grant`): the form is view only, as the server
   // would refuse a save.
-  const readGrant = (query.data as { grant?: unknown } | undefined)?.grant === 'read';
+  const readGrant = query.data?.grant === 'read';
   const viewOnly = viewOnlyProp || readGrant;
 
   // Take the server's document when it (re)loads, never while the user is editing an older copy.

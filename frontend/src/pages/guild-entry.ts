@@ -50,10 +50,7 @@ export function levelledSections(guild: Pick<GuildSummary, 'sections'> | undefin
  * What a Dashboard Access grant lets the user do in a guild they do not manage ('Read access', 'Write access', both),
  * the server's words; undefined for a manager or someone AntiNuke's levels alone admit.
  */
-export function accessLabelOf(guild: object | undefined): string | undefined {
-  const label = (guild as { accessLabel?: unknown } | undefined)?.accessLabel;
-  return typeof label === 'string' && label ? label : undefined;
-}
+export const accessLabelOf = (guild: Pick<GuildSummary, 'accessLabel'> | undefined): string | undefined => guild?.accessLabel;
 
 /** Where a guild with the bot opens: the dashboard, or for a guild entered through its sections' access, the first. */
 export function guildEntry(guild: Pick<GuildSummary, 'id' | 'sections'>): { path: string; section?: SectionPageInfo; page?: OpenablePage } {

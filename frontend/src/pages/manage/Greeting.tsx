@@ -19,6 +19,7 @@ import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
 import { greetingMessage, type GreetingKind, type GreetingSection } from './greeting/greeting-message';
 import { PlaceholderPanel } from './greeting/PlaceholderPanel';
+import { usePageGrant } from './dashboard-access/grant';
 import { SectionHeader } from './SectionHeader';
 import { KIND_TITLES, type SaveOutcome, useGreeting } from './greeting/use-greeting';
 
@@ -161,6 +162,8 @@ function PreviewCard({
 }) {
   const [banner, showBanner] = useTimedBanner();
   const sendPreview = useSendGreetingPreview(guildId);
+  // A read-only grantee may see the preview, not make the bot post it.
+  const grant = usePageGrant('greeting');
   const sending = sendPreview.isPending;
   const title = KIND_TITLES[kind];
   const ready = !!saved?.enabled && !!saved.channel;
@@ -187,7 +190,7 @@ function PreviewCard({
         <button
           type="button"
           className="btn-primary"
-          disabled={!ready || sending}
+          disabled={!ready || sending || grant.readOnly}
           aria-busy={sending || undefined}
           aria-describedby={hintId}
           onClick={() => void send()}
@@ -197,11 +200,12 @@ function PreviewCard({
         </button>
       </div>
       <p id={hintId} className="mb-3 text-xs text-muted">
-        {!ready
-          ? `Enable ${kind} messages, choose a channel and save to send a preview.`
-          : dirty
-            ? 'The bot sends the saved settings; save your changes first to send them.'
-            : 'The bot posts this message in the configured channel, filled in for you.'}
+        {grant.reason ??
+          (!ready
+            ? `Enable ${kind} messages, choose a channel and save to send a preview.`
+            : dirty
+              ? 'The bot sends the saved settings; save your changes first to send them.'
+              : 'The bot posts this message in the configured channel, filled in for you.')}
       </p>
       <StatusBanner banner={banner} />
       <GreetingPreview section={section} values={values} mentions={mentions} />
