@@ -8,13 +8,9 @@ export declare const refusals: {
   /** schemas/settings/dashboard-access.json */
   readonly accessLevelWrite: 'Write access';
   /** schemas/settings/dashboard-access.json */
-  readonly accessMemberAboveYou: 'You can only grant access to members whose highest role is below yours.';
-  /** schemas/settings/dashboard-access.json */
   readonly accessNone: 'You do not have access to {section} in this server.';
   /** schemas/settings/dashboard-access.json */
   readonly accessReadOnly: 'You have read-only access to {section}.';
-  /** schemas/settings/dashboard-access.json */
-  readonly accessRoleAboveYou: 'You can only grant access to roles below your highest role.';
   /** schemas/api/embed-send-channel-request.json */
   readonly channelNotInGuild: 'This channel is not a channel of this server. Please select a text channel.';
   /** schemas/api/embed-send-channel-request.json */

@@ -1821,7 +1821,7 @@ export interface JoinDmToggleResponse {
   settings: JoinDmSettings;
 }
 /**
- * GET /api/guild/{guildId}: the guild the manage pages are about.
+ * GET /api/guild/{guildId}: the guild the manage pages are about, and what the caller may open there: `manager` (owner, Administrator or Manage Server: every section), else `grants`, the level their Dashboard Access grants give each section and collection they may open (absent for managers and for someone admitted by AntiNuke's levels only).
  */
 export interface ManagedGuild {
   success: true;
@@ -1829,6 +1829,16 @@ export interface ManagedGuild {
     id: Snowflake;
     name: string;
     iconURL: string | null;
+  };
+  /**
+   * Whether the caller manages the guild (owner, Administrator or Manage Server).
+   */
+  manager: boolean;
+  /**
+   * Each section or collection the caller's grants open, with the level (read or write).
+   */
+  grants?: {
+    [k: string]: GrantLevel;
   };
 }
 /**
@@ -2190,7 +2200,7 @@ export interface SettingsPutRequest {
   };
 }
 /**
- * A guild's settings for one section (GET, and the answer to a successful PUT): the document with defaults applied and the version it is at (0 = never saved). A section with access levels (policy access-levels) adds `access`, the caller's level and capabilities; other sections leave it out (their policy admits only people who may change everything).
+ * A guild's settings for one section (GET, and the answer to a successful PUT): the document with defaults applied and the version it is at (0 = never saved). A section with access levels (policy access-levels) adds `access`, the caller's level and capabilities; other sections leave it out (their policy admits only people who may change everything). A caller who does not manage the guild and reads it through Dashboard Access gets `grant`, the level their grants give the section (read: the form shows read-only); managers get no `grant`.
  */
 export interface SettingsResponse {
   success: true;
@@ -2203,6 +2213,7 @@ export interface SettingsResponse {
     [k: string]: unknown;
   };
   access?: SectionAccess;
+  grant?: GrantLevel;
 }
 /**
  * An answer that carries nothing but success.

@@ -221,13 +221,15 @@ export class TransferService {
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The mapping names ids the target server does not have.');
 
     const mappedOf = (ref: FoundReference): Mapped | undefined => {
+      // A member is not mapped: the target's reference check asks Discord whether they are its member.
+      if (ref.kind === 'member') return undefined;
       if (Object.hasOwn(mapping[ref.kind], ref.id)) return mapping[ref.kind][ref.id];
       if (exists[ref.kind].has(ref.id)) return undefined;
       // @everyone is the guild's own id: the target's @everyone.
       if (ref.kind === 'role' && ref.id === source.id) return target.id;
       return undefined;
     };
-    const unmappedRefs = refs.filter((ref) => mappedOf(ref) === undefined && !exists[ref.kind].has(ref.id));
+    const unmappedRefs = refs.filter((ref) => ref.kind !== 'member' && mappedOf(ref) === undefined && !exists[ref.kind].has(ref.id));
     const unmapped: GuildCloneResponse['unmapped'] = { channels: [], roles: [] };
     if (unmappedRefs.length) {
       const [channels, roles] = await Promise.all([this.discord.channels(source.id), this.discord.roles(source.id)]);
