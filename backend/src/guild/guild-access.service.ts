@@ -4,7 +4,7 @@ import { botInviteUrl } from '@guildhall/common/invite';
 import { canManage, isAdministrator } from '@guildhall/common/permissions';
 import { allows, grantedLevels, type GrantLevel } from '@guildhall/common/dashboard-access';
 import { DiscordErrorCode } from '@guildhall/common/discord/errors';
-import { collections } from '@guildhall/generated/collections';
+import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { DashboardAccessSettings, GuildSummary, SectionAccess } from '@guildhall/generated/types';
@@ -78,9 +78,11 @@ export class GuildAccessService {
 
   /**
    * The guilds of the server selector: those the user manages (or may invite the bot to), and, where the bot is, those
-   * a section's access levels let them into without managing the guild (an AntiNuke extra owner or whitelisted user),
-   * marked with those `sections` and sent to the first one's page. Only guilds with the bot that the user does not
-   * manage cost a settings read per section with levels (through the storage's read cache).
+   * a section's access levels (an AntiNuke extra owner or whitelisted user) or Dashboard Access grants in force let
+   * them into without managing the guild, marked with the `sections` (and collections) they may read, in the table's
+   * order, and the words of their grants' levels (`accessLabel`), and sent to the first section's page (the dashboard
+   * when they may read collections only). Only guilds with the bot that the user does not manage cost reads: a settings
+   * read per section with levels and the caller's grants (through the storage's read cache).
    */
   async manageableGuilds(user: SessionUser): Promise<GuildSummary[]> {
     const [guilds, botIds] = await Promise.all([this.userGuilds(user), this.discord.botGuildIds()]);
@@ -93,11 +95,26 @@ export class GuildAccessService {
           permissions: String(g.permissions ?? '0'),
           owner: Boolean(g.owner),
         };
-        if (canManage(g)) return { ...summary, settingsUrl: botIds.has(g.id) ? `/manage/${g.id}/dashboard` : this.inviteUrl(g.id) };
+        const dashboard = `/manage/${g.id}/dashboard`;
+        if (canManage(g)) return { ...summary, settingsUrl: botIds.has(g.id) ? dashboard : this.inviteUrl(g.id) };
         if (!botIds.has(g.id)) return null;
-        const open = await this.viewableSections(user, g);
-        if (open.length === 0) return null;
-        return { ...summary, settingsUrl: `/manage/${g.id}/${open[0]!.path}`, sections: open.map((def) => def.name) };
+        const [open, { levels }] = await Promise.all([this.viewableSections(user, g), this.callerAccess(user, g.id)]);
+        const readable = [
+          ...Object.values(sections as Record<string, SectionDefinition>).filter(
+            (def) => open.includes(def) || levels.has(def.name as never),
+          ),
+          ...Object.values(collections as Record<string, CollectionDefinition>).filter((def) => levels.has(def.name)),
+        ];
+        if (readable.length === 0) return null;
+        const first = readable.find((def): def is SectionDefinition => 'path' in def);
+        const held = new Set(levels.values());
+        const labels = [...(held.has('read') ? [refusals.accessLevelRead] : []), ...(held.has('write') ? [refusals.accessLevelWrite] : [])];
+        return {
+          ...summary,
+          settingsUrl: first ? `/manage/${g.id}/${first.path}` : dashboard,
+          sections: readable.map((def) => def.name),
+          ...(labels.length ? { accessLabel: labels.join(', ') } : {}),
+        };
       }),
     );
     return summaries.filter((s): s is GuildSummary => s !== null);

@@ -11,6 +11,7 @@ import {
   validateListHistoryParameters,
   validateRevertHistoryEntryParameters,
 } from '@guildhall/generated/validators';
+import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { ReadableByAccessLevels } from '../guild/guild-access.decorators.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
@@ -37,7 +38,7 @@ export class HistoryController {
     { guildId, ...query }: ListHistoryParameters,
     @Req() req: GuildRequest,
   ): Promise<HistoryListResponse> {
-    return this.history.list(guildId, query, callerOf(req), req.guild);
+    return this.history.list(guildId, query, callerOf(req), req.user as SessionUser);
   }
 
   @Post(':entryId/revert')
@@ -49,6 +50,6 @@ export class HistoryController {
     { guildId, entryId }: RevertHistoryEntryParameters,
     @Req() req: GuildRequest,
   ): Promise<HistoryRevertResponse> {
-    return this.history.revert(guildId, Number(entryId), body, callerOf(req), req.guild);
+    return this.history.revert(guildId, Number(entryId), body, callerOf(req), req.user as SessionUser);
   }
 }
