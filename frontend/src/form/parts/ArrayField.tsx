@@ -34,7 +34,7 @@ export function ThemedArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { canAdd, fieldPathId, items, onAddClick, disabled, readonly, schema, title, uiSchema } = props;
   const name = itemTitle(schema);
   return (
-    <fieldset id={fieldPathId.$id} className="mb-6">
+    <fieldset id={fieldPathId.$id} className="mb-6 min-w-0">
       <legend className="text-base font-semibold">{(uiSchema?.['ui:title'] as string | undefined) ?? title}</legend>
       {schema.description && <p className="mt-0.5 text-sm text-muted">{schema.description}</p>}
       <div className="mt-3 space-y-3">{items}</div>

@@ -76,6 +76,7 @@ const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProp
   const bodyId = useId();
   const title = KIND_TITLES[kind];
   const dirty = saved !== undefined && !deepEquals(saved, section);
+  const grant = usePageGrant('greeting');
   const submit = useCallback(
     (k: GreetingKind) =>
       void onSave(k, group).then((outcome) => {
@@ -130,8 +131,19 @@ const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProp
               onChange={onChange}
               onSubmit={submit}
               onHiddenErrors={hiddenErrors}
+              readOnly={grant.readOnly}
             >
-              <SaveBar busy={busy} dirty={dirty} label={group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`} />
+              {grant.readOnly ? (
+                // The engine's view-only state (SchemaForm's): no Save, a disabled 'View Only', and why.
+                <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">
+                  <button type="button" className="btn-secondary" disabled>
+                    View Only
+                  </button>
+                  <span className="text-sm text-muted">{grant.reason}</span>
+                </div>
+              ) : (
+                <SaveBar busy={busy} dirty={dirty} label={group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`} />
+              )}
             </GreetingForm>
           </div>
           <div>
