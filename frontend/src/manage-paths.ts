@@ -68,5 +68,5 @@ export const SECTION_PAGE_LAZY: { readonly [S in SectionName]?: readonly string[
   antinuke: ['form/parts/TabbedObject'],
   'ticket-general': ['form/parts/ArrayField', 'form/parts/RoleWidgets'],
   'ticket-limits': ['form/parts/RoleWidgets'],
-  'dashboard-access': ['form/parts/ArrayField', 'form/parts/UserList'],
+  'dashboard-access': ['form/parts/ArrayField'],
 };

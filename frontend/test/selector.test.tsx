@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../src/auth/AuthProvider';
 import { MANAGE_MENU, restrictMenu } from '../src/layouts/manage-menu';
-import { openablePages } from '../src/pages/guild-entry';
+import { openablePages } from '../src/pages/guild-pages';
 import Selector from '../src/pages/Selector';
 
 const COMMUNITY = '1100000000000010000';

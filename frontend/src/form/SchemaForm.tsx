@@ -1,11 +1,11 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
-import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { sectionPages } from '@guildhall/generated/section-pages';
 import type { SectionName, SettingsBySection } from '@guildhall/generated/types';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
 import { LoadErrorCard } from '../components/LoadErrorCard';
+import { ReadOnlyReason } from '../components/ReadOnlyReason';
 import { Spinner } from '../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../components/StatusBanner';
 import { ConflictDialog } from './ConflictDialog';
@@ -207,7 +207,7 @@ function LoadedSchemaForm<S extends SectionName>({
       <div className="card p-6">
         {readGrant && (
           <p role="note" className="mb-4 rounded-lg border border-line bg-panel-2 p-3 text-sm text-muted">
-            {fillRefusal(refusals.accessReadOnly, { section: sectionPages[section].title })}
+            <ReadOnlyReason title={sectionPages[section].title} />
           </p>
         )}
         <StatusBanner banner={banner} />

@@ -16,6 +16,7 @@ const LOADERS = {
   'form/parts/UserList': () => import('./parts/UserList'),
   'form/parts/RoleWidgets': () => import('./parts/RoleWidgets'),
   'form/parts/RoleMenuWidgets': () => import('./parts/RoleMenuWidgets'),
+  'form/parts/GrantWidgets': () => import('./parts/GrantWidgets'),
 };
 type Loaders = typeof LOADERS;
 export type FormPart = keyof Loaders;

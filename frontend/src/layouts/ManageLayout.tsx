@@ -1,16 +1,18 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
 import { X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useManagedGuild } from '../api/queries';
 import { Spinner } from '../components/Spinner';
 import { useAuth } from '../auth/AuthProvider';
-import { accessLabelOf, openablePages } from '../pages/guild-entry';
-import { NoAccess } from '../pages/manage/dashboard-access/NoAccess';
+import { accessLabelOf, openablePages } from '../pages/guild-pages';
 import { SELF_GUARDED_SECTIONS } from '../pages/manage/section-pages';
 import { Sidebar } from './manage/Sidebar';
 import { useSidebarToggle } from './PublicLayout';
+
+/** The 403 page of a page a grantee may not open: its own chunk, as managers never see it. */
+const NoAccess = lazy(() => import('../pages/manage/dashboard-access/NoAccess').then((m) => ({ default: m.NoAccess })));
 
 /** The manage area: the sidebar (a drawer on phones) beside the page, once the server has said the user may manage it. */
 export function ManageLayout() {
@@ -67,7 +69,9 @@ export function ManageLayout() {
         ) : guild.isError && !selfGuarded ? (
           <AccessProblem error={guild.error} />
         ) : !allowed ? (
-          <NoAccess guildId={guildId} path={here} pages={openable ?? []} />
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <NoAccess guildId={guildId} path={here} pages={openable ?? []} />
+          </Suspense>
         ) : (
           <Outlet />
         )}

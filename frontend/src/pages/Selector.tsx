@@ -7,7 +7,8 @@ import { FallbackImage } from '../components/FallbackImage';
 import { PlanBadge } from '../components/premium/PlanBadge';
 import { Spinner } from '../components/Spinner';
 import { useDocumentMeta } from '../lib/use-document-meta';
-import { accessLabelOf, botAbsentFrom, guildEntry } from './guild-entry';
+import { botAbsentFrom } from './guild-entry';
+import { accessLabelOf, guildEntry } from './guild-pages';
 
 export const APP_VERSION_LABEL = 'V1.1.0';
 // Kept in guild-entry.ts, which the purchase form (a public page) also reads without loading this page.

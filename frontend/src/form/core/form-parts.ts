@@ -4,6 +4,8 @@ import type { FormPart } from '../parts';
 export const WIDGET_PARTS: Readonly<Record<string, FormPart>> = {
   'user-list': 'form/parts/UserList',
   'member-select': 'form/parts/UserList',
+  checklist: 'form/parts/GrantWidgets',
+  'date-time': 'form/parts/GrantWidgets',
   'role-list': 'form/parts/RoleWidgets',
   'role-limits': 'form/parts/RoleWidgets',
   embed: 'form/parts/RoleMenuWidgets',

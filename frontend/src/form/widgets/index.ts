@@ -3,9 +3,7 @@ import type { WidgetName } from '@guildhall/generated/ui-schemas';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { partComponent } from '../part-component';
 import { ChannelSelectWidget } from './channel-select';
-import { ChecklistWidget } from './checklist';
 import { ColourWidget } from './colour';
-import { DateTimeWidget } from './date-time';
 import { NumberWidget } from './number';
 import { PunishmentCardsWidget } from './punishment-cards';
 import { RoleSelectWidget } from './role-select';
@@ -18,6 +16,8 @@ const RoleListWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleList
 const RoleLimitsWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleLimitsWidget);
 const UserListWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.UserListWidget);
 const MemberSelectWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.MemberSelectWidget);
+const ChecklistWidget = partComponent<'form/parts/GrantWidgets', WidgetProps>('form/parts/GrantWidgets', (m) => m.ChecklistWidget);
+const DateTimeWidget = partComponent<'form/parts/GrantWidgets', WidgetProps>('form/parts/GrantWidgets', (m) => m.DateTimeWidget);
 const RoleMenuOptionsWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.RoleMenuOptionsWidget);
 const EmbedWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.EmbedWidget);
 

@@ -6,7 +6,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { UserAvatar } from '../../components/FallbackImage';
 import { UPGRADE_PATH, usePremiumLocked } from '../../components/premium/use-premium';
 import { ADMINISTRATOR } from '../../components/public/purchase-guilds';
-import { openablePages } from '../../pages/guild-entry';
+import { openablePages } from '../../pages/guild-pages';
 import { filterMenu, MANAGE_MENU, restrictMenu, withoutAdministratorPages } from '../manage-menu';
 import { ItemInfo } from './ItemInfo';
 import { ServerSwitcher } from './ServerSwitcher';

@@ -19,6 +19,7 @@ import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
 import { greetingMessage, type GreetingKind, type GreetingSection } from './greeting/greeting-message';
 import { PlaceholderPanel } from './greeting/PlaceholderPanel';
+import { ReadOnlyReason } from '../../components/ReadOnlyReason';
 import { usePageGrant } from './dashboard-access/grant';
 import { SectionHeader } from './SectionHeader';
 import { KIND_TITLES, type SaveOutcome, useGreeting } from './greeting/use-greeting';
@@ -139,7 +140,9 @@ const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProp
                   <button type="button" className="btn-secondary" disabled>
                     View Only
                   </button>
-                  <span className="text-sm text-muted">{grant.reason}</span>
+                  <span className="text-sm text-muted">
+                    <ReadOnlyReason title={grant.title} />
+                  </span>
                 </div>
               ) : (
                 <SaveBar busy={busy} dirty={dirty} label={group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`} />
@@ -212,12 +215,15 @@ function PreviewCard({
         </button>
       </div>
       <p id={hintId} className="mb-3 text-xs text-muted">
-        {grant.reason ??
-          (!ready
-            ? `Enable ${kind} messages, choose a channel and save to send a preview.`
-            : dirty
-              ? 'The bot sends the saved settings; save your changes first to send them.'
-              : 'The bot posts this message in the configured channel, filled in for you.')}
+        {grant.readOnly ? (
+          <ReadOnlyReason title={grant.title} />
+        ) : !ready ? (
+          `Enable ${kind} messages, choose a channel and save to send a preview.`
+        ) : dirty ? (
+          'The bot sends the saved settings; save your changes first to send them.'
+        ) : (
+          'The bot posts this message in the configured channel, filled in for you.'
+        )}
       </p>
       <StatusBanner banner={banner} />
       <GreetingPreview section={section} values={values} mentions={mentions} />

@@ -116,7 +116,6 @@ export default function JoinDms() {
               aria-label="Send Join DMs"
               aria-busy={toggle.busy || undefined}
               disabled={toggle.busy || grant.readOnly}
-              title={grant.reason}
               onClick={() => void toggle.toggle()}
               className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-line transition-colors disabled:opacity-60 ${toggle.enabled ? 'bg-brand' : 'bg-panel-2'}`}
             >
@@ -149,7 +148,6 @@ export default function JoinDms() {
                   type="button"
                   className="btn-secondary"
                   disabled={test.isPending || !toggle.enabled || grant.readOnly}
-                  title={grant.reason}
                   aria-busy={test.isPending || undefined}
                   onClick={() => void sendTest()}
                 >

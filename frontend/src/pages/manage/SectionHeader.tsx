@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
-import { levelledSections } from '../guild-entry';
+import { levelledSections } from '../guild-pages';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 
 // A section page's heading, a module of its own: pages without the form engine (the embed builder, the ticket

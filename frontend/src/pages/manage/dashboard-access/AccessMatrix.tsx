@@ -1,6 +1,6 @@
 import { ALL_SUBJECTS, GRANTABLE_SUBJECTS, inForce, type Grant } from '@guildhall/common/dashboard-access';
 import type { DashboardAccessSettings, Role, UserSearchResult } from '@guildhall/generated/types';
-import { pageOfSubject } from '../../guild-entry';
+import { pageOfSubject } from '../../guild-pages';
 
 /** One column of the matrix: a role's or a member's grant, named as the page shows it. */
 export interface Grantee {

@@ -4,7 +4,7 @@ import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { MANAGE_MENU } from '../../../layouts/manage-menu';
 import { COLLECTION_PAGES } from '../../../manage-paths';
-import { type OpenablePage, pageOfSubject } from '../../guild-entry';
+import { type OpenablePage, pageOfSubject } from '../../guild-pages';
 
 /** A manage page's name, by its path below /manage/:guildId/: its section's title, its collection's, its menu entry's. */
 export function titleOfPath(path: string): string {

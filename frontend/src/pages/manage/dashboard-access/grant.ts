@@ -1,7 +1,6 @@
-import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { useParams } from 'react-router-dom';
 import { useManagedGuild } from '../../../api/queries';
-import { pageOfSubject } from '../../guild-entry';
+import { pageOfSubject } from '../../guild-pages';
 
 /** What the caller may do on a page: everything (a manager), or what a Dashboard Access grant gives them. */
 export interface PageGrant {
@@ -9,16 +8,14 @@ export interface PageGrant {
   level: 'read' | 'write' | undefined;
   /** Read only: nothing may be changed or sent through the bot here. */
   readOnly: boolean;
-  /** The server's words for it ('You have read-only access to Ticket Panels.'), when read only. */
-  reason: string | undefined;
+  /** The section's or collection's title, for the reason shown (components/ReadOnlyReason). */
+  title: string;
 }
 
 /** A grantee's level on a section or collection, from the guild's answer (`grants`); a manager's is undefined. */
 export function grantOf(grants: Readonly<Record<string, 'read' | 'write'>> | undefined, subject: string): PageGrant {
   const level = grants?.[subject];
-  const readOnly = grants !== undefined && level !== 'write';
-  const title = pageOfSubject(subject)?.title ?? subject;
-  return { level, readOnly, reason: readOnly ? fillRefusal(refusals.accessReadOnly, { section: title }) : undefined };
+  return { level, readOnly: grants !== undefined && level !== 'write', title: pageOfSubject(subject)?.title ?? subject };
 }
 
 /**
@@ -27,6 +24,5 @@ export function grantOf(grants: Readonly<Record<string, 'read' | 'write'>> | und
  */
 export function usePageGrant(subject: string): PageGrant {
   const { guildId = '' } = useParams();
-  const guild = useManagedGuild(guildId);
-  return grantOf(guild.data?.grants, subject);
+  return grantOf(useManagedGuild(guildId).data?.grants, subject);
 }
