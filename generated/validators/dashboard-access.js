@@ -15,6 +15,7 @@ const schema10 = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'level', 'subjects'],
+        'x-messages': { required: 'Please select a role' },
         properties: {
           id: {
             type: 'string',
@@ -46,6 +47,7 @@ const schema10 = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'level', 'subjects'],
+        'x-messages': { required: 'Please choose a member' },
         properties: {
           id: {
             'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },

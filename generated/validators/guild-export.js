@@ -156,6 +156,7 @@ const schema10 = {
             type: 'object',
             additionalProperties: false,
             required: ['id', 'level', 'subjects'],
+            'x-messages': { required: 'Please select a role' },
             properties: {
               id: {
                 type: 'string',
@@ -187,6 +188,7 @@ const schema10 = {
             type: 'object',
             additionalProperties: false,
             required: ['id', 'level', 'subjects'],
+            'x-messages': { required: 'Please choose a member' },
             properties: {
               id: {
                 'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },
@@ -2432,6 +2434,7 @@ const schema13 = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'level', 'subjects'],
+        'x-messages': { required: 'Please select a role' },
         properties: {
           id: {
             type: 'string',
@@ -2463,6 +2466,7 @@ const schema13 = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'level', 'subjects'],
+        'x-messages': { required: 'Please choose a member' },
         properties: {
           id: {
             'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },

@@ -205,6 +205,7 @@ const schema10 = {
             type: 'object',
             additionalProperties: false,
             required: ['id', 'level', 'subjects'],
+            'x-messages': { required: 'Please select a role' },
             properties: {
               id: {
                 type: 'string',
@@ -236,6 +237,7 @@ const schema10 = {
             type: 'object',
             additionalProperties: false,
             required: ['id', 'level', 'subjects'],
+            'x-messages': { required: 'Please choose a member' },
             properties: {
               id: {
                 'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },
@@ -2486,6 +2488,7 @@ const schema14 = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'level', 'subjects'],
+        'x-messages': { required: 'Please select a role' },
         properties: {
           id: {
             type: 'string',
@@ -2517,6 +2520,7 @@ const schema14 = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'level', 'subjects'],
+        'x-messages': { required: 'Please choose a member' },
         properties: {
           id: {
             'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },
