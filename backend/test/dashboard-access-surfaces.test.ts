@@ -9,6 +9,7 @@ import { GRANTABLE_SUBJECTS, type GrantLevel } from '@guildhall/common/dashboard
 import { collectionNames, collections } from '@guildhall/generated/collections';
 import { validateWith } from '@guildhall/generated/field-errors';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { CollectionName, DashboardSubject } from '@guildhall/generated/types';
 import * as validators from '@guildhall/generated/validators';
@@ -35,6 +36,10 @@ const COMMUNITY = SANDBOX_GUILDS.community;
 const TARGET = SANDBOX_GUILDS.pixelPainters;
 const HOUR = 60 * 60 * 1000;
 const ACCESS = sections['dashboard-access'];
+/** The words of a grant to a role at or above its granter's highest (the role field's x-messages). */
+const ROLE_ABOVE_CALLER: string = (publishedSchemas[ACCESS.schemaName] as any).properties.roles.items.properties.id['x-messages'][
+  'x-reference-above-caller'
+];
 
 /** Every subject of the tables: sections, then collections (history, export, import and clone name both). */
 type Subject = { kind: 'section'; name: string; title: string } | { kind: 'collection'; name: CollectionName; title: string };
@@ -451,6 +456,23 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
     expect(await versionOf(ACCESS.name)).toBe(before);
     expect((await settingsOf(ACCESS.name)).settings.members[0].level).toBe('read');
     await revoke();
+  });
+
+  it('holds an Administrator who is not the owner to roles below theirs on import, as on a save', async () => {
+    const retro = SANDBOX_GUILDS.retroArcade;
+    const administrator = await env.as(MANAGE_SERVER_MANAGER); // demo-admin: Administrator through a role there
+    const document = (await administrator.json(url('/export', retro.id))).body;
+    expect(document.sections).toHaveProperty(ACCESS.name);
+    document.sections[ACCESS.name] = { roles: [grantOf(retro.roles.admin, 'read')], members: [] };
+    const refused = await administrator.json(url('/import', retro.id), { method: 'POST', json: { document } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { fieldErrors: [{ path: `/document/sections/${ACCESS.name}/roles/0/id`, message: ROLE_ABOVE_CALLER }] },
+    });
+    document.sections[ACCESS.name] = { roles: [grantOf(retro.roles.highScorer, 'read')], members: [] };
+    const imported = await administrator.json(url('/import', retro.id), { method: 'POST', json: { document } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.sections).toContain(ACCESS.name);
   });
 
   it('records every grant change in the history with its author, and a revert of it takes the access away', async () => {
