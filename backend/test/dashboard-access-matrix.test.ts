@@ -268,6 +268,7 @@ describe('Dashboard Access over real HTTP: every route answers as the grants say
         json: { version: current.body.version, settings: current.body.settings },
       });
       expect(saved.status).toBe(200);
+      expect(saved.body.grant).toBe('write');
       const history = await owner.json(`/api/guild/${GRANT_GUILD}/history?section=levels`);
       expect(history.body.entries[0]).toMatchObject({ author: { userId: ROLE_HOLDER.id } });
     });
