@@ -9,24 +9,37 @@ import { GRANTABLE_SUBJECTS, type GrantLevel } from '@guildhall/common/dashboard
 import { collectionNames, collections } from '@guildhall/generated/collections';
 import { validateWith } from '@guildhall/generated/field-errors';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
+import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections, type SectionDefinition } from '@guildhall/generated/sections';
-import type { CollectionName } from '@guildhall/generated/types';
+import type { CollectionName, DashboardSubject } from '@guildhall/generated/types';
 import * as validators from '@guildhall/generated/validators';
-import { SANDBOX_GUILDS, SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
+import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_MANAGE } from '../src/guild/guild-access.service.js';
-import { startTestApp, tempDataDir } from './support/app.js';
 import type { TestBrowser } from './support/browser.js';
 import { buyPremium } from './support/payments.js';
+import {
+  DIRECT_MEMBER,
+  GRANTED_ROLE,
+  grant as grantOf,
+  MANAGE_SERVER_MANAGER,
+  OWNER,
+  ROLE_HOLDER,
+  startGrantsApp,
+  type GrantsApp,
+} from './support/grants.js';
 import { FeedReader } from './support/feed-reader.js';
 
-type App = Awaited<ReturnType<typeof startTestApp>>;
 type Doc = Record<string, any>;
 const COMMUNITY = SANDBOX_GUILDS.community;
 /** A clone's target where the direct grantee may only read (the refusal of a target they may not write). */
 const TARGET = SANDBOX_GUILDS.pixelPainters;
 const HOUR = 60 * 60 * 1000;
 const ACCESS = sections['dashboard-access'];
+/** The words of a grant to a role at or above its granter's highest (the role field's x-messages). */
+const ROLE_ABOVE_CALLER: string = (publishedSchemas[ACCESS.schemaName] as any).properties.roles.items.properties.id['x-messages'][
+  'x-reference-above-caller'
+];
 
 /** Every subject of the tables: sections, then collections (history, export, import and clone name both). */
 type Subject = { kind: 'section'; name: string; title: string } | { kind: 'collection'; name: CollectionName; title: string };
@@ -44,23 +57,23 @@ const grantable = (name: string) => (GRANTABLE_SUBJECTS as readonly string[]).in
 const GRANTEES = [
   {
     kind: 'role',
-    username: 'ava.chen',
-    grant: (level: GrantLevel, subjects: string[], expires_at = '') => ({
-      roles: [{ id: COMMUNITY.roles.moderator, level, subjects, expires_at, note: 'surfaces test' }],
+    username: ROLE_HOLDER.username,
+    grant: (level: GrantLevel, subjects: readonly string[], expires_at = '') => ({
+      roles: [grantOf(GRANTED_ROLE, level, { subjects: subjects as DashboardSubject[], expires_at })],
       members: [],
     }),
     target: { guild: SANDBOX_GUILDS.cozyCafe.id, grants: null },
   },
   {
     kind: 'member',
-    username: 'demo-member',
-    grant: (level: GrantLevel, subjects: string[], expires_at = '') => ({
+    username: DIRECT_MEMBER.username,
+    grant: (level: GrantLevel, subjects: readonly string[], expires_at = '') => ({
       roles: [],
-      members: [{ id: SANDBOX_USERS.demoMember.id, level, subjects, expires_at, note: 'surfaces test' }],
+      members: [grantOf(DIRECT_MEMBER.id, level, { subjects: subjects as DashboardSubject[], expires_at })],
     }),
     target: {
       guild: SANDBOX_GUILDS.pixelPainters.id,
-      grants: { roles: [], members: [{ id: SANDBOX_USERS.demoMember.id, level: 'write', subjects: ['*'], expires_at: '', note: '' }] },
+      grants: { roles: [], members: [grantOf(DIRECT_MEMBER.id, 'write')] },
     },
   },
 ] as const;
@@ -97,13 +110,11 @@ function changed(doc: Doc, valid: (candidate: Doc) => boolean): Doc {
 }
 
 describe('Dashboard Access on history, export, import and clone over real HTTP (PGlite + Discord sandbox)', () => {
-  const data = tempDataDir();
-  let app: App;
+  let env: Awaited<ReturnType<typeof startGrantsApp>>;
+  let app: GrantsApp;
   let owner: TestBrowser;
-  /** How far the app's clock is ahead of the real one (a grant's expiry). */
-  let ahead = 0;
   const itemIds = {} as Record<CollectionName, string>;
-  const now = () => new Date(Date.now() + ahead);
+  const now = () => env.clock.now();
 
   const url = (path: string, guild: string = COMMUNITY.id) => `/api/guild/${guild}${path}`;
   const settingsOf = async (section: string, guild: string = COMMUNITY.id) => (await owner.json(url(`/settings/${section}`, guild))).body;
@@ -127,10 +138,9 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ DATA_DIR: data.dir }, { clock: now });
-    owner = app.browser();
-    await owner.signIn('demo-owner');
-    await owner.json('/api/user');
+    env = await startGrantsApp();
+    app = env.app;
+    owner = await env.as(OWNER);
     // Saved embeds are a premium feature: both guilds on a plan that has it, so items exist and can be copied.
     await buyPremium(owner, COMMUNITY.id, 'standard');
     await buyPremium(owner, TARGET.id, 'standard');
@@ -159,8 +169,7 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
     }
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    data.remove();
+    await env?.close();
   });
 
   /**
@@ -285,9 +294,7 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
     describe(`a member granted ${grantee.kind === 'role' ? 'through a role they hold' : 'directly'} (${grantee.username})`, () => {
       let member: TestBrowser;
       beforeAll(async () => {
-        member = app.browser();
-        await member.signIn(grantee.username);
-        await member.json('/api/user');
+        member = await env.as(grantee.username);
         const { guild, grants } = grantee.target;
         // The target takes saved embeds too (a premium feature), bought by whoever manages it.
         if (grants) await grant(grants, guild);
@@ -315,11 +322,11 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
       it('expired: a grant of everything opens nothing once its expiry has passed on the app clock', async () => {
         await grant(grantee.grant('write', ['*'], new Date(now().getTime() + HOUR).toISOString()));
         expect((await member.json(url('/export'))).status).toBe(200);
-        ahead += 2 * HOUR;
+        env.clock.advance(2 * HOUR);
         try {
           await cellsWithout(member, grantee.target.guild);
         } finally {
-          ahead -= 2 * HOUR;
+          env.clock.advance(-2 * HOUR);
           await revoke();
         }
       }, 60_000);
@@ -334,9 +341,7 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
   }
 
   it('clone needs write on the target: a member who may only read there is refused in its words', async () => {
-    const member = app.browser();
-    await member.signIn('demo-member');
-    await member.json('/api/user');
+    const member = await env.as(DIRECT_MEMBER.username);
     await grant(GRANTEES[1].grant('read', ['*']));
     await grant(GRANTEES[1].grant('read', ['basic']), TARGET.id);
     try {
@@ -371,9 +376,7 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
       return (body.guilds as Doc[]).find((g) => g.id === COMMUNITY.id);
     };
     beforeAll(async () => {
-      member = app.browser();
-      await member.signIn(GRANTEES[0].username);
-      await member.json('/api/user');
+      member = await env.as(GRANTEES[0].username);
     });
     afterAll(() => revoke());
 
@@ -404,8 +407,7 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
 
     it('says both words when the member holds read on some subjects and write on others', async () => {
       const role = GRANTEES[0].grant('read', ['basic']).roles;
-      const member0 = { id: SANDBOX_MEMBER_IDS[GRANTEES[0].username]!, level: 'write', subjects: ['levels'], expires_at: '', note: '' };
-      await grant({ roles: role, members: [member0] });
+      await grant({ roles: role, members: [grantOf(ROLE_HOLDER.id, 'write', { subjects: ['levels'] })] });
       expect(await communityOf(member)).toMatchObject({
         sections: ['basic', 'levels'],
         accessLabel: `${refusals.accessLevelRead}, ${refusals.accessLevelWrite}`,
@@ -431,9 +433,7 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
   });
 
   it('keeps a Manage Server manager out of the grants on every surface: not in the history, export, nor written by an import', async () => {
-    const manager = app.browser();
-    await manager.signIn(SANDBOX_USERS.demoAdmin.username);
-    await manager.json('/api/user');
+    const manager = await env.as(MANAGE_SERVER_MANAGER);
     await grant(GRANTEES[1].grant('read', ['basic']));
     const refused = { status: 403, body: { error: refusals.accessAdministratorsOnly } };
     expect(await manager.json(url(`/history?section=${ACCESS.name}`))).toMatchObject(refused);
@@ -458,17 +458,32 @@ describe('Dashboard Access on history, export, import and clone over real HTTP (
     await revoke();
   });
 
+  it('holds an Administrator who is not the owner to roles below theirs on import, as on a save', async () => {
+    const retro = SANDBOX_GUILDS.retroArcade;
+    const administrator = await env.as(MANAGE_SERVER_MANAGER); // demo-admin: Administrator through a role there
+    const document = (await administrator.json(url('/export', retro.id))).body;
+    expect(document.sections).toHaveProperty(ACCESS.name);
+    document.sections[ACCESS.name] = { roles: [grantOf(retro.roles.admin, 'read')], members: [] };
+    const refused = await administrator.json(url('/import', retro.id), { method: 'POST', json: { document } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { fieldErrors: [{ path: `/document/sections/${ACCESS.name}/roles/0/id`, message: ROLE_ABOVE_CALLER }] },
+    });
+    document.sections[ACCESS.name] = { roles: [grantOf(retro.roles.highScorer, 'read')], members: [] };
+    const imported = await administrator.json(url('/import', retro.id), { method: 'POST', json: { document } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.sections).toContain(ACCESS.name);
+  });
+
   it('records every grant change in the history with its author, and a revert of it takes the access away', async () => {
-    const member = app.browser();
-    await member.signIn(GRANTEES[1].username);
-    await member.json('/api/user');
+    const member = await env.as(GRANTEES[1].username);
     await revoke();
     await grant(GRANTEES[1].grant('write', ['basic']));
     expect((await member.json(url('/settings/basic'))).status).toBe(200);
     const { body } = await owner.json(url(`/history?section=${ACCESS.name}&limit=1`));
     const [entry] = body.entries;
     expect(entry).toMatchObject({ section: ACCESS.name, action: 'save', revertible: true, author: { userId: SANDBOX_USERS.demoOwner.id } });
-    expect(entry.changes.map((c: { path: string }) => c.path)).toContain('/members/0');
+    expect(entry.changes.map((c: { path: string }) => c.path)).toEqual(['/members']);
     const reverted = await owner.json(url(`/history/${entry.id}/revert`), { method: 'POST', json: {} });
     expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
     expect((await settingsOf(ACCESS.name)).settings.members).toEqual([]);

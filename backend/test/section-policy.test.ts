@@ -113,9 +113,7 @@ describe('the access guard and the sections table’s policy', () => {
     );
     expect(() =>
       policyRules['access-levels'](access, { user, guildId: GUILD_ID, section: undefined, capability: 'view', need: 'read' }),
-    ).toThrow(
-      'the access-levels policy needs a section',
-    );
+    ).toThrow('the access-levels policy needs a section');
   });
 
   it('admits managers and anyone a level lets view on the guild’s read-only views (@ReadableByAccessLevels)', async () => {

@@ -100,9 +100,7 @@ export class GuildAccessService {
         if (!botIds.has(g.id)) return null;
         const [open, { levels }] = await Promise.all([this.viewableSections(user, g), this.callerAccess(user, g.id)]);
         const readable = [
-          ...Object.values(sections as Record<string, SectionDefinition>).filter(
-            (def) => open.includes(def) || levels.has(def.name as never),
-          ),
+          ...Object.values(sections as Record<string, SectionDefinition>).filter((def) => open.includes(def) || levels.has(def.name)),
           ...Object.values(collections as Record<string, CollectionDefinition>).filter((def) => levels.has(def.name)),
         ];
         if (readable.length === 0) return null;

@@ -22,7 +22,7 @@ import { CollectionsService } from '../collections/collections.service.js';
 import type { SessionUser } from '../discord/discord.types.js';
 import { accessOf, type Caller } from '../guild/access-levels.js';
 import { GuildAccessService, NO_MANAGE } from '../guild/guild-access.service.js';
-import { mayOn, refusalOn } from '../guild/subject-access.js';
+import { assertMayOn, mayOn } from '../guild/subject-access.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
 import {
@@ -250,7 +250,8 @@ export class HistoryService {
       if (may(s, need)) return;
       // A section with access levels: its own reason, as a GET of it answers (guild/access-levels.ts assertCapability).
       if (s.kind === 'section' && s.def.access) throw new ApiError(HttpStatus.FORBIDDEN, `Access denied: ${s.def.access.none.message}`);
-      throw new ApiError(HttpStatus.FORBIDDEN, s.kind === 'unknown' ? NO_MANAGE : refusalOn(access, s.def, need));
+      if (s.kind === 'unknown') throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+      assertMayOn(access, s.def, need);
     };
     const readable = SUBJECTS.filter((s) => may(s.subject, 'read'));
     const hidden = SUBJECTS.filter((s) => !may(s.subject, 'read'));

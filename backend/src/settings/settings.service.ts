@@ -120,8 +120,11 @@ export class SettingsService {
     const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version, { author, ...as });
     if (!put.ok) throw this.conflict(def, put.current);
     const saved = { section: def.name, version: put.document.version, settings: result.value as unknown as Record<string, unknown> };
-    // The answer carries the access the new document gives (an owner who whitelisted themself stays owner).
-    return access ? { ...saved, access: accessOf(def, caller, saved.settings) } : saved;
+    // The answer carries the access the new document gives (an owner who whitelisted themself stays owner), and a
+    // grantee's grant, as the read's does.
+    const grant = caller.grants?.get(def.name);
+    if (access) return { ...saved, access: accessOf(def, caller, saved.settings) };
+    return grant ? { ...saved, grant } : saved;
   }
 
   private conflict(def: SectionDefinition, current: { version: number; data: unknown } | null | undefined): ApiError {

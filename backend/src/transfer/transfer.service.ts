@@ -21,7 +21,7 @@ import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
 import { GuildAccessService, NO_MANAGE } from '../guild/guild-access.service.js';
-import { mayOn, refusalOn, type SubjectAccessOf } from '../guild/subject-access.js';
+import { assertMayOn, mayOn, type SubjectAccessOf } from '../guild/subject-access.js';
 import { authorOf } from '../guild/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService, type SettingsView } from '../settings/settings.service.js';
@@ -123,7 +123,14 @@ export class TransferService {
       guildId,
       planned
         .filter((p) => !p.skipped)
-        .map((p) => ({ schema: schemaOf(p.def), doc: p.next, stored: p.current.settings, prefix: `/document/sections/${p.def.name}` })),
+        // `by`: a reference the caller may name only below themselves (a grant's role or member) is judged as a save's.
+        .map((p) => ({
+          schema: schemaOf(p.def),
+          doc: p.next,
+          stored: p.current.settings,
+          prefix: `/document/sections/${p.def.name}`,
+          by: caller,
+        })),
     );
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The file names channels or roles that are not in this server.');
     const versions = (document.schemaVersions ?? {}) as Record<string, string | undefined>;
@@ -266,7 +273,13 @@ export class TransferService {
     // Ids the target lacks are listed (unmapped) for the user to map; what is there must also be of the right type.
     if (unmappedRefs.length === 0) {
       const documents = [
-        ...planned.map((p) => ({ schema: schemaOf(p.def), doc: p.next, stored: p.current.settings, prefix: `/${p.def.name}` })),
+        ...planned.map((p) => ({
+          schema: schemaOf(p.def),
+          doc: p.next,
+          stored: p.current.settings,
+          prefix: `/${p.def.name}`,
+          by: targetCaller,
+        })),
         ...copies.map(({ copy, item }) => ({ schema: itemSchemaOf(copy.def), doc: item, prefix: copy.prefix })),
       ];
       fieldErrors.push(...(await this.references.problems(target.id, documents)));
@@ -300,7 +313,7 @@ export class TransferService {
    */
   private assertMay(access: SubjectAccessOf, def: SectionDefinition | CollectionDefinition, need: 'read' | 'write'): void {
     if ('access' in def && def.access) return;
-    if (!mayOn(access, def, need)) throw new ApiError(HttpStatus.FORBIDDEN, refusalOn(access, def, need));
+    assertMayOn(access, def, need);
   }
 
   /** Whether the caller may read the section as it is stored (a preview shows its fields only then). */

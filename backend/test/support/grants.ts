@@ -23,7 +23,7 @@ export const OWNER = SANDBOX_USERS.demoOwner.username;
 /** A manager through Manage Server (not Administrator): may manage the guild, not its Dashboard Access. */
 export const MANAGE_SERVER_MANAGER = SANDBOX_USERS.demoAdmin.username;
 
-export const settingsPath = (section: string, guild = GRANT_GUILD) => `/api/guild/${guild}/settings/${section}`;
+export const settingsPath = (section: string, guild: string = GRANT_GUILD) => `/api/guild/${guild}/settings/${section}`;
 
 /** The app's clock: real time plus what the test has moved it by (grant expiry is judged by it). */
 export interface MovableClock {
@@ -87,7 +87,7 @@ export function grant<G extends RoleGrant | MemberGrant>(id: string, level: G['l
 export async function saveGrants(
   by: TestBrowser,
   grants: Partial<DashboardAccessSettings>,
-  guild = GRANT_GUILD,
+  guild: string = GRANT_GUILD,
 ): Promise<{ status: number; body: any }> {
   const current = await by.json(settingsPath('dashboard-access', guild));
   const version = current.status === 200 ? current.body.version : 0;
@@ -96,7 +96,7 @@ export async function saveGrants(
 }
 
 /** saveGrants that must succeed (200), for a test's set-up. */
-export async function grantAs(by: TestBrowser, grants: Partial<DashboardAccessSettings>, guild = GRANT_GUILD): Promise<void> {
+export async function grantAs(by: TestBrowser, grants: Partial<DashboardAccessSettings>, guild: string = GRANT_GUILD): Promise<void> {
   const saved = await saveGrants(by, grants, guild);
   if (saved.status !== 200) throw new Error(`saving grants failed: ${saved.status} ${JSON.stringify(saved.body)}`);
 }
