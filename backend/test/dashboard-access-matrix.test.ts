@@ -283,6 +283,14 @@ describe('Dashboard Access over real HTTP: every route answers as the grants say
       expect((await member.json(settingsPath('dashboard-access'))).status).toBe(403);
     });
 
+    it('no grant can name AntiNuke or Dashboard Access: 400 at the subject, nothing saved', async () => {
+      for (const subject of ['antinuke', 'dashboard-access']) {
+        const refused = await saveGrants(owner, { roles: [grant(GRANTED_ROLE, 'write', { subjects: [subject as never] })] });
+        expect(refused.status).toBe(400);
+        expect(refused.body.fieldErrors).toContainEqual({ path: '/settings/roles/0/subjects/0', message: expect.any(String) });
+      }
+    });
+
     it('a Manage Server manager may manage the guild but not its Dashboard Access: 403 on read and save', async () => {
       const manager = await env.as(MANAGE_SERVER_MANAGER);
       expect((await manager.json(settingsPath('basic'))).status).toBe(200);
