@@ -18,6 +18,8 @@ import { ManageLayout } from '../src/layouts/ManageLayout';
 import { COLLECTION_PAGES } from '../src/manage-paths';
 import { openablePages } from '../src/pages/guild-pages';
 import DashboardAccess from '../src/pages/manage/DashboardAccess';
+import { fakePanelsApi, panel } from './support/panels-api';
+import { renderPanels } from './support/render-panels';
 import Selector from '../src/pages/Selector';
 
 const GUILD = '1100000000000010000';
@@ -269,5 +271,23 @@ describe('what a grantee sees', () => {
     expect(screen.queryByText('Moderation form')).toBeNull();
     const back = screen.getByRole('link', { name: 'Open Levels' });
     expect(back.getAttribute('href')).toBe(`/manage/${GUILD}/${sectionPages.levels.path}`);
+  });
+
+  it('sees the panels a read grant opens with Preview only: nothing created, changed, deployed or deleted', async () => {
+    const server = fakePanelsApi({ items: [{ id: 'p1', version: 1, item: panel({ title: 'Support' }) }], grants: { panels: 'read' } });
+    renderPanels();
+    expect(await screen.findByRole('button', { name: 'Preview Support' })).toBeTruthy();
+    expect(await screen.findByText(refusals.accessReadOnly.replace('{section}', 'Ticket Panels'))).toBeTruthy();
+    for (const name of ['Create Panel', 'Edit Support', 'Duplicate Support', 'Deploy Support', 'Delete Support'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('keeps every action of the panels for a write grant', async () => {
+    fakePanelsApi({ items: [{ id: 'p1', version: 1, item: panel({ title: 'Support' }) }], grants: { panels: 'write' } });
+    renderPanels();
+    for (const name of ['Preview Support', 'Edit Support', 'Duplicate Support', 'Deploy Support', 'Delete Support'])
+      expect(await screen.findByRole('button', { name })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Panel' })).toBeTruthy();
   });
 });
