@@ -94,6 +94,13 @@ export interface GuildhallClient {
     guildId: string,
     body: SectionSettingsPutRequest<'personalizer'>,
   ): Promise<SectionSettingsResponse<'personalizer'>>;
+  /** Dashboard Access: the guild's dashboard-access settings. */
+  getDashboardAccessSettings(guildId: string): Promise<SectionSettingsResponse<'dashboard-access'>>;
+  /** Dashboard Access: save the guild's dashboard-access settings. */
+  putDashboardAccessSettings(
+    guildId: string,
+    body: SectionSettingsPutRequest<'dashboard-access'>,
+  ): Promise<SectionSettingsResponse<'dashboard-access'>>;
   /** Moderation: the guild's moderation settings. */
   getModerationSettings(guildId: string): Promise<SectionSettingsResponse<'moderation'>>;
   /** Moderation: save the guild's moderation settings. */

@@ -17,6 +17,8 @@ export function createClient(transport) {
     putBasicSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/basic`, body),
     getPersonalizerSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/personalizer`),
     putPersonalizerSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/personalizer`, body),
+    getDashboardAccessSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/dashboard-access`),
+    putDashboardAccessSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/dashboard-access`, body),
     getModerationSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/moderation`),
     putModerationSettings: (guildId, body) => transport('PUT', `/api/guild/${segment(guildId)}/settings/moderation`, body),
     getLevelsSettings: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/settings/levels`),

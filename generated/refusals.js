@@ -8,6 +8,11 @@ const deepFreeze = (value) => {
 };
 /** The words of each refusal a schema declares in x-refusals (not a keyword's: code checks it), by name. */
 export const refusals = deepFreeze({
+  accessAdministratorsOnly: 'Only the server owner and members with the Administrator permission can change who may use the dashboard.',
+  accessLevelRead: 'Read access',
+  accessLevelWrite: 'Write access',
+  accessNone: 'You do not have access to {section} in this server.',
+  accessReadOnly: 'You have read-only access to {section}.',
   channelNotInGuild: 'This channel is not a channel of this server. Please select a text channel.',
   channelNotSendable: '#{channel} is not a text or announcement channel. Please select a text channel.',
   cloneItemNotFound: '{collection}: no such item in this server',

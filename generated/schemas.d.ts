@@ -17,6 +17,8 @@ export type SchemaName =
   | 'channel-reference'
   | 'contact-message'
   | 'contact-response'
+  | 'dashboard-access'
+  | 'dashboard-subject'
   | 'discord-embed'
   | 'discord-message'
   | 'embed-get-request'

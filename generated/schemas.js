@@ -13,105 +13,107 @@ import s10 from './schema.channel-list.json' with { type: 'json' };
 import s11 from './schema.channel-reference.json' with { type: 'json' };
 import s12 from './schema.contact-message.json' with { type: 'json' };
 import s13 from './schema.contact-response.json' with { type: 'json' };
-import s14 from './schema.discord-embed.json' with { type: 'json' };
-import s15 from './schema.discord-message.json' with { type: 'json' };
-import s16 from './schema.embed-get-request.json' with { type: 'json' };
-import s17 from './schema.embed-get-response.json' with { type: 'json' };
-import s18 from './schema.embed-send-channel-request.json' with { type: 'json' };
-import s19 from './schema.embed-send-channel-response.json' with { type: 'json' };
-import s20 from './schema.embed-send-webhook-request.json' with { type: 'json' };
-import s21 from './schema.embed-send-webhook-response.json' with { type: 'json' };
-import s22 from './schema.embed-update-request.json' with { type: 'json' };
-import s23 from './schema.embed-update-response.json' with { type: 'json' };
-import s24 from './schema.fetched-embed.json' with { type: 'json' };
-import s25 from './schema.field-error.json' with { type: 'json' };
-import s26 from './schema.greeting.json' with { type: 'json' };
-import s27 from './schema.greeting-embed.json' with { type: 'json' };
-import s28 from './schema.greeting-message-type.json' with { type: 'json' };
-import s29 from './schema.greeting-placeholder.json' with { type: 'json' };
-import s30 from './schema.greeting-preview-request.json' with { type: 'json' };
-import s31 from './schema.greeting-preview-response.json' with { type: 'json' };
-import s32 from './schema.guild-clone-request.json' with { type: 'json' };
-import s33 from './schema.guild-clone-response.json' with { type: 'json' };
-import s34 from './schema.guild-export.json' with { type: 'json' };
-import s35 from './schema.guild-import-request.json' with { type: 'json' };
-import s36 from './schema.guild-import-response.json' with { type: 'json' };
-import s37 from './schema.guild-premium.json' with { type: 'json' };
-import s38 from './schema.guild-premium-response.json' with { type: 'json' };
-import s39 from './schema.guild-stats.json' with { type: 'json' };
-import s40 from './schema.guild-summary.json' with { type: 'json' };
-import s41 from './schema.health-status.json' with { type: 'json' };
-import s42 from './schema.hex-colour.json' with { type: 'json' };
-import s43 from './schema.history-item.json' with { type: 'json' };
-import s44 from './schema.history-list-response.json' with { type: 'json' };
-import s45 from './schema.history-revert-conflict.json' with { type: 'json' };
-import s46 from './schema.history-revert-request.json' with { type: 'json' };
-import s47 from './schema.history-revert-response.json' with { type: 'json' };
-import s48 from './schema.image-upload-request.json' with { type: 'json' };
-import s49 from './schema.image-upload-response.json' with { type: 'json' };
-import s50 from './schema.image-url.json' with { type: 'json' };
-import s51 from './schema.joindm-delivery.json' with { type: 'json' };
-import s52 from './schema.joindm-delivery-response.json' with { type: 'json' };
-import s53 from './schema.joindm-stats-response.json' with { type: 'json' };
-import s54 from './schema.joindm-test-response.json' with { type: 'json' };
-import s55 from './schema.joindm-toggle-response.json' with { type: 'json' };
-import s56 from './schema.joindms.json' with { type: 'json' };
-import s57 from './schema.level-up-placeholder.json' with { type: 'json' };
-import s58 from './schema.levels.json' with { type: 'json' };
-import s59 from './schema.managed-guild.json' with { type: 'json' };
-import s60 from './schema.moderation.json' with { type: 'json' };
-import s61 from './schema.moderation-action.json' with { type: 'json' };
-import s62 from './schema.payment-callback.json' with { type: 'json' };
-import s63 from './schema.payment-create-request.json' with { type: 'json' };
-import s64 from './schema.payment-create-response.json' with { type: 'json' };
-import s65 from './schema.payment-order.json' with { type: 'json' };
-import s66 from './schema.payment-order-response.json' with { type: 'json' };
-import s67 from './schema.payment-webhook-event.json' with { type: 'json' };
-import s68 from './schema.personalizer.json' with { type: 'json' };
-import s69 from './schema.personalizer-apply-response.json' with { type: 'json' };
-import s70 from './schema.personalizer-status.json' with { type: 'json' };
-import s71 from './schema.plan-limit-status.json' with { type: 'json' };
-import s72 from './schema.role.json' with { type: 'json' };
-import s73 from './schema.role-list.json' with { type: 'json' };
-import s74 from './schema.role-menu.json' with { type: 'json' };
-import s75 from './schema.role-menu-choose-request.json' with { type: 'json' };
-import s76 from './schema.role-menu-choose-response.json' with { type: 'json' };
-import s77 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
-import s78 from './schema.role-menu-deploy-response.json' with { type: 'json' };
-import s79 from './schema.role-menu-preflight.json' with { type: 'json' };
-import s80 from './schema.role-reference.json' with { type: 'json' };
-import s81 from './schema.saved-embed.json' with { type: 'json' };
-import s82 from './schema.schema-list.json' with { type: 'json' };
-import s83 from './schema.section-access.json' with { type: 'json' };
-import s84 from './schema.settings-change-event.json' with { type: 'json' };
-import s85 from './schema.settings-put-request.json' with { type: 'json' };
-import s86 from './schema.settings-response.json' with { type: 'json' };
-import s87 from './schema.snowflake.json' with { type: 'json' };
-import s88 from './schema.stored-image.json' with { type: 'json' };
-import s89 from './schema.success-response.json' with { type: 'json' };
-import s90 from './schema.ticket-categories.json' with { type: 'json' };
-import s91 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s92 from './schema.ticket-category-request.json' with { type: 'json' };
-import s93 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s94 from './schema.ticket-general.json' with { type: 'json' };
-import s95 from './schema.ticket-limits.json' with { type: 'json' };
-import s96 from './schema.ticket-panel.json' with { type: 'json' };
-import s97 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s98 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s99 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s100 from './schema.top-server.json' with { type: 'json' };
-import s101 from './schema.top-server-list.json' with { type: 'json' };
-import s102 from './schema.transcript-list.json' with { type: 'json' };
-import s103 from './schema.transcript-message.json' with { type: 'json' };
-import s104 from './schema.transcript-summary.json' with { type: 'json' };
-import s105 from './schema.transcript-upload.json' with { type: 'json' };
-import s106 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s107 from './schema.transcripts.json' with { type: 'json' };
-import s108 from './schema.transfer-change.json' with { type: 'json' };
-import s109 from './schema.uploaded-image.json' with { type: 'json' };
-import s110 from './schema.user.json' with { type: 'json' };
-import s111 from './schema.user-search-response.json' with { type: 'json' };
-import s112 from './schema.user-search-result.json' with { type: 'json' };
+import s14 from './schema.dashboard-access.json' with { type: 'json' };
+import s15 from './schema.dashboard-subject.json' with { type: 'json' };
+import s16 from './schema.discord-embed.json' with { type: 'json' };
+import s17 from './schema.discord-message.json' with { type: 'json' };
+import s18 from './schema.embed-get-request.json' with { type: 'json' };
+import s19 from './schema.embed-get-response.json' with { type: 'json' };
+import s20 from './schema.embed-send-channel-request.json' with { type: 'json' };
+import s21 from './schema.embed-send-channel-response.json' with { type: 'json' };
+import s22 from './schema.embed-send-webhook-request.json' with { type: 'json' };
+import s23 from './schema.embed-send-webhook-response.json' with { type: 'json' };
+import s24 from './schema.embed-update-request.json' with { type: 'json' };
+import s25 from './schema.embed-update-response.json' with { type: 'json' };
+import s26 from './schema.fetched-embed.json' with { type: 'json' };
+import s27 from './schema.field-error.json' with { type: 'json' };
+import s28 from './schema.greeting.json' with { type: 'json' };
+import s29 from './schema.greeting-embed.json' with { type: 'json' };
+import s30 from './schema.greeting-message-type.json' with { type: 'json' };
+import s31 from './schema.greeting-placeholder.json' with { type: 'json' };
+import s32 from './schema.greeting-preview-request.json' with { type: 'json' };
+import s33 from './schema.greeting-preview-response.json' with { type: 'json' };
+import s34 from './schema.guild-clone-request.json' with { type: 'json' };
+import s35 from './schema.guild-clone-response.json' with { type: 'json' };
+import s36 from './schema.guild-export.json' with { type: 'json' };
+import s37 from './schema.guild-import-request.json' with { type: 'json' };
+import s38 from './schema.guild-import-response.json' with { type: 'json' };
+import s39 from './schema.guild-premium.json' with { type: 'json' };
+import s40 from './schema.guild-premium-response.json' with { type: 'json' };
+import s41 from './schema.guild-stats.json' with { type: 'json' };
+import s42 from './schema.guild-summary.json' with { type: 'json' };
+import s43 from './schema.health-status.json' with { type: 'json' };
+import s44 from './schema.hex-colour.json' with { type: 'json' };
+import s45 from './schema.history-item.json' with { type: 'json' };
+import s46 from './schema.history-list-response.json' with { type: 'json' };
+import s47 from './schema.history-revert-conflict.json' with { type: 'json' };
+import s48 from './schema.history-revert-request.json' with { type: 'json' };
+import s49 from './schema.history-revert-response.json' with { type: 'json' };
+import s50 from './schema.image-upload-request.json' with { type: 'json' };
+import s51 from './schema.image-upload-response.json' with { type: 'json' };
+import s52 from './schema.image-url.json' with { type: 'json' };
+import s53 from './schema.joindm-delivery.json' with { type: 'json' };
+import s54 from './schema.joindm-delivery-response.json' with { type: 'json' };
+import s55 from './schema.joindm-stats-response.json' with { type: 'json' };
+import s56 from './schema.joindm-test-response.json' with { type: 'json' };
+import s57 from './schema.joindm-toggle-response.json' with { type: 'json' };
+import s58 from './schema.joindms.json' with { type: 'json' };
+import s59 from './schema.level-up-placeholder.json' with { type: 'json' };
+import s60 from './schema.levels.json' with { type: 'json' };
+import s61 from './schema.managed-guild.json' with { type: 'json' };
+import s62 from './schema.moderation.json' with { type: 'json' };
+import s63 from './schema.moderation-action.json' with { type: 'json' };
+import s64 from './schema.payment-callback.json' with { type: 'json' };
+import s65 from './schema.payment-create-request.json' with { type: 'json' };
+import s66 from './schema.payment-create-response.json' with { type: 'json' };
+import s67 from './schema.payment-order.json' with { type: 'json' };
+import s68 from './schema.payment-order-response.json' with { type: 'json' };
+import s69 from './schema.payment-webhook-event.json' with { type: 'json' };
+import s70 from './schema.personalizer.json' with { type: 'json' };
+import s71 from './schema.personalizer-apply-response.json' with { type: 'json' };
+import s72 from './schema.personalizer-status.json' with { type: 'json' };
+import s73 from './schema.plan-limit-status.json' with { type: 'json' };
+import s74 from './schema.role.json' with { type: 'json' };
+import s75 from './schema.role-list.json' with { type: 'json' };
+import s76 from './schema.role-menu.json' with { type: 'json' };
+import s77 from './schema.role-menu-choose-request.json' with { type: 'json' };
+import s78 from './schema.role-menu-choose-response.json' with { type: 'json' };
+import s79 from './schema.role-menu-deploy-refusal.json' with { type: 'json' };
+import s80 from './schema.role-menu-deploy-response.json' with { type: 'json' };
+import s81 from './schema.role-menu-preflight.json' with { type: 'json' };
+import s82 from './schema.role-reference.json' with { type: 'json' };
+import s83 from './schema.saved-embed.json' with { type: 'json' };
+import s84 from './schema.schema-list.json' with { type: 'json' };
+import s85 from './schema.section-access.json' with { type: 'json' };
+import s86 from './schema.settings-change-event.json' with { type: 'json' };
+import s87 from './schema.settings-put-request.json' with { type: 'json' };
+import s88 from './schema.settings-response.json' with { type: 'json' };
+import s89 from './schema.snowflake.json' with { type: 'json' };
+import s90 from './schema.stored-image.json' with { type: 'json' };
+import s91 from './schema.success-response.json' with { type: 'json' };
+import s92 from './schema.ticket-categories.json' with { type: 'json' };
+import s93 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s94 from './schema.ticket-category-request.json' with { type: 'json' };
+import s95 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s96 from './schema.ticket-general.json' with { type: 'json' };
+import s97 from './schema.ticket-limits.json' with { type: 'json' };
+import s98 from './schema.ticket-panel.json' with { type: 'json' };
+import s99 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s100 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s101 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s102 from './schema.top-server.json' with { type: 'json' };
+import s103 from './schema.top-server-list.json' with { type: 'json' };
+import s104 from './schema.transcript-list.json' with { type: 'json' };
+import s105 from './schema.transcript-message.json' with { type: 'json' };
+import s106 from './schema.transcript-summary.json' with { type: 'json' };
+import s107 from './schema.transcript-upload.json' with { type: 'json' };
+import s108 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s109 from './schema.transcripts.json' with { type: 'json' };
+import s110 from './schema.transfer-change.json' with { type: 'json' };
+import s111 from './schema.uploaded-image.json' with { type: 'json' };
+import s112 from './schema.user.json' with { type: 'json' };
+import s113 from './schema.user-search-response.json' with { type: 'json' };
+import s114 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -135,105 +137,107 @@ export const publishedSchemas = deepFreeze({
   'channel-reference': s11.schema,
   'contact-message': s12.schema,
   'contact-response': s13.schema,
-  'discord-embed': s14.schema,
-  'discord-message': s15.schema,
-  'embed-get-request': s16.schema,
-  'embed-get-response': s17.schema,
-  'embed-send-channel-request': s18.schema,
-  'embed-send-channel-response': s19.schema,
-  'embed-send-webhook-request': s20.schema,
-  'embed-send-webhook-response': s21.schema,
-  'embed-update-request': s22.schema,
-  'embed-update-response': s23.schema,
-  'fetched-embed': s24.schema,
-  'field-error': s25.schema,
-  greeting: s26.schema,
-  'greeting-embed': s27.schema,
-  'greeting-message-type': s28.schema,
-  'greeting-placeholder': s29.schema,
-  'greeting-preview-request': s30.schema,
-  'greeting-preview-response': s31.schema,
-  'guild-clone-request': s32.schema,
-  'guild-clone-response': s33.schema,
-  'guild-export': s34.schema,
-  'guild-import-request': s35.schema,
-  'guild-import-response': s36.schema,
-  'guild-premium': s37.schema,
-  'guild-premium-response': s38.schema,
-  'guild-stats': s39.schema,
-  'guild-summary': s40.schema,
-  'health-status': s41.schema,
-  'hex-colour': s42.schema,
-  'history-item': s43.schema,
-  'history-list-response': s44.schema,
-  'history-revert-conflict': s45.schema,
-  'history-revert-request': s46.schema,
-  'history-revert-response': s47.schema,
-  'image-upload-request': s48.schema,
-  'image-upload-response': s49.schema,
-  'image-url': s50.schema,
-  'joindm-delivery': s51.schema,
-  'joindm-delivery-response': s52.schema,
-  'joindm-stats-response': s53.schema,
-  'joindm-test-response': s54.schema,
-  'joindm-toggle-response': s55.schema,
-  joindms: s56.schema,
-  'level-up-placeholder': s57.schema,
-  levels: s58.schema,
-  'managed-guild': s59.schema,
-  moderation: s60.schema,
-  'moderation-action': s61.schema,
-  'payment-callback': s62.schema,
-  'payment-create-request': s63.schema,
-  'payment-create-response': s64.schema,
-  'payment-order': s65.schema,
-  'payment-order-response': s66.schema,
-  'payment-webhook-event': s67.schema,
-  personalizer: s68.schema,
-  'personalizer-apply-response': s69.schema,
-  'personalizer-status': s70.schema,
-  'plan-limit-status': s71.schema,
-  role: s72.schema,
-  'role-list': s73.schema,
-  'role-menu': s74.schema,
-  'role-menu-choose-request': s75.schema,
-  'role-menu-choose-response': s76.schema,
-  'role-menu-deploy-refusal': s77.schema,
-  'role-menu-deploy-response': s78.schema,
-  'role-menu-preflight': s79.schema,
-  'role-reference': s80.schema,
-  'saved-embed': s81.schema,
-  'schema-list': s82.schema,
-  'section-access': s83.schema,
-  'settings-change-event': s84.schema,
-  'settings-put-request': s85.schema,
-  'settings-response': s86.schema,
-  snowflake: s87.schema,
-  'stored-image': s88.schema,
-  'success-response': s89.schema,
-  'ticket-categories': s90.schema,
-  'ticket-categories-response': s91.schema,
-  'ticket-category-request': s92.schema,
-  'ticket-default-category-request': s93.schema,
-  'ticket-general': s94.schema,
-  'ticket-limits': s95.schema,
-  'ticket-panel': s96.schema,
-  'ticket-panel-deploy-default-request': s97.schema,
-  'ticket-panel-deploy-request': s98.schema,
-  'ticket-panel-deploy-response': s99.schema,
-  'top-server': s100.schema,
-  'top-server-list': s101.schema,
-  'transcript-list': s102.schema,
-  'transcript-message': s103.schema,
-  'transcript-summary': s104.schema,
-  'transcript-upload': s105.schema,
-  'transcript-upload-response': s106.schema,
-  transcripts: s107.schema,
-  'transfer-change': s108.schema,
-  'uploaded-image': s109.schema,
-  user: s110.schema,
-  'user-search-response': s111.schema,
-  'user-search-result': s112.schema,
+  'dashboard-access': s14.schema,
+  'dashboard-subject': s15.schema,
+  'discord-embed': s16.schema,
+  'discord-message': s17.schema,
+  'embed-get-request': s18.schema,
+  'embed-get-response': s19.schema,
+  'embed-send-channel-request': s20.schema,
+  'embed-send-channel-response': s21.schema,
+  'embed-send-webhook-request': s22.schema,
+  'embed-send-webhook-response': s23.schema,
+  'embed-update-request': s24.schema,
+  'embed-update-response': s25.schema,
+  'fetched-embed': s26.schema,
+  'field-error': s27.schema,
+  greeting: s28.schema,
+  'greeting-embed': s29.schema,
+  'greeting-message-type': s30.schema,
+  'greeting-placeholder': s31.schema,
+  'greeting-preview-request': s32.schema,
+  'greeting-preview-response': s33.schema,
+  'guild-clone-request': s34.schema,
+  'guild-clone-response': s35.schema,
+  'guild-export': s36.schema,
+  'guild-import-request': s37.schema,
+  'guild-import-response': s38.schema,
+  'guild-premium': s39.schema,
+  'guild-premium-response': s40.schema,
+  'guild-stats': s41.schema,
+  'guild-summary': s42.schema,
+  'health-status': s43.schema,
+  'hex-colour': s44.schema,
+  'history-item': s45.schema,
+  'history-list-response': s46.schema,
+  'history-revert-conflict': s47.schema,
+  'history-revert-request': s48.schema,
+  'history-revert-response': s49.schema,
+  'image-upload-request': s50.schema,
+  'image-upload-response': s51.schema,
+  'image-url': s52.schema,
+  'joindm-delivery': s53.schema,
+  'joindm-delivery-response': s54.schema,
+  'joindm-stats-response': s55.schema,
+  'joindm-test-response': s56.schema,
+  'joindm-toggle-response': s57.schema,
+  joindms: s58.schema,
+  'level-up-placeholder': s59.schema,
+  levels: s60.schema,
+  'managed-guild': s61.schema,
+  moderation: s62.schema,
+  'moderation-action': s63.schema,
+  'payment-callback': s64.schema,
+  'payment-create-request': s65.schema,
+  'payment-create-response': s66.schema,
+  'payment-order': s67.schema,
+  'payment-order-response': s68.schema,
+  'payment-webhook-event': s69.schema,
+  personalizer: s70.schema,
+  'personalizer-apply-response': s71.schema,
+  'personalizer-status': s72.schema,
+  'plan-limit-status': s73.schema,
+  role: s74.schema,
+  'role-list': s75.schema,
+  'role-menu': s76.schema,
+  'role-menu-choose-request': s77.schema,
+  'role-menu-choose-response': s78.schema,
+  'role-menu-deploy-refusal': s79.schema,
+  'role-menu-deploy-response': s80.schema,
+  'role-menu-preflight': s81.schema,
+  'role-reference': s82.schema,
+  'saved-embed': s83.schema,
+  'schema-list': s84.schema,
+  'section-access': s85.schema,
+  'settings-change-event': s86.schema,
+  'settings-put-request': s87.schema,
+  'settings-response': s88.schema,
+  snowflake: s89.schema,
+  'stored-image': s90.schema,
+  'success-response': s91.schema,
+  'ticket-categories': s92.schema,
+  'ticket-categories-response': s93.schema,
+  'ticket-category-request': s94.schema,
+  'ticket-default-category-request': s95.schema,
+  'ticket-general': s96.schema,
+  'ticket-limits': s97.schema,
+  'ticket-panel': s98.schema,
+  'ticket-panel-deploy-default-request': s99.schema,
+  'ticket-panel-deploy-request': s100.schema,
+  'ticket-panel-deploy-response': s101.schema,
+  'top-server': s102.schema,
+  'top-server-list': s103.schema,
+  'transcript-list': s104.schema,
+  'transcript-message': s105.schema,
+  'transcript-summary': s106.schema,
+  'transcript-upload': s107.schema,
+  'transcript-upload-response': s108.schema,
+  transcripts: s109.schema,
+  'transfer-change': s110.schema,
+  'uploaded-image': s111.schema,
+  user: s112.schema,
+  'user-search-response': s113.schema,
+  'user-search-result': s114.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -251,6 +255,8 @@ export const schemaIds = deepFreeze({
   'channel-reference': 'https://guildhall.dev/schemas/common/channel-reference.json',
   'contact-message': 'https://guildhall.dev/schemas/api/contact-message.json',
   'contact-response': 'https://guildhall.dev/schemas/api/contact-response.json',
+  'dashboard-access': 'https://guildhall.dev/schemas/settings/dashboard-access.json',
+  'dashboard-subject': 'https://guildhall.dev/schemas/common/dashboard-subject.json',
   'discord-embed': 'https://guildhall.dev/schemas/common/discord-embed.json',
   'discord-message': 'https://guildhall.dev/schemas/common/discord-message.json',
   'embed-get-request': 'https://guildhall.dev/schemas/api/embed-get-request.json',
@@ -367,6 +373,8 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/common/channel-reference.json': publishedSchemas['channel-reference'],
   'https://guildhall.dev/schemas/api/contact-message.json': publishedSchemas['contact-message'],
   'https://guildhall.dev/schemas/api/contact-response.json': publishedSchemas['contact-response'],
+  'https://guildhall.dev/schemas/settings/dashboard-access.json': publishedSchemas['dashboard-access'],
+  'https://guildhall.dev/schemas/common/dashboard-subject.json': publishedSchemas['dashboard-subject'],
   'https://guildhall.dev/schemas/common/discord-embed.json': publishedSchemas['discord-embed'],
   'https://guildhall.dev/schemas/common/discord-message.json': publishedSchemas['discord-message'],
   'https://guildhall.dev/schemas/api/embed-get-request.json': publishedSchemas['embed-get-request'],

@@ -3,6 +3,7 @@
 export const sectionModules = {
   basic: () => import('./sections/basic.js'),
   personalizer: () => import('./sections/personalizer.js'),
+  'dashboard-access': () => import('./sections/dashboard-access.js'),
   moderation: () => import('./sections/moderation.js'),
   levels: () => import('./sections/levels.js'),
   greeting: () => import('./sections/greeting.js'),
@@ -17,6 +18,7 @@ export const sectionModules = {
 export const sectionModuleFiles = {
   basic: 'sections/basic.js',
   personalizer: 'sections/personalizer.js',
+  'dashboard-access': 'sections/dashboard-access.js',
   moderation: 'sections/moderation.js',
   levels: 'sections/levels.js',
   greeting: 'sections/greeting.js',

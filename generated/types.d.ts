@@ -19,6 +19,7 @@ export type HexColour = string;
 export type SectionName =
   | 'basic'
   | 'personalizer'
+  | 'dashboard-access'
   | 'moderation'
   | 'levels'
   | 'greeting'
@@ -36,6 +37,43 @@ export type CollectionName = 'panels' | 'embeds' | 'role-menus';
  * An image uploaded from the browser and kept by the dashboard, named by the SHA-256 of its bytes (64 lowercase hex digits); empty for none. Its field's `x-image` says which types, sizes and dimensions it takes: the upload (POST /api/guild/{guildId}/settings/{section}/images/{field}) checks the bytes, and every write checks that the image is stored and fits the field. Never a URL: nothing is fetched.
  */
 export type UploadedImage = string;
+/**
+ * read: see the settings (forms read-only); write: change them and use what acts through the bot there (previews, tests, deploys, sends).
+ */
+export type GrantLevel = 'read' | 'write';
+/**
+ * What the grant opens: sections and collections, or All settings (those added later too).
+ *
+ * @minItems 1
+ * @maxItems 50
+ */
+export type GrantSubjects = DashboardSubject[];
+/**
+ * What a Dashboard Access grant opens: a section or collection of the sections table whose policy is manage-guild, or * for all of them (those added later too). Derived from the sections table by the generator (scripts/generate/derive-subjects.mjs).
+ */
+export type DashboardSubject =
+  | '*'
+  | 'basic'
+  | 'personalizer'
+  | 'moderation'
+  | 'levels'
+  | 'greeting'
+  | 'ticket-general'
+  | 'ticket-limits'
+  | 'ticket-categories'
+  | 'transcripts'
+  | 'joindms'
+  | 'panels'
+  | 'embeds'
+  | 'role-menus';
+/**
+ * When the grant ends (ISO 8601, UTC); empty: it does not expire. An expired grant opens nothing.
+ */
+export type GrantExpiry = string;
+/**
+ * Why the grant exists, for the other administrators.
+ */
+export type GrantNote = string;
 /**
  * What the bot does to a member as a punishment: timeout (a temporary mute of 24 hours), kick or ban.
  */
@@ -674,6 +712,7 @@ export interface GuildExport {
   schemaVersions?: {
     basic?: string;
     personalizer?: string;
+    'dashboard-access'?: string;
     moderation?: string;
     levels?: string;
     greeting?: string;
@@ -690,6 +729,7 @@ export interface GuildExport {
   sections: {
     basic?: BasicSettings;
     personalizer?: PersonalizerSettings;
+    'dashboard-access'?: DashboardAccessSettings;
     moderation?: ModerationSettings;
     levels?: LevelsSettings;
     greeting?: GreetingSettings;
@@ -755,6 +795,35 @@ export interface PersonalizerSettings {
    * The bio on the bot's profile card in this server. Empty: its global bio.
    */
   bio: string;
+}
+/**
+ * Who besides the guild's managers may use its dashboard (the Dashboard Access page): grants of read or write on sections and collections (or all settings), to a role or to a member, each with an optional expiry and a note. Only the owner and members with Administrator change it (policy administrators), and a member who is not the owner grants only to roles below their highest role and to members whose highest role is below it. Grants open sections and collections of policy manage-guild only: never AntiNuke (its own levels) nor this section. The server enforces them on every route (backend/src/guild/).
+ */
+export interface DashboardAccessSettings {
+  /**
+   * Grants to everyone holding a role.
+   *
+   * @maxItems 50
+   */
+  roles: {
+    id: string;
+    level: GrantLevel;
+    subjects: GrantSubjects;
+    expires_at: GrantExpiry;
+    note: GrantNote;
+  }[];
+  /**
+   * Grants to one member each.
+   *
+   * @maxItems 100
+   */
+  members: {
+    id: string;
+    level: GrantLevel;
+    subjects: GrantSubjects;
+    expires_at: GrantExpiry;
+    note: GrantNote;
+  }[];
 }
 /**
  * Warnings and their enforcement, and where moderation actions are logged (the Moderation page).
@@ -1488,7 +1557,7 @@ export interface GuildStats {
   };
 }
 /**
- * A guild in the server selector and the sidebar. settingsUrl is the guild's dashboard path when the bot is in the guild, else a Discord invite link; for a guild the user does not manage but may enter through a section's access levels, the page of the first section in `sections`.
+ * A guild in the server selector and the sidebar. settingsUrl is the guild's dashboard path when the bot is in the guild, else a Discord invite link; for a guild the user does not manage but may enter through a section's access levels or Dashboard Access grants, the page of the first section in `sections` (the dashboard when they are all collections).
  */
 export interface GuildSummary {
   id: Snowflake;
@@ -1508,11 +1577,15 @@ export interface GuildSummary {
    */
   premium?: GuildPremium;
   /**
-   * Only on a guild the user does not manage (no owner, Administrator or Manage Server) but where a section with access levels lets them view it (AntiNuke's extra owners and whitelisted users): those sections' names, in the sections table's order. Everything else there answers 403.
+   * Only on a guild the user does not manage (no owner, Administrator or Manage Server) but where a section with access levels lets them view it (AntiNuke's extra owners and whitelisted users) or Dashboard Access grants in force let them read sections or collections: those names, sections in the sections table's order then collections. Everything else there answers 403.
    *
    * @minItems 1
    */
   sections?: string[];
+  /**
+   * Only on a guild the user enters through Dashboard Access grants: the words of the levels they hold there (settings/dashboard-access.json's refusals accessLevelRead and accessLevelWrite, both when they hold both), for the selector to show.
+   */
+  accessLabel?: string;
 }
 /**
  * GET /healthz (status ok: the process answers) and GET /readyz (status ready, or unavailable with 503: whether storage answers).
@@ -1748,7 +1821,7 @@ export interface JoinDmToggleResponse {
   settings: JoinDmSettings;
 }
 /**
- * GET /api/guild/{guildId}: the guild the manage pages are about.
+ * GET /api/guild/{guildId}: the guild the manage pages are about, and what the caller may open there: `manager` (owner, Administrator or Manage Server: every section), else `grants`, the level their Dashboard Access grants give each section and collection they may open (absent for managers and for someone admitted by AntiNuke's levels only).
  */
 export interface ManagedGuild {
   success: true;
@@ -1756,6 +1829,16 @@ export interface ManagedGuild {
     id: Snowflake;
     name: string;
     iconURL: string | null;
+  };
+  /**
+   * Whether the caller manages the guild (owner, Administrator or Manage Server).
+   */
+  manager: boolean;
+  /**
+   * Each section or collection the caller's grants open, with the level (read or write).
+   */
+  grants?: {
+    [k: string]: GrantLevel;
   };
 }
 /**
@@ -2117,7 +2200,7 @@ export interface SettingsPutRequest {
   };
 }
 /**
- * A guild's settings for one section (GET, and the answer to a successful PUT): the document with defaults applied and the version it is at (0 = never saved). A section with access levels (policy access-levels) adds `access`, the caller's level and capabilities; other sections leave it out (their policy admits only people who may change everything).
+ * A guild's settings for one section (GET, and the answer to a successful PUT): the document with defaults applied and the version it is at (0 = never saved). A section with access levels (policy access-levels) adds `access`, the caller's level and capabilities; other sections leave it out (their policy admits only people who may change everything). A caller who does not manage the guild and reads it through Dashboard Access gets `grant`, the level their grants give the section (read: the form shows read-only); managers get no `grant`.
  */
 export interface SettingsResponse {
   success: true;
@@ -2130,6 +2213,7 @@ export interface SettingsResponse {
     [k: string]: unknown;
   };
   access?: SectionAccess;
+  grant?: GrantLevel;
 }
 /**
  * An answer that carries nothing but success.
@@ -2553,6 +2637,10 @@ export interface OperationTableRow {
    */
   access: 'public' | 'session' | 'guild' | 'bot' | 'provider';
   /**
+   * A guild operation's subject for Dashboard Access: the section or collection of the sections table it reads or acts on (a GET needs read on it, any other method write: a preview, a test, a deploy or a send acts through the bot), `{section}` when its `section` path parameter names it, `{collection}` likewise, or `any` for the guild's read-only views a page needs (summary, channels, roles, member lookup, history) that any grant admits. Its policy applies: managers always; grantees as their grants say; a section with access levels (AntiNuke) or policy administrators by its own rule. A guild operation without a subject is for managers only. Checked at generation (a name the table lacks exits 2); the OpenAPI document carries it as `x-guildhall-subject`, which the access guard reads.
+   */
+  subject?: string;
+  /**
    * Path parameters other than a guild operation's {guildId}, and query parameters. The generator makes them one schema (scripts/generate/derive-parameters.mjs), whose validator the server runs on the request's parameters.
    */
   parameters?: OperationParameter[];
@@ -2673,9 +2761,9 @@ export interface SectionTableRow {
    */
   premium: boolean;
   /**
-   * Who may read and change the section. manage-guild: the guild's owner or a member with Administrator or Manage Server. access-levels: the levels of the row's `access`, whatever the member's Discord permissions (a Manage Server admin on no level gets the `none` refusal). Either way the bot must be in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
+   * Who may read and change the section. manage-guild: the guild's owner or a member with Administrator or Manage Server, and whom the guild's Dashboard Access grants read or write on it (a role they hold or they themselves, unexpired). access-levels: the levels of the row's `access`, whatever the member's Discord permissions (a Manage Server admin on no level gets the `none` refusal); grants never open it. administrators: the owner or a member with Administrator only (Dashboard Access itself: a Manage Server manager may not hand out rights); grants never open it. Either way the bot must be in the guild. The access guard applies it; each value has its rule in backend/src/guild/section-policies.ts (tsc fails without one).
    */
-  policy: 'manage-guild' | 'access-levels';
+  policy: 'manage-guild' | 'access-levels' | 'administrators';
   /**
    * Required with policy access-levels, refused otherwise (checked by the generator).
    */
@@ -2750,7 +2838,7 @@ export interface CollectionTableRow {
    */
   title: string;
   /**
-   * Who may read and change the items (the values of a section's policy; access-levels is not supported for collections yet).
+   * Who may read and change the items (the values of a section's policy; access-levels and administrators are not supported for collections yet). manage-guild: managers, and whom Dashboard Access grants read or write on the collection.
    */
   policy: 'manage-guild';
   /**
@@ -2994,6 +3082,8 @@ export interface GetSchemaParameters {
     | 'channel-reference'
     | 'contact-message'
     | 'contact-response'
+    | 'dashboard-access'
+    | 'dashboard-subject'
     | 'discord-embed'
     | 'discord-message'
     | 'embed-get-request'
@@ -3357,6 +3447,7 @@ export interface ItemsByCollection {
 export interface SettingsBySection {
   basic: BasicSettings;
   personalizer: PersonalizerSettings;
+  'dashboard-access': DashboardAccessSettings;
   moderation: ModerationSettings;
   levels: LevelsSettings;
   greeting: GreetingSettings;

@@ -5,9 +5,12 @@ export type UiSchema = { readonly [key: string]: unknown };
 /** The widgets a schema may name in x-ui.widget (keywords/x-ui.mjs): the form engine's registry holds exactly these. */
 export type WidgetName =
   | 'channel-select'
+  | 'checklist'
   | 'colour'
+  | 'date-time'
   | 'embed'
   | 'image-upload'
+  | 'member-select'
   | 'punishment-cards'
   | 'role-menu-options'
   | 'role-limits'

@@ -90,6 +90,7 @@ export { validateUserSearchResponse } from './validators/user-search-response.js
 export { validateUserSearchResult } from './validators/user-search-result.js';
 export { validateUser } from './validators/user.js';
 export { validateChannelReference } from './validators/channel-reference.js';
+export { validateDashboardSubject } from './validators/dashboard-subject.js';
 export { validateDiscordEmbed } from './validators/discord-embed.js';
 export { validateDiscordMessage } from './validators/discord-message.js';
 export { validateGreetingEmbed } from './validators/greeting-embed.js';
@@ -105,6 +106,7 @@ export { validateUploadedImage } from './validators/uploaded-image.js';
 export { validateEnvironment } from './validators/environment.js';
 export { validateAntinuke } from './validators/antinuke.js';
 export { validateBasic } from './validators/basic.js';
+export { validateDashboardAccess } from './validators/dashboard-access.js';
 export { validateGreeting } from './validators/greeting.js';
 export { validateJoindms } from './validators/joindms.js';
 export { validateLevels } from './validators/levels.js';

@@ -88,6 +88,7 @@ import { validateUserSearchResponse } from './validators/user-search-response.js
 import { validateUserSearchResult } from './validators/user-search-result.js';
 import { validateUser } from './validators/user.js';
 import { validateChannelReference } from './validators/channel-reference.js';
+import { validateDashboardSubject } from './validators/dashboard-subject.js';
 import { validateDiscordEmbed } from './validators/discord-embed.js';
 import { validateDiscordMessage } from './validators/discord-message.js';
 import { validateGreetingEmbed } from './validators/greeting-embed.js';
@@ -103,6 +104,7 @@ import { validateUploadedImage } from './validators/uploaded-image.js';
 import { validateEnvironment } from './validators/environment.js';
 import { validateAntinuke } from './validators/antinuke.js';
 import { validateBasic } from './validators/basic.js';
+import { validateDashboardAccess } from './validators/dashboard-access.js';
 import { validateGreeting } from './validators/greeting.js';
 import { validateJoindms } from './validators/joindms.js';
 import { validateLevels } from './validators/levels.js';
@@ -225,6 +227,7 @@ export {
   validateUserSearchResult,
   validateUser,
   validateChannelReference,
+  validateDashboardSubject,
   validateDiscordEmbed,
   validateDiscordMessage,
   validateGreetingEmbed,
@@ -240,6 +243,7 @@ export {
   validateEnvironment,
   validateAntinuke,
   validateBasic,
+  validateDashboardAccess,
   validateGreeting,
   validateJoindms,
   validateLevels,
@@ -364,6 +368,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/user-search-result.json': validateUserSearchResult,
   'https://guildhall.dev/schemas/api/user.json': validateUser,
   'https://guildhall.dev/schemas/common/channel-reference.json': validateChannelReference,
+  'https://guildhall.dev/schemas/common/dashboard-subject.json': validateDashboardSubject,
   'https://guildhall.dev/schemas/common/discord-embed.json': validateDiscordEmbed,
   'https://guildhall.dev/schemas/common/discord-message.json': validateDiscordMessage,
   'https://guildhall.dev/schemas/common/greeting-embed.json': validateGreetingEmbed,
@@ -379,6 +384,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/config/environment.json': validateEnvironment,
   'https://guildhall.dev/schemas/settings/antinuke.json': validateAntinuke,
   'https://guildhall.dev/schemas/settings/basic.json': validateBasic,
+  'https://guildhall.dev/schemas/settings/dashboard-access.json': validateDashboardAccess,
   'https://guildhall.dev/schemas/settings/greeting.json': validateGreeting,
   'https://guildhall.dev/schemas/settings/joindms.json': validateJoindms,
   'https://guildhall.dev/schemas/settings/levels.json': validateLevels,

@@ -846,6 +846,27 @@ describe('the export schema, derived from the sections table (issue 14)', () => 
     expect(typo).toMatch(/x-messages/);
   });
 
+  it('refuses a reference below the caller without its words for one above them, and a belowCaller that is not true (issue 30)', async () => {
+    const roleId = (s: Record<string, any>) => s.properties.roles.items.properties.id;
+    const memberId = (s: Record<string, any>) => s.properties.members.items.properties.id;
+    const unworded = await refusal(
+      schemasWith('settings/dashboard-access.json', (s) => delete roleId(s)['x-messages']['x-reference-above-caller']),
+    );
+    expect(unworded).toMatch(
+      /^settings\/dashboard-access\.json at #\/properties\/roles\/items\/properties\/id: a role reference needs x-messages "x-reference-above-caller" beside it/,
+    );
+    const member = await refusal(
+      schemasWith('settings/dashboard-access.json', (s) => delete memberId(s)['x-messages']['x-reference-above-caller']),
+    );
+    expect(member).toMatch(/a member reference needs x-messages "x-reference-above-caller" beside it/);
+    const misspelt = await refusal(schemasWith('settings/dashboard-access.json', (s) => (roleId(s)['x-reference'].belowCaller = 'yes')));
+    expect(misspelt).toMatch(/x-reference/);
+    const onChannel = await refusal(
+      schemasWith('settings/ticket-categories.json', (s) => (s.$defs.categoryId['x-reference'].belowCaller = true)),
+    );
+    expect(onChannel).toMatch(/x-reference/);
+  });
+
   it('refuses an image field without its words, a rule that admits no image, and an unknown image type (issue 29)', async () => {
     const unworded = await refusal(
       schemasWith('settings/personalizer.json', (s) => delete s.properties.avatar['x-messages']['x-image-name']),

@@ -90,11 +90,14 @@ const WRITES: Record<Person, Record<keyof typeof CHANGES, 200 | string>> = {
   },
 };
 
-/** The guild's read-only views the AntiNuke page needs: whoever a level admits gets them; /stats stays for managers. */
+/**
+ * The guild's read-only views (subject `any` in the operations table, /stats included since issue 30): whoever a level
+ * admits gets them.
+ */
 const GUILD_VIEWS: Record<Person, { summary: number; channels: number; roles: number; stats: number }> = {
   owner: { summary: 200, channels: 200, roles: 200, stats: 200 },
-  extraOwner: { summary: 200, channels: 200, roles: 200, stats: 403 },
-  whitelisted: { summary: 200, channels: 200, roles: 200, stats: 403 },
+  extraOwner: { summary: 200, channels: 200, roles: 200, stats: 200 },
+  whitelisted: { summary: 200, channels: 200, roles: 200, stats: 200 },
   admin: { summary: 200, channels: 200, roles: 200, stats: 200 },
   member: { summary: 403, channels: 403, roles: 403, stats: 403 },
 };

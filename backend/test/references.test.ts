@@ -21,13 +21,15 @@ type Schema = Record<string, any>;
 type Doc = Record<string, any>;
 const COMMUNITY = SANDBOX_GUILDS.community;
 const PIXEL = SANDBOX_GUILDS.pixelPainters;
+/** An id no Discord user has (a member reference's refusal). */
+const NO_USER = '1100000000000000999';
 
 /** One place of a section's document (or a collection's item) that holds a reference: property names, `[]` for a list item, `{}` for a map key. */
 interface Site {
   /** A section of the table, or `collection:<name>`. */
   section: string;
   tokens: string[];
-  kind: 'channel' | 'role';
+  kind: 'channel' | 'role' | 'member';
   channelTypes?: number[];
 }
 
@@ -128,8 +130,8 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
   const data = tempDataDir();
   let app: App;
   let owner: TestBrowser;
-  /** Per guild: an own channel of each type, and an own role. */
-  const own: Record<string, { byType: Map<number, string>; role: string }> = {};
+  /** Per guild: an own channel of each type, an own role, and a member. */
+  const own: Record<string, { byType: Map<number, string>; role: string; member: string }> = {};
   let dmChannel: string;
 
   const bot = (path: string, init: RequestInit = {}) =>
@@ -149,9 +151,13 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
-  /** An id of the guild that fits the site: a channel of its first type, or a role. */
+  /** An id of the guild that fits the site: a channel of its first type, a role, or a member. */
   const fitting = (guildId: string, site: Site) =>
-    site.kind === 'role' ? own[guildId]!.role : own[guildId]!.byType.get(site.channelTypes![0]!)!;
+    site.kind === 'role'
+      ? own[guildId]!.role
+      : site.kind === 'member'
+        ? own[guildId]!.member
+        : own[guildId]!.byType.get(site.channelTypes![0]!)!;
   const fill = (guildId: string) => (site: Site) => fitting(guildId, site);
   /** The ids the site must refuse in COMMUNITY, each with what it is. */
   const refused = (site: Site): [string, string][] => {
@@ -164,7 +170,43 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
       const wrong = [...own[COMMUNITY.id]!.byType].find(([type]) => !site.channelTypes!.includes(type))!;
       ids.push([`a channel of type ${wrong[0]}`, wrong[1]]);
     } else ids.push(['a channel of this server', own[COMMUNITY.id]!.byType.get(0)!]);
+    if (site.kind === 'member') ids.push(['a role of this server', own[COMMUNITY.id]!.role], ['nobody', NO_USER]);
     return ids;
+  };
+
+  /**
+   * A member is not mapped between servers (a person is the same everywhere): clone keeps the id, and the target's check
+   * asks whether they are its member. One stored in the source behind the check (through the storage port) who is no
+   * member of the target is refused; a member of both is cloned.
+   */
+  const cloneMember = async (site: Site) => {
+    const def = sections[site.section as keyof typeof sections];
+    const cloning = () =>
+      owner.json(`/api/guild/${PIXEL.id}/clone`, { method: 'POST', json: { targetGuildId: COMMUNITY.id, sections: [site.section] } });
+    const current = await settingsOf(PIXEL.id, site.section);
+    const author = { userId: SANDBOX_USERS.demoOwner.id, userName: 'demo-owner', avatar: null };
+    const stored = await app.storage.settings.put(
+      PIXEL.id,
+      def.storageKey,
+      documentWith(site, NO_USER, allSites, fill(PIXEL.id)),
+      current.version,
+      {
+        author,
+        action: 'save',
+      },
+    );
+    expect(stored.ok).toBe(true);
+    const before = await settingsOf(COMMUNITY.id, site.section);
+    const refusedClone = await cloning();
+    expect(refusedClone.status, JSON.stringify(refusedClone.body)).toBe(400);
+    expect(refusedClone.body.fieldErrors.length).toBeGreaterThan(0);
+    expect((await settingsOf(COMMUNITY.id, site.section)).version).toBe(before.version);
+    expect((await put(PIXEL.id, site.section, documentWith(site, fitting(PIXEL.id, site), allSites, fill(PIXEL.id)))).status).toBe(200);
+    const { status, body } = await cloning();
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.applied).toBe(true);
+    await reset(PIXEL.id, site.section);
+    await reset(COMMUNITY.id, site.section);
   };
 
   beforeAll(async () => {
@@ -178,7 +220,12 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
       for (const channel of channels) if (!byType.has(channel.type)) byType.set(channel.type, channel.id);
       // A role members can be given, so that it fits every role site (an option's role refuses managed ones and @everyone).
       const roles: { id: string; managed: boolean }[] = await bot(`/guilds/${guild.id}/roles`);
-      own[guild.id] = { byType, role: roles.find((role) => role.id !== guild.id && !role.managed)!.id };
+      // demo-member is a member of both guilds.
+      own[guild.id] = {
+        byType,
+        role: roles.find((role) => role.id !== guild.id && !role.managed)!.id,
+        member: SANDBOX_USERS.demoMember.id,
+      };
     }
     dmChannel = (await bot('/users/@me/channels', { method: 'POST', body: JSON.stringify({ recipient_id: SANDBOX_USERS.demoMember.id }) }))
       .id;
@@ -191,8 +238,20 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
 
   it('finds reference fields in the sections of the table, of both kinds and with their channel types', () => {
     expect(new Set(allSites.map((s) => s.section))).toEqual(
-      new Set(['moderation', 'levels', 'greeting', 'antinuke', 'ticket-general', 'ticket-limits', 'ticket-categories', 'transcripts']),
+      new Set([
+        'moderation',
+        'levels',
+        'greeting',
+        'antinuke',
+        'ticket-general',
+        'ticket-limits',
+        'ticket-categories',
+        'transcripts',
+        'dashboard-access',
+      ]),
     );
+    // Dashboard Access names members (issue 30): refused when they are not members of the guild.
+    expect(allSites.some((s) => s.kind === 'member' && s.section === 'dashboard-access')).toBe(true);
     expect(allSites.some((s) => s.kind === 'role' && s.tokens.at(-1) === '{}')).toBe(true);
     expect(allSites.filter((s) => s.kind === 'channel').every((s) => s.channelTypes && s.channelTypes.length > 0)).toBe(true);
     expect(allSites.find((s) => s.section === 'ticket-categories' && s.tokens.join('/') === 'defaultOpen')?.channelTypes).toEqual([4]);
@@ -236,6 +295,7 @@ describe('every x-reference field takes only its own guild’s ids, on every wri
     });
 
     it(`clone: ${where} refuses a mapping to other servers' ids, DM channels and wrong types, and takes the target's own`, async () => {
+      if (site.kind === 'member') return cloneMember(site);
       const source = fitting(PIXEL.id, site);
       expect((await put(PIXEL.id, site.section, documentWith(site, source, allSites, fill(PIXEL.id)))).status).toBe(200);
       const cloning = (to: string) =>

@@ -8,22 +8,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser, UserGuild } from '../src/discord/discord.types.js';
 import { ReadableByAccessLevels, RequiresCapability } from '../src/guild/guild-access.decorators.js';
 import { GuildAccessGuard } from '../src/guild/guild-access.guard.js';
-import type { GuildAccessService } from '../src/guild/guild-access.service.js';
+import type { CallerAccess, GuildAccessService } from '../src/guild/guild-access.service.js';
 import { GUILD_POLICY, type PolicyRule, policyRules, type SectionPolicy, sectionPolicies } from '../src/guild/section-policies.js';
 import { ApiError } from '../src/http/api-error.js';
 
 const GUILD_ID = '123456789012345678';
 const user = { id: '1' } as SessionUser;
 const seen: UserGuild = { id: GUILD_ID, name: 'Test guild', owner: true } as UserGuild;
+const entered: CallerAccess = { guild: seen, manager: true, administrator: true, levels: new Map() };
 const access = {
-  assertCanManage: vi.fn(async () => seen),
-  assertSectionCapability: vi.fn(async () => seen),
-  assertCanManageOrView: vi.fn(async () => seen),
+  managerAccess: vi.fn(async () => entered),
+  assertMayUse: vi.fn(async () => entered),
+  assertAdministrator: vi.fn(async () => entered),
+  assertSectionCapability: vi.fn(async () => entered),
+  assertMayEnter: vi.fn(async () => entered),
 } as unknown as GuildAccessService;
 const reflector = new Reflector();
 
-function request(params: Record<string, string>, handler: () => void = () => undefined) {
-  const req: Record<string, unknown> = { params: { guildId: GUILD_ID, ...params }, user };
+function request(params: Record<string, string>, handler: () => void = () => undefined, method = 'GET') {
+  const req: Record<string, unknown> = { params: { guildId: GUILD_ID, ...params }, user, method };
   const context = {
     switchToHttp: () => ({ getRequest: () => req }),
     getHandler: () => handler,
@@ -36,26 +39,27 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the access guard and the sections table’s policy', () => {
   it('asks the registry for each section’s policy and applies the rule that policy names', async () => {
-    const policyOf = vi.spyOn(sectionPolicies, 'policyOf');
     const rules = Object.fromEntries(Object.keys(policyRules).map((policy) => [policy, vi.spyOn(policyRules, policy as SectionPolicy)]));
     const guard = new GuildAccessGuard(access, reflector);
     for (const name of sectionNames) {
       const { req, context } = request({ section: name });
       await expect(guard.canActivate(context)).resolves.toBe(true);
-      expect(policyOf).toHaveBeenLastCalledWith(name);
-      expect(policyOf).toHaveLastReturnedWith(sections[name].policy);
+      // The section is the subject a grant must open; a GET needs read.
       expect(rules[sections[name].policy]).toHaveBeenLastCalledWith(access, {
         user,
         guildId: GUILD_ID,
         section: sections[name],
         capability: 'view',
+        subject: name,
+        need: 'read',
       });
       expect(req.guild).toBe(seen);
     }
     const calls = Object.values(rules).reduce((sum, rule) => sum + rule.mock.calls.length, 0);
     expect(calls).toBe(sectionNames.length);
-    // The table holds both kinds today: AntiNuke's levels and the others' manage-guild.
+    // The table holds every kind today: AntiNuke's levels, Dashboard Access's administrators and the others' manage-guild.
     expect(rules['access-levels']).toHaveBeenCalled();
+    expect(rules['administrators']).toHaveBeenCalled();
     expect(rules['manage-guild']).toHaveBeenCalled();
   });
 
@@ -82,7 +86,14 @@ describe('the access guard and the sections table’s policy', () => {
     }
     const { req, context } = request({}, Routes.prototype.createBypassRole);
     await expect(new GuildAccessGuard(access, reflector).canActivate(context)).resolves.toBe(true);
-    expect(rule).toHaveBeenCalledWith(access, { user, guildId: GUILD_ID, section: sections.antinuke, capability: 'manageBypassRole' });
+    expect(rule).toHaveBeenCalledWith(access, {
+      user,
+      guildId: GUILD_ID,
+      section: sections.antinuke,
+      capability: 'manageBypassRole',
+      subject: 'antinuke',
+      need: 'read',
+    });
     expect(access.assertSectionCapability).toHaveBeenLastCalledWith(user, GUILD_ID, sections.antinuke, 'manageBypassRole');
     expect(req.guild).toBe(seen);
     // tsc checks both names against the sections table and the schema's x-access values.
@@ -100,9 +111,9 @@ describe('the access guard and the sections table’s policy', () => {
     await expect(new GuildAccessGuard(access, reflector).canActivate(request({}, Routes.prototype.misspelt).context)).rejects.toThrow(
       '@RequiresCapability names an unknown section: antinuk',
     );
-    expect(() => policyRules['access-levels'](access, { user, guildId: GUILD_ID, section: undefined, capability: 'view' })).toThrow(
-      'the access-levels policy needs a section',
-    );
+    expect(() =>
+      policyRules['access-levels'](access, { user, guildId: GUILD_ID, section: undefined, capability: 'view', need: 'read' }),
+    ).toThrow('the access-levels policy needs a section');
   });
 
   it('admits managers and anyone a level lets view on the guild’s read-only views (@ReadableByAccessLevels)', async () => {
@@ -112,8 +123,30 @@ describe('the access guard and the sections table’s policy', () => {
       channels() {}
     }
     await new GuildAccessGuard(access, reflector).canActivate(request({}, Routes.prototype.channels).context);
-    expect(access.assertCanManageOrView).toHaveBeenLastCalledWith(user, GUILD_ID);
+    expect(access.assertMayEnter).toHaveBeenLastCalledWith(user, GUILD_ID);
     expect(enforce).not.toHaveBeenCalled();
+  });
+
+  it('reads a route’s subject from its operation in the OpenAPI document: a section’s, a collection’s, any, or none', async () => {
+    const enforce = vi.spyOn(sectionPolicies, 'enforce');
+    const guard = new GuildAccessGuard(access, reflector);
+    const at = (method: string, url: string, params: Record<string, string> = {}) => {
+      const { req, context } = request(params, () => undefined, method);
+      req.routeOptions = { url };
+      return guard.canActivate(context);
+    };
+    await at('POST', '/api/guild/:guildId/greeting/preview');
+    expect(enforce).toHaveBeenLastCalledWith('manage-guild', access, expect.objectContaining({ subject: 'greeting', need: 'write' }));
+    await at('GET', '/api/guild/:guildId/role-menus/preflight');
+    expect(enforce).toHaveBeenLastCalledWith('manage-guild', access, expect.objectContaining({ subject: 'role-menus', need: 'read' }));
+    await at('POST', '/api/guild/:guildId/collections/:collection', { collection: 'panels' });
+    expect(enforce).toHaveBeenLastCalledWith('manage-guild', access, expect.objectContaining({ subject: 'panels', need: 'write' }));
+    enforce.mockClear();
+    await at('GET', '/api/guild/:guildId/stats');
+    expect(access.assertMayEnter).toHaveBeenLastCalledWith(user, GUILD_ID);
+    expect(enforce).not.toHaveBeenCalled();
+    await at('GET', '/api/guild/:guildId/not-in-the-table');
+    expect(enforce).toHaveBeenLastCalledWith(GUILD_POLICY, access, expect.not.objectContaining({ subject: expect.anything() }));
   });
 
   it('has a rule for every policy the meta schema allows, and for no other', () => {

@@ -184,7 +184,9 @@ describe('export, import and clone over real HTTP (PGlite + Discord sandbox)', (
       const before = await versions(COMMUNITY.id);
       const { status, body } = await importInto(COMMUNITY.id, { document: exported }, admin);
       expect(status, JSON.stringify(body)).toBe(200);
-      expect(body.sections).toEqual(sectionNames.filter((name) => name !== 'antinuke'));
+      // Dashboard Access is the owner's and Administrators' only (issue 30): not in a Manage Server manager's export.
+      expect(exported.sections['dashboard-access']).toBeUndefined();
+      expect(body.sections).toEqual(sectionNames.filter((name) => name !== 'antinuke' && name !== 'dashboard-access'));
       expect(body.preview.find((p: { section: string }) => p.section === 'antinuke').skipped).toEqual(expect.any(String));
       const after = await versions(COMMUNITY.id);
       expect(after.antinuke).toBe(before.antinuke);

@@ -16,3 +16,9 @@ export function canManage(guild: PermissionHolder): boolean {
   const bits = BigInt(guild.permissions ?? '0');
   return (bits & (PermissionFlagsBits.Administrator | PermissionFlagsBits.ManageGuild)) !== 0n;
 }
+
+/** Who may change Dashboard Access (policy administrators): the owner, or a member with Administrator. */
+export function isAdministrator(guild: PermissionHolder): boolean {
+  if (guild.owner) return true;
+  return (BigInt(guild.permissions ?? '0') & PermissionFlagsBits.Administrator) !== 0n;
+}

@@ -1,4 +1,4 @@
-import type { SectionName } from '@guildhall/generated/types';
+import type { CollectionName, SectionName } from '@guildhall/generated/types';
 
 /**
  * The manage pages below /manage/:guildId/, each with the page module under `src/` that renders it: the pages that are
@@ -31,6 +31,16 @@ export type ManagePath = keyof typeof MANAGE_PAGES;
 
 export const MANAGE_PATHS = Object.keys(MANAGE_PAGES) as readonly ManagePath[];
 
+/**
+ * The page where each collection's items are managed (a Dashboard Access grant on a collection opens it): a collection
+ * added to the table without a page here fails the type check.
+ */
+export const COLLECTION_PAGES: { readonly [C in CollectionName]: ManagePath } = {
+  panels: 'tickets/panel',
+  embeds: 'embeds',
+  'role-menus': 'reactionroles',
+};
+
 /** The page of a section without one of its own: its title, description and generated form. */
 export const SECTION_PAGE_MODULE = 'pages/manage/SectionPage';
 
@@ -44,6 +54,7 @@ export const CUSTOM_SECTION_PAGE_MODULES: { readonly [S in SectionName]?: `pages
   transcripts: 'pages/manage/TicketTranscripts',
   joindms: 'pages/manage/JoinDms',
   personalizer: 'pages/manage/Personalizer',
+  'dashboard-access': 'pages/manage/DashboardAccess',
 };
 
 /** The page module of a section. */
@@ -64,4 +75,5 @@ export const SECTION_PAGE_LAZY: { readonly [S in SectionName]?: readonly string[
   personalizer: ['form/parts/ImageUpload'],
   'ticket-general': ['form/parts/ArrayField', 'form/parts/RoleWidgets'],
   'ticket-limits': ['form/parts/RoleWidgets'],
+  'dashboard-access': ['form/parts/ArrayField'],
 };

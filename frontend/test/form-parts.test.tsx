@@ -34,13 +34,26 @@ interface Group {
 
 const sections = await Promise.all(
   Object.entries(sectionModules).map(async ([name, load]) => {
-    const module = (await load()) as { schema: { properties?: Record<string, unknown> }; uiSchema?: Record<string, unknown> };
-    return { name: name as SectionName, schema: module.schema, uiSchema: (module.uiSchema ?? {}) as Record<string, unknown> };
+    const module = (await load()) as {
+      schema: { properties?: Record<string, unknown> };
+      uiSchema?: Record<string, unknown>;
+      defaults?: Record<string, unknown>;
+    };
+    return {
+      name: name as SectionName,
+      schema: module.schema,
+      uiSchema: (module.uiSchema ?? {}) as Record<string, unknown>,
+      defaults: module.defaults ?? {},
+    };
   }),
 );
 
-/** The parts a section's form draws as it opens: every field, or for a tabbed form the ungrouped ones and the first tab's. */
-function partsAtOnce({ schema, uiSchema }: (typeof sections)[number]): FormPart[] {
+/**
+ * The parts a section's form draws as it opens with its defaults: every field, or for a tabbed form the ungrouped ones
+ * and the first tab's; of a list of objects empty by default (Dashboard Access's grants), only the list, as its items'
+ * fields are drawn once one is added.
+ */
+function partsAtOnce({ schema, uiSchema, defaults }: (typeof sections)[number]): FormPart[] {
   const options = (uiSchema['ui:options'] ?? {}) as { layout?: string; groups?: Group[] };
   const groupOf = (name: string) =>
     ((uiSchema[name] as Record<string, unknown> | undefined)?.['ui:options'] as { group?: string } | undefined)?.group;
@@ -48,8 +61,12 @@ function partsAtOnce({ schema, uiSchema }: (typeof sections)[number]): FormPart[
   const found = new Set<FormPart>();
   const tabs = tabbedPart(uiSchema);
   if (tabs) found.add(tabs);
-  for (const [name, property] of Object.entries(schema.properties ?? {}))
-    if (!first || !groupOf(name) || groupOf(name) === first) formPartsOf(property, uiSchema[name], schema, found);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (first && groupOf(name) && groupOf(name) !== first) continue;
+    const ui = uiSchema[name] as Record<string, unknown> | undefined;
+    const emptyList = Array.isArray(defaults[name]) && (defaults[name] as unknown[]).length === 0 && !ui?.['ui:widget'];
+    formPartsOf(emptyList ? { ...(property as object), items: undefined } : property, ui, schema, found);
+  }
   return [...found].sort();
 }
 
@@ -80,6 +97,7 @@ describe('form parts (src/form/parts.ts)', () => {
     // The anyOf/oneOf field is drawn by none today: a schema with either would fetch it.
     expect([...drawn].filter(Boolean).sort()).toEqual([
       'form/parts/ArrayField',
+      'form/parts/GrantWidgets',
       'form/parts/ImageUpload',
       'form/parts/RoleMenuWidgets',
       'form/parts/RoleWidgets',

@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../src/auth/AuthProvider';
 import { MANAGE_MENU, restrictMenu } from '../src/layouts/manage-menu';
-import { levelledSections } from '../src/pages/guild-entry';
+import { openablePages } from '../src/pages/guild-pages';
 import Selector from '../src/pages/Selector';
 
 const COMMUNITY = '1100000000000010000';
@@ -77,17 +77,11 @@ describe('the server selector', () => {
 
 describe('the manage sidebar of a guild an access level opens', () => {
   it('lists only the sections that level opens', () => {
-    const paths = levelledSections(USER.guilds[1])!.map((s) => s.path);
-    const items = restrictMenu(MANAGE_MENU, paths).flatMap((g) => g.items.map((i) => i.path));
+    const items = restrictMenu(MANAGE_MENU, openablePages(USER.guilds[1])).flatMap((g) => g.items.map((i) => i.path));
     expect(items).toEqual([sectionPages.antinuke.path]);
   });
 
   it('lists everything for a guild the user manages', () => {
-    expect(
-      restrictMenu(
-        MANAGE_MENU,
-        levelledSections(USER.guilds[0])?.map((s) => s.path),
-      ),
-    ).toBe(MANAGE_MENU);
+    expect(restrictMenu(MANAGE_MENU, openablePages(USER.guilds[0]))).toBe(MANAGE_MENU);
   });
 });

@@ -22,6 +22,8 @@ const schema10 = {
         'channel-reference',
         'contact-message',
         'contact-response',
+        'dashboard-access',
+        'dashboard-subject',
         'discord-embed',
         'discord-message',
         'embed-get-request',
@@ -171,6 +173,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         data0 === 'channel-reference' ||
         data0 === 'contact-message' ||
         data0 === 'contact-response' ||
+        data0 === 'dashboard-access' ||
+        data0 === 'dashboard-subject' ||
         data0 === 'discord-embed' ||
         data0 === 'discord-message' ||
         data0 === 'embed-get-request' ||

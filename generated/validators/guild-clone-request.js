@@ -60,6 +60,7 @@ const schema10 = {
       enum: [
         'basic',
         'personalizer',
+        'dashboard-access',
         'moderation',
         'levels',
         'greeting',
@@ -82,6 +83,7 @@ const schema11 = {
   enum: [
     'basic',
     'personalizer',
+    'dashboard-access',
     'moderation',
     'levels',
     'greeting',
@@ -551,6 +553,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           if (!(
             data4 === 'basic' ||
             data4 === 'personalizer' ||
+            data4 === 'dashboard-access' ||
             data4 === 'moderation' ||
             data4 === 'levels' ||
             data4 === 'greeting' ||

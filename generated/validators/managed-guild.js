@@ -5,7 +5,7 @@ const schema10 = {
   $id: 'https://guildhall.dev/schemas/api/managed-guild.json',
   type: 'object',
   additionalProperties: false,
-  required: ['success', 'guild'],
+  required: ['success', 'guild', 'manager'],
   properties: {
     success: { const: true },
     guild: {
@@ -14,6 +14,8 @@ const schema10 = {
       required: ['id', 'name', 'iconURL'],
       properties: { id: { $ref: '#/$defs/Snowflake' }, name: { type: 'string' }, iconURL: { type: ['string', 'null'] } },
     },
+    manager: { type: 'boolean' },
+    grants: { type: 'object', propertyNames: { $ref: '#/$defs/DashboardSubject' }, additionalProperties: { $ref: '#/$defs/GrantLevel' } },
   },
   $defs: {
     Snowflake: {
@@ -21,12 +23,98 @@ const schema10 = {
       pattern: '^[0-9]{17,20}$',
       'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
     },
+    GrantLevel: {
+      enum: ['read', 'write'],
+      'x-ui': { enumLabels: { read: 'Read only', write: 'Read and write' } },
+      'x-messages': { enum: 'Please choose read or write access', type: 'Please choose read or write access' },
+    },
+    DashboardSubject: {
+      type: 'string',
+      enum: [
+        '*',
+        'basic',
+        'personalizer',
+        'moderation',
+        'levels',
+        'greeting',
+        'ticket-general',
+        'ticket-limits',
+        'ticket-categories',
+        'transcripts',
+        'joindms',
+        'panels',
+        'embeds',
+        'role-menus',
+      ],
+      'x-ui': {
+        enumLabels: {
+          '*': 'All settings',
+          basic: 'Server Settings',
+          personalizer: 'Bot Personalizer',
+          moderation: 'Moderation',
+          levels: 'Levels',
+          greeting: 'Welcome Configuration',
+          'ticket-general': 'Ticket general settings',
+          'ticket-limits': 'Ticket limits',
+          'ticket-categories': 'Ticket categories',
+          transcripts: 'Ticket transcripts',
+          joindms: 'Join DMs',
+          panels: 'Ticket Panels',
+          embeds: 'Saved Embeds',
+          'role-menus': 'Role Menus',
+        },
+      },
+      'x-messages': { enum: 'Please choose a section of this dashboard', type: 'Please choose a section of this dashboard' },
+    },
   },
 };
 const schema11 = {
   type: 'string',
   pattern: '^[0-9]{17,20}$',
   'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
+};
+const schema12 = {
+  type: 'string',
+  enum: [
+    '*',
+    'basic',
+    'personalizer',
+    'moderation',
+    'levels',
+    'greeting',
+    'ticket-general',
+    'ticket-limits',
+    'ticket-categories',
+    'transcripts',
+    'joindms',
+    'panels',
+    'embeds',
+    'role-menus',
+  ],
+  'x-ui': {
+    enumLabels: {
+      '*': 'All settings',
+      basic: 'Server Settings',
+      personalizer: 'Bot Personalizer',
+      moderation: 'Moderation',
+      levels: 'Levels',
+      greeting: 'Welcome Configuration',
+      'ticket-general': 'Ticket general settings',
+      'ticket-limits': 'Ticket limits',
+      'ticket-categories': 'Ticket categories',
+      transcripts: 'Ticket transcripts',
+      joindms: 'Join DMs',
+      panels: 'Ticket Panels',
+      embeds: 'Saved Embeds',
+      'role-menus': 'Role Menus',
+    },
+  },
+  'x-messages': { enum: 'Please choose a section of this dashboard', type: 'Please choose a section of this dashboard' },
+};
+const schema13 = {
+  enum: ['read', 'write'],
+  'x-ui': { enumLabels: { read: 'Read only', write: 'Read and write' } },
+  'x-messages': { enum: 'Please choose read or write access', type: 'Please choose read or write access' },
 };
 const pattern1 = new RegExp('^[0-9]{17,20}$', 'u');
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -76,9 +164,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.manager === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'manager' },
+        message: "must have required property '" + 'manager' + "'",
+        schema: schema10.required,
+        parentSchema: schema10,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'guild')) {
-        const err2 = {
+      if (!(key0 === 'success' || key0 === 'guild' || key0 === 'manager' || key0 === 'grants')) {
+        const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
@@ -89,9 +195,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err3];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err3);
         }
         errors++;
       }
@@ -99,7 +205,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.success !== undefined) {
       let data0 = data.success;
       if (true !== data0) {
-        const err3 = {
+        const err4 = {
           instancePath: instancePath + '/success',
           schemaPath: '#/properties/success/const',
           keyword: 'const',
@@ -110,9 +216,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err4];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -121,30 +227,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       let data1 = data.guild;
       if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
         if (data1.id === undefined) {
-          const err4 = {
+          const err5 = {
             instancePath: instancePath + '/guild',
             schemaPath: '#/properties/guild/required',
             keyword: 'required',
             params: { missingProperty: 'id' },
             message: "must have required property '" + 'id' + "'",
-            schema: schema10.properties.guild.required,
-            parentSchema: schema10.properties.guild,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.name === undefined) {
-          const err5 = {
-            instancePath: instancePath + '/guild',
-            schemaPath: '#/properties/guild/required',
-            keyword: 'required',
-            params: { missingProperty: 'name' },
-            message: "must have required property '" + 'name' + "'",
             schema: schema10.properties.guild.required,
             parentSchema: schema10.properties.guild,
             data: data1,
@@ -156,13 +244,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data1.iconURL === undefined) {
+        if (data1.name === undefined) {
           const err6 = {
             instancePath: instancePath + '/guild',
             schemaPath: '#/properties/guild/required',
             keyword: 'required',
-            params: { missingProperty: 'iconURL' },
-            message: "must have required property '" + 'iconURL' + "'",
+            params: { missingProperty: 'name' },
+            message: "must have required property '" + 'name' + "'",
             schema: schema10.properties.guild.required,
             parentSchema: schema10.properties.guild,
             data: data1,
@@ -174,9 +262,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (data1.iconURL === undefined) {
+          const err7 = {
+            instancePath: instancePath + '/guild',
+            schemaPath: '#/properties/guild/required',
+            keyword: 'required',
+            params: { missingProperty: 'iconURL' },
+            message: "must have required property '" + 'iconURL' + "'",
+            schema: schema10.properties.guild.required,
+            parentSchema: schema10.properties.guild,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
         for (const key1 in data1) {
           if (!(key1 === 'id' || key1 === 'name' || key1 === 'iconURL')) {
-            const err7 = {
+            const err8 = {
               instancePath: instancePath + '/guild',
               schemaPath: '#/properties/guild/additionalProperties',
               keyword: 'additionalProperties',
@@ -187,9 +293,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err7];
+              vErrors = [err8];
             } else {
-              vErrors.push(err7);
+              vErrors.push(err8);
             }
             errors++;
           }
@@ -198,7 +304,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           let data2 = data1.id;
           if (typeof data2 === 'string') {
             if (!pattern1.test(data2)) {
-              const err8 = {
+              const err9 = {
                 instancePath: instancePath + '/guild/id',
                 schemaPath: '#/$defs/Snowflake/pattern',
                 keyword: 'pattern',
@@ -209,14 +315,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 data: data2,
               };
               if (vErrors === null) {
-                vErrors = [err8];
+                vErrors = [err9];
               } else {
-                vErrors.push(err8);
+                vErrors.push(err9);
               }
               errors++;
             }
           } else {
-            const err9 = {
+            const err10 = {
               instancePath: instancePath + '/guild/id',
               schemaPath: '#/$defs/Snowflake/type',
               keyword: 'type',
@@ -227,9 +333,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err10];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err10);
             }
             errors++;
           }
@@ -237,7 +343,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         if (data1.name !== undefined) {
           let data3 = data1.name;
           if (typeof data3 !== 'string') {
-            const err10 = {
+            const err11 = {
               instancePath: instancePath + '/guild/name',
               schemaPath: '#/properties/guild/properties/name/type',
               keyword: 'type',
@@ -248,9 +354,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data: data3,
             };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
@@ -258,7 +364,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         if (data1.iconURL !== undefined) {
           let data4 = data1.iconURL;
           if (typeof data4 !== 'string' && data4 !== null) {
-            const err11 = {
+            const err12 = {
               instancePath: instancePath + '/guild/iconURL',
               schemaPath: '#/properties/guild/properties/iconURL/type',
               keyword: 'type',
@@ -269,15 +375,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data: data4,
             };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err12];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err12);
             }
             errors++;
           }
         }
       } else {
-        const err12 = {
+        const err13 = {
           instancePath: instancePath + '/guild',
           schemaPath: '#/properties/guild/type',
           keyword: 'type',
@@ -288,15 +394,154 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.manager !== undefined) {
+      let data5 = data.manager;
+      if (typeof data5 !== 'boolean') {
+        const err14 = {
+          instancePath: instancePath + '/manager',
+          schemaPath: '#/properties/manager/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema10.properties.manager.type,
+          parentSchema: schema10.properties.manager,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.grants !== undefined) {
+      let data6 = data.grants;
+      if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+        for (const key2 in data6) {
+          const _errs18 = errors;
+          if (typeof key2 !== 'string') {
+            const err15 = {
+              instancePath: instancePath + '/grants',
+              schemaPath: '#/$defs/DashboardSubject/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema12.type,
+              parentSchema: schema12,
+              data: key2,
+              propertyName: key2,
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+          if (!(
+            key2 === '*' ||
+            key2 === 'basic' ||
+            key2 === 'personalizer' ||
+            key2 === 'moderation' ||
+            key2 === 'levels' ||
+            key2 === 'greeting' ||
+            key2 === 'ticket-general' ||
+            key2 === 'ticket-limits' ||
+            key2 === 'ticket-categories' ||
+            key2 === 'transcripts' ||
+            key2 === 'joindms' ||
+            key2 === 'panels' ||
+            key2 === 'embeds' ||
+            key2 === 'role-menus'
+          )) {
+            const err16 = {
+              instancePath: instancePath + '/grants',
+              schemaPath: '#/$defs/DashboardSubject/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema12.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema12.enum,
+              parentSchema: schema12,
+              data: key2,
+              propertyName: key2,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+          var valid3 = _errs18 === errors;
+          if (!valid3) {
+            const err17 = {
+              instancePath: instancePath + '/grants',
+              schemaPath: '#/properties/grants/propertyNames',
+              keyword: 'propertyNames',
+              params: { propertyName: key2 },
+              message: 'property name must be valid',
+              schema: schema10.properties.grants.propertyNames,
+              parentSchema: schema10.properties.grants,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        for (const key3 in data6) {
+          let data7 = data6[key3];
+          if (!(data7 === 'read' || data7 === 'write')) {
+            const err18 = {
+              instancePath: instancePath + '/grants/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/$defs/GrantLevel/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema13.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema13.enum,
+              parentSchema: schema13,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/grants',
+          schemaPath: '#/properties/grants/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema10.properties.grants.type,
+          parentSchema: schema10.properties.grants,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err20 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -307,9 +552,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err20];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err20);
     }
     errors++;
   }

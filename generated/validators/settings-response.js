@@ -12,6 +12,7 @@ const schema10 = {
     version: { type: 'integer', minimum: 0, maximum: 2147483647 },
     settings: { type: 'object' },
     access: { $ref: '#/$defs/SectionAccess' },
+    grant: { $ref: '#/$defs/GrantLevel' },
   },
   $defs: {
     SectionAccess: {
@@ -31,6 +32,11 @@ const schema10 = {
         denied: { type: 'object', additionalProperties: { type: 'string' } },
       },
     },
+    GrantLevel: {
+      enum: ['read', 'write'],
+      'x-ui': { enumLabels: { read: 'Read only', write: 'Read and write' } },
+      'x-messages': { enum: 'Please choose read or write access', type: 'Please choose read or write access' },
+    },
   },
 };
 const schema11 = {
@@ -49,6 +55,11 @@ const schema11 = {
     },
     denied: { type: 'object', additionalProperties: { type: 'string' } },
   },
+};
+const schema12 = {
+  enum: ['read', 'write'],
+  'x-ui': { enumLabels: { read: 'Read only', write: 'Read and write' } },
+  'x-messages': { enum: 'Please choose read or write access', type: 'Please choose read or write access' },
 };
 const pattern1 = new RegExp('^[a-z][a-z0-9-]*$', 'u');
 const pattern2 = new RegExp('^[a-z][a-z0-9_]*$', 'u');
@@ -136,7 +147,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'success' || key0 === 'section' || key0 === 'version' || key0 === 'settings' || key0 === 'access')) {
+      if (!(
+        key0 === 'success' ||
+        key0 === 'section' ||
+        key0 === 'version' ||
+        key0 === 'settings' ||
+        key0 === 'access' ||
+        key0 === 'grant'
+      )) {
         const err4 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -637,8 +655,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.grant !== undefined) {
+      let data13 = data.grant;
+      if (!(data13 === 'read' || data13 === 'write')) {
+        const err29 = {
+          instancePath: instancePath + '/grant',
+          schemaPath: '#/$defs/GrantLevel/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema12.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema12.enum,
+          parentSchema: schema12,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err29 = {
+    const err30 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -649,9 +688,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }

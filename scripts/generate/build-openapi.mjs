@@ -203,6 +203,8 @@ function tableOperation(op, schemaNames, catalog, components) {
   );
   return operation(op.tag, op.operationId, op.summary, {
     ...(op.description ? { description: op.description } : {}),
+    // Dashboard Access: what the route reads or acts on (the access guard reads it here, backend/src/guild/).
+    ...(op.subject ? { 'x-guildhall-subject': op.subject } : {}),
     security,
     ...(parameters.length ? { parameters } : {}),
     ...(op.request ? { requestBody: { required: true, content: json(ref(op.request)) } } : {}),
@@ -307,6 +309,11 @@ function collectionPaths(collection, schemas, paths) {
       success,
       items: { type: 'array', items: ref(`${type}Entry`), description: 'Oldest first.' },
       cap: { type: 'integer', minimum: 1, description: "The most items a guild may hold (the collection row's itemCap)." },
+      grant: {
+        ...ref('GrantLevel'),
+        description:
+          'A caller who does not manage the guild: the level their Dashboard Access grants give this collection (read: the page shows the items read-only). Absent for managers.',
+      },
       ...(collection.planLimit
         ? {
             planLimit: {

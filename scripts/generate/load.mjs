@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deriveExport } from './derive-export.mjs';
 import { deriveParameters } from './derive-parameters.mjs';
+import { deriveSubjects } from './derive-subjects.mjs';
 import { checkDiscordIds } from './discord-ids.mjs';
 import { propertyAccess } from './keywords/x-access.mjs';
 import { checkMessages } from './keywords/x-messages.mjs';
@@ -50,7 +51,8 @@ export async function load(schemasDir) {
   const plans = await loadPlans(schemasDir, files, byId);
   const { sections, collections } = await loadSections(schemasDir, files, byId, plans);
   deriveExport({ files, byId, sections, collections }); // 1b. the export schema, from the sections table
-  const operations = await loadOperations(schemasDir, files, byId);
+  deriveSubjects({ files, byId, sections, collections }); // 1b. what a Dashboard Access grant may open, from the same table
+  const operations = await loadOperations(schemasDir, files, byId, { sections, collections });
   deriveParameters({ files, byId, operations }); // 1c. each operation's parameters as one schema, from the table
   checkDiscordIds(files); // 1d. every Discord id run is the snowflake's, or AntiNuke's user id at its one place
   const refusals = refusalsOf(files); // x-refusals, each name once across the files
@@ -95,17 +97,37 @@ async function loadTable(schemasDir, files, byId, fileName, tableId) {
   return table;
 }
 
-async function loadOperations(schemasDir, files, byId) {
+async function loadOperations(schemasDir, files, byId, { sections, collections }) {
   const { operations } = await loadTable(schemasDir, files, byId, OPERATIONS_FILE, OPERATION_TABLE_ID);
   const types = new Set(files.filter((file) => file.published).map((file) => file.typeName));
+  const subjects = new Set(['any', ...sections.map((row) => row.name), ...collections.map((row) => row.name)]);
   for (const op of operations) {
     for (const key of ['request', 'response']) {
       if (op[key] && !types.has(op[key]))
         throw new SchemaError(OPERATIONS_FILE, `${op.operationId}: no published schema titled as type "${op[key]}"`);
     }
+    checkSubject(op, subjects);
   }
   unique(operations, 'operationId', OPERATIONS_FILE);
   return operations;
+}
+
+/**
+ * A guild operation's Dashboard Access subject names a section or collection of the table (or `any`), and
+ * `{section}` / `{collection}` a path parameter the route has; only guild operations and the session ones that name
+ * a guild in their body (the embed builder's) carry one.
+ */
+function checkSubject(op, subjects) {
+  const { subject, operationId } = op;
+  if (subject === undefined) return;
+  if (op.access !== 'guild' && op.access !== 'session')
+    throw new SchemaError(OPERATIONS_FILE, `${operationId}: a subject is for guild operations (access ${op.access})`);
+  const param = /^\{(section|collection)\}$/.exec(subject)?.[1];
+  if (param) {
+    if (!op.path.includes(`{${param}}`)) throw new SchemaError(OPERATIONS_FILE, `${operationId}: subject ${subject} but the path has no {${param}}`);
+  } else if (!subjects.has(subject)) {
+    throw new SchemaError(OPERATIONS_FILE, `${operationId}: subject "${subject}" is no section or collection of the sections table`);
+  }
 }
 
 /** The plan catalog (data, not a schema): plans, durations, prices and limits, without its "$schema" pointer. */

@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import type { SessionUser } from '../discord/discord.types.js';
 import { authorOf } from '../guild/caller.js';
+import type { GrantLevel } from '@guildhall/common/dashboard-access';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
+import type { Grants } from '../guild/guild-access.service.js';
 import type { ChangeAuthor } from '../storage/storage.port.js';
 import { CollectionsService, type CollectionEntry } from './collections.service.js';
 import { type HttpRequest } from '../http/http-types.js';
@@ -16,12 +18,16 @@ import { type HttpRequest } from '../http/http-types.js';
 export class CollectionsController {
   constructor(private readonly collections: CollectionsService) {}
 
+  /** A grantee (who does not manage the guild) also learns the level their grants give the collection. */
   @Get()
   async list(
     @Param('guildId') guildId: string,
     @Param('collection') name: string,
-  ): Promise<{ success: true; items: CollectionEntry[]; cap: number }> {
-    return { success: true, ...(await this.collections.list(guildId, name)) };
+    @Req() req: HttpRequest & { grants?: Grants },
+  ): Promise<{ success: true; items: CollectionEntry[]; cap: number; grant?: GrantLevel }> {
+    const listed = { success: true as const, ...(await this.collections.list(guildId, name)) };
+    const grant = req.grants?.get(name);
+    return grant ? { ...listed, grant } : listed;
   }
 
   @Post()

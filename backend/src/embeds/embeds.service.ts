@@ -17,6 +17,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel, DiscordMessage, SessionUser } from '../discord/discord.types.js';
+import { guildOfOperation } from '../guild/guild-access.guard.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
 import { ApiError } from '../http/api-error.js';
 import { parseWebhookUrl } from './webhook-url.js';
@@ -39,8 +40,8 @@ const invalid = (path: string, message: string) => ApiError.validation([{ path, 
 
 /**
  * What the embed builder asks of the bot: send to a channel or a webhook, load one of the bot's messages,
- * edit it. The guild comes in the body, so each call checks here what the guild guard checks for /api/guild/:guildId:
- * the user may manage the guild, and the channel is a text or announcement channel of that guild.
+ * edit it. The guild comes in the body, so each call checks here what the guild guard checks for /api/guild/:guildId
+ * (the operation's subject, embeds, in the operations table: a manager, or a grantee with write on it), and the channel is a text or announcement channel of that guild.
  */
 @Injectable()
 export class EmbedsService {
@@ -52,7 +53,7 @@ export class EmbedsService {
 
   async sendToChannel(user: SessionUser, body: EmbedSendChannelRequest): Promise<EmbedSendChannelResponse> {
     const { guildId, channelId } = this.guildAndChannel(body);
-    await this.access.assertCanManage(user, guildId);
+    await guildOfOperation(this.access, user, guildId, 'POST', '/api/embed/send-channel');
     await this.sendableChannel(guildId, channelId);
     const message = await this.call(() =>
       this.discord.createMessage(channelId, { ...toApiMessage(body), allowed_mentions: ALLOWED_MENTIONS }),
@@ -75,7 +76,7 @@ export class EmbedsService {
     if (!messageId) throw invalid('/messageId', refusals.noMessageId);
     const guildId = body.guildId;
     if (!guildId) throw invalid('/guildId', refusals.noGuild);
-    await this.access.assertCanManage(user, guildId);
+    await guildOfOperation(this.access, user, guildId, 'POST', '/api/embed/get-by-id');
     const message = body.channelId ? await this.botMessage(guildId, body.channelId, messageId) : await this.searchGuild(guildId, messageId);
     return {
       success: true,
@@ -91,7 +92,7 @@ export class EmbedsService {
     const messageId = body.messageId?.trim();
     if (!messageId) throw invalid('/messageId', refusals.noMessageEditing);
     const { guildId, channelId } = this.guildAndChannel(body);
-    await this.access.assertCanManage(user, guildId);
+    await guildOfOperation(this.access, user, guildId, 'POST', '/api/embed/update');
     await this.botMessage(guildId, channelId, messageId);
     // Edit Message changes only the keys sent: content always goes, so emptying the text clears it.
     const { embeds } = toApiMessage(body);

@@ -19,6 +19,13 @@ export interface Caller {
   guildOwner: boolean;
   userName: string;
   avatar: string | null;
+  /**
+   * Someone who does not manage the guild: the level their Dashboard Access grants give each section and collection
+   * (absent for a manager, who needs none; a service refuses a write the grants do not allow).
+   */
+  grants?: ReadonlyMap<string, 'read' | 'write'>;
+  /** The owner or a member with Administrator (who may change Dashboard Access); set from the guild the guard resolved. */
+  administrator?: boolean;
 }
 
 /** view, then every capability the section's schema names in x-access, once each. */

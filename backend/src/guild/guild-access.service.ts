@@ -1,17 +1,50 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { guildIconUrl } from '@guildhall/common/cdn';
 import { botInviteUrl } from '@guildhall/common/invite';
-import { canManage } from '@guildhall/common/permissions';
+import { canManage, isAdministrator } from '@guildhall/common/permissions';
+import { allows, grantedLevels, type GrantLevel } from '@guildhall/common/dashboard-access';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
+import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
+import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
-import type { GuildSummary, SectionAccess } from '@guildhall/generated/types';
+import type { DashboardAccessSettings, GuildSummary, SectionAccess } from '@guildhall/generated/types';
 import { validateSnowflake } from '@guildhall/generated/validators';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
+import { TtlCache } from '../discord/ttl-cache.js';
 import { ApiError } from '../http/api-error.js';
+import { CLOCK, type Clock } from '../payments/payment-provider.js';
 import { STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { accessOf, assertCapability } from './access-levels.js';
+
+/** A subject a grant may name (a section or collection of policy manage-guild), and the level held on each. */
+export type Grants = ReadonlyMap<string, GrantLevel>;
+
+/**
+ * Who the caller is to a guild: the guild as they see it, whether they manage it (owner, Administrator or Manage
+ * Server) and whether they are an administrator (owner or Administrator: Dashboard Access), and for one who does not
+ * manage it the levels the guild's Dashboard Access grants give them now (empty: none).
+ */
+export interface CallerAccess {
+  guild: UserGuild;
+  manager: boolean;
+  administrator: boolean;
+  levels: Grants;
+}
+
+/** The section that holds a guild's grants (policy administrators: only the owner and Administrators change it). */
+const GRANTS_SECTION = sections['dashboard-access'];
+
+const NO_GRANTS: Grants = new Map();
+
+/** A section's or collection's title, for the refusals that name it. */
+export function subjectTitle(subject: string): string {
+  if (Object.hasOwn(sections, subject)) return sections[subject as keyof typeof sections].title;
+  if (Object.hasOwn(collections, subject)) return collections[subject as keyof typeof collections].title;
+  return subject;
+}
 
 /** The refusal of a guild's routes to someone who neither manages the guild nor holds a level that lets them in. */
 export const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
@@ -22,11 +55,17 @@ export const NO_MANAGE = 'You need the Manage Server or Administrator permission
  */
 @Injectable()
 export class GuildAccessService {
+  /** The ids of the roles a member holds, by guild and user (null: not a member), cached as the user's guild list is. */
+  private readonly memberRoles: TtlCache<readonly string[] | null>;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly discord: DiscordService,
     @Inject(STORAGE) private readonly storage: StoragePort,
-  ) {}
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.memberRoles = new TtlCache(config.guildCacheTtlMs);
+  }
 
   iconUrl(guild: { id: string; icon?: string | null }): string | null {
     return guildIconUrl(guild, 128);
@@ -39,9 +78,11 @@ export class GuildAccessService {
 
   /**
    * The guilds of the server selector: those the user manages (or may invite the bot to), and, where the bot is, those
-   * a section's access levels let them into without managing the guild (an AntiNuke extra owner or whitelisted user),
-   * marked with those `sections` and sent to the first one's page. Only guilds with the bot that the user does not
-   * manage cost a settings read per section with levels (through the storage's read cache).
+   * a section's access levels (an AntiNuke extra owner or whitelisted user) or Dashboard Access grants in force let
+   * them into without managing the guild, marked with the `sections` (and collections) they may read, in the table's
+   * order, and the words of their grants' levels (`accessLabel`), and sent to the first section's page (the dashboard
+   * when they may read collections only). Only guilds with the bot that the user does not manage cost reads: a settings
+   * read per section with levels and the caller's grants (through the storage's read cache).
    */
   async manageableGuilds(user: SessionUser): Promise<GuildSummary[]> {
     const [guilds, botIds] = await Promise.all([this.userGuilds(user), this.discord.botGuildIds()]);
@@ -54,14 +95,87 @@ export class GuildAccessService {
           permissions: String(g.permissions ?? '0'),
           owner: Boolean(g.owner),
         };
-        if (canManage(g)) return { ...summary, settingsUrl: botIds.has(g.id) ? `/manage/${g.id}/dashboard` : this.inviteUrl(g.id) };
+        const dashboard = `/manage/${g.id}/dashboard`;
+        if (canManage(g)) return { ...summary, settingsUrl: botIds.has(g.id) ? dashboard : this.inviteUrl(g.id) };
         if (!botIds.has(g.id)) return null;
-        const open = await this.viewableSections(user, g);
-        if (open.length === 0) return null;
-        return { ...summary, settingsUrl: `/manage/${g.id}/${open[0]!.path}`, sections: open.map((def) => def.name) };
+        const [open, { levels }] = await Promise.all([this.viewableSections(user, g), this.callerAccess(user, g.id)]);
+        const readable = [
+          ...Object.values(sections as Record<string, SectionDefinition>).filter((def) => open.includes(def) || levels.has(def.name)),
+          ...Object.values(collections as Record<string, CollectionDefinition>).filter((def) => levels.has(def.name)),
+        ];
+        if (readable.length === 0) return null;
+        const first = readable.find((def): def is SectionDefinition => 'path' in def);
+        const held = new Set(levels.values());
+        const labels = [...(held.has('read') ? [refusals.accessLevelRead] : []), ...(held.has('write') ? [refusals.accessLevelWrite] : [])];
+        return {
+          ...summary,
+          settingsUrl: first ? `/manage/${g.id}/${first.path}` : dashboard,
+          sections: readable.map((def) => def.name),
+          ...(labels.length ? { accessLabel: labels.join(', ') } : {}),
+        };
       }),
     );
     return summaries.filter((s): s is GuildSummary => s !== null);
+  }
+
+  /**
+   * The caller's access to a guild where the bot is (else 401/403/404 as every guild route): managers need no grant;
+   * anyone else holds what the guild's Dashboard Access grants their id and the roles Discord says they hold, at the
+   * app clock's now (an expired grant gives nothing; a revoke shows once the read cache has it).
+   */
+  async callerAccess(user: SessionUser | undefined, guildId: string): Promise<CallerAccess> {
+    const { guild, botIn } = await this.membership(user, guildId);
+    this.withBot(guild, botIn);
+    const manager = canManage(guild);
+    const administrator = isAdministrator(guild);
+    return { guild, manager, administrator, levels: manager ? NO_GRANTS : await this.grantsOf(user!.id, guildId) };
+  }
+
+  /** What the guild's grants give a member who does not manage it (by id, and by the roles they hold now). */
+  private async grantsOf(userId: string, guildId: string): Promise<Grants> {
+    const stored = await this.storage.settings.get<DashboardAccessSettings>(guildId, GRANTS_SECTION.storageKey);
+    const doc = stored?.data;
+    // Nothing granted to anyone: no need to ask Discord for the member's roles.
+    if (!doc || ((doc.roles ?? []).length === 0 && (doc.members ?? []).length === 0)) return NO_GRANTS;
+    const roleIds = await this.rolesOfMember(guildId, userId);
+    if (roleIds === null) return NO_GRANTS;
+    return grantedLevels(doc, { userId, roleIds }, this.clock());
+  }
+
+  /** The roles a member holds (the bot's Get Guild Member), or null when they are not a member (Unknown Member). */
+  rolesOfMember(guildId: string, userId: string): Promise<readonly string[] | null> {
+    return this.memberRoles.get(`${guildId}:${userId}`, async () => {
+      try {
+        return (await this.discord.member(guildId, userId)).roles;
+      } catch (err) {
+        const failure = DiscordFailure.from(err);
+        if (failure.code === DiscordErrorCode.UnknownMember) return null;
+        throw failure.toApiError();
+      }
+    });
+  }
+
+  /**
+   * A section's or collection's rule for policy manage-guild: managers, or a grantee whose level on `subject` allows
+   * `need`; else 403 in the schema's words (the subject named) for a grantee, or the managers' refusal for someone
+   * holding no grant at all.
+   */
+  async assertMayUse(user: SessionUser | undefined, guildId: string, subject: string, need: GrantLevel): Promise<CallerAccess> {
+    const caller = await this.callerAccess(user, guildId);
+    if (caller.manager) return caller;
+    assertGranted(caller.levels, subject, need);
+    return caller;
+  }
+
+  /**
+   * The guild's read-only views every page needs (subject `any`): managers, anyone a section's access levels let view
+   * (an AntiNuke extra owner), and any grantee holding at least one subject.
+   */
+  async assertMayEnter(user: SessionUser | undefined, guildId: string): Promise<CallerAccess> {
+    const caller = await this.callerAccess(user, guildId);
+    if (caller.manager || caller.levels.size > 0) return caller;
+    if ((await this.viewableSections(user!, caller.guild)).length === 0) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+    return caller;
   }
 
   /** Resolves the guild for a manage call or throws the reason as 401/403/404. */
@@ -69,6 +183,18 @@ export class GuildAccessService {
     const { guild, botIn } = await this.membership(user, guildId);
     if (!canManage(guild)) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
     return this.withBot(guild, botIn);
+  }
+
+  /** Resolves the guild for a call only the owner or an Administrator may make (Dashboard Access), or throws why. */
+  async assertAdministrator(user: SessionUser | undefined, guildId: string): Promise<CallerAccess> {
+    const { guild, botIn } = await this.membership(user, guildId);
+    if (!isAdministrator(guild)) throw new ApiError(HttpStatus.FORBIDDEN, refusals.accessAdministratorsOnly);
+    return ungranted(this.withBot(guild, botIn));
+  }
+
+  /** A route for managers only (a guild operation without a subject): the caller's access, or 403. */
+  async managerAccess(user: SessionUser | undefined, guildId: string): Promise<CallerAccess> {
+    return ungranted(await this.assertCanManage(user, guildId));
   }
 
   /**
@@ -81,22 +207,10 @@ export class GuildAccessService {
     guildId: string,
     def: SectionDefinition,
     capability: string,
-  ): Promise<UserGuild> {
+  ): Promise<CallerAccess> {
     const { guild, botIn } = await this.membership(user, guildId);
     assertCapability(def, await this.sectionAccess(user!, guild, def), capability);
-    return this.withBot(guild, botIn);
-  }
-
-  /**
-   * The guild's read-only views a section page needs (the guild's summary, channels, roles): whoever may manage the
-   * guild, or whom a section with access levels lets view it (an extra owner without Manage Server).
-   */
-  async assertCanManageOrView(user: SessionUser | undefined, guildId: string): Promise<UserGuild> {
-    const { guild, botIn } = await this.membership(user, guildId);
-    if (!canManage(guild) && (await this.viewableSections(user!, guild)).length === 0) {
-      throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
-    }
-    return this.withBot(guild, botIn);
+    return ungranted(this.withBot(guild, botIn));
   }
 
   /** The sections with access levels whose level for this user grants `view`, in the table's order. */
@@ -141,4 +255,21 @@ export class GuildAccessService {
       throw err;
     }
   }
+}
+
+/** The access of a caller admitted by a rule that reads no grant (a manager, or an AntiNuke level). */
+function ungranted(guild: UserGuild): CallerAccess {
+  return { guild, manager: canManage(guild), administrator: isAdministrator(guild), levels: NO_GRANTS };
+}
+
+/**
+ * 403 unless `levels` allow `need` on `subject`: the schema's words naming the section or collection (read-only, or no
+ * access); someone holding no grant at all gets the managers' refusal, as before grants existed.
+ */
+export function assertGranted(levels: Grants, subject: string, need: GrantLevel): void {
+  const held = levels.get(subject);
+  if (allows(held, need)) return;
+  if (levels.size === 0) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+  const words = held ? refusals.accessReadOnly : refusals.accessNone;
+  throw new ApiError(HttpStatus.FORBIDDEN, fillRefusal(words, { section: subjectTitle(subject) }));
 }

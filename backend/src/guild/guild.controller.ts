@@ -1,13 +1,16 @@
 import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
 import type { ChannelList, GuildStats, ManagedGuild, RoleList } from '@guildhall/generated/types';
+import { canManage } from '@guildhall/common/permissions';
 import type { UserGuild } from '../discord/discord.types.js';
-import { GuildAccessService } from './guild-access.service.js';
+import { GuildAccessService, type Grants } from './guild-access.service.js';
 import { DiscordService } from '../discord/discord.service.js';
-import { ReadableByAccessLevels } from './guild-access.decorators.js';
 import { GuildAccessGuard } from './guild-access.guard.js';
 import { type HttpRequest } from '../http/http-types.js';
 
-/** Read-only views of a guild that the settings forms need (channel and role pickers, member count). */
+/**
+ * Read-only views of a guild that the settings forms need (channel and role pickers, member count): subject `any` in
+ * the operations table, so the guard admits managers, whom a section's levels let view, and any grantee.
+ */
 @Controller('api/guild/:guildId')
 @UseGuards(GuildAccessGuard)
 export class GuildController {
@@ -18,17 +21,19 @@ export class GuildController {
 
   /**
    * The guild's name and icon; answering at all means the user may open its manage pages (the manage layout's check):
-   * a manager, or someone a section's access levels admit (an extra owner without Manage Server opens AntiNuke).
+   * a manager, or someone a section's access levels admit (an extra owner without Manage Server opens AntiNuke), or a
+   * grantee, with the level their grants give each section and collection (the sidebar shows those).
    */
   @Get()
-  @ReadableByAccessLevels()
-  summary(@Req() req: HttpRequest & { guild: UserGuild }): ManagedGuild {
+  summary(@Req() req: HttpRequest & { guild: UserGuild; grants?: Grants }): ManagedGuild {
     const { id, name } = req.guild;
-    return { success: true, guild: { id, name, iconURL: this.access.iconUrl(req.guild) } };
+    const manager = canManage(req.guild);
+    const guild = { id, name, iconURL: this.access.iconUrl(req.guild) };
+    if (manager || !req.grants?.size) return { success: true, guild, manager };
+    return { success: true, guild, manager, grants: Object.fromEntries(req.grants) };
   }
 
   @Get('channels')
-  @ReadableByAccessLevels()
   async channels(@Param('guildId') guildId: string): Promise<ChannelList> {
     const channels = await this.discord.channels(guildId);
     return {
@@ -40,7 +45,6 @@ export class GuildController {
   }
 
   @Get('roles')
-  @ReadableByAccessLevels()
   async roles(@Param('guildId') guildId: string): Promise<RoleList> {
     const roles = await this.discord.roles(guildId);
     return {

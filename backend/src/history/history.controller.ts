@@ -11,6 +11,7 @@ import {
   validateListHistoryParameters,
   validateRevertHistoryEntryParameters,
 } from '@guildhall/generated/validators';
+import type { SessionUser } from '../discord/discord.types.js';
 import { callerOf } from '../guild/caller.js';
 import { ReadableByAccessLevels } from '../guild/guild-access.decorators.js';
 import { GuildAccessGuard } from '../guild/guild-access.guard.js';
@@ -20,9 +21,10 @@ import { HistoryService } from './history.service.js';
 import { type GuildRequest } from '../http/http-types.js';
 
 /**
- * The configuration history (issue 14): open to managers and to whomever a section's access levels let view it (an
- * AntiNuke extra owner without Manage Server); the service shows each caller only the entries they may see, and a
- * revert goes through the same save, with the same access rules, as the form. The filter and the entry id are checked
+ * The configuration history (issue 14): open to managers, to whomever a section's access levels let view it (an
+ * AntiNuke extra owner without Manage Server) and to Dashboard Access grantees (issue 30); the service shows each caller
+ * only the entries they may read, and a revert, only of what they may write, goes through the same save, with the same
+ * access rules, as the form. The filter and the entry id are checked
  * by their rows of schemas/operations.json.
  */
 @Controller('api/guild/:guildId/history')
@@ -37,7 +39,7 @@ export class HistoryController {
     { guildId, ...query }: ListHistoryParameters,
     @Req() req: GuildRequest,
   ): Promise<HistoryListResponse> {
-    return this.history.list(guildId, query, callerOf(req), req.guild);
+    return this.history.list(guildId, query, callerOf(req), req.user as SessionUser);
   }
 
   @Post(':entryId/revert')
@@ -49,6 +51,6 @@ export class HistoryController {
     { guildId, entryId }: RevertHistoryEntryParameters,
     @Req() req: GuildRequest,
   ): Promise<HistoryRevertResponse> {
-    return this.history.revert(guildId, Number(entryId), body, callerOf(req), req.guild);
+    return this.history.revert(guildId, Number(entryId), body, callerOf(req), req.user as SessionUser);
   }
 }

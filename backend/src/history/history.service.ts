@@ -13,15 +13,16 @@ import {
   valueAt,
 } from '@guildhall/common/json-patch';
 import { schemaLabel } from '@guildhall/common/schema-labels';
-import { canManage } from '@guildhall/common/permissions';
+import type { GrantLevel } from '@guildhall/common/dashboard-access';
 import { collections, type CollectionDefinition } from '@guildhall/generated/collections';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { HistoryItem, HistoryListResponse, HistoryRevertRequest, HistoryRevertResponse } from '@guildhall/generated/types';
 import { CollectionsService } from '../collections/collections.service.js';
-import type { UserGuild } from '../discord/discord.types.js';
+import type { SessionUser } from '../discord/discord.types.js';
 import { accessOf, type Caller } from '../guild/access-levels.js';
-import { NO_MANAGE } from '../guild/guild-access.service.js';
+import { GuildAccessService, NO_MANAGE } from '../guild/guild-access.service.js';
+import { assertMayOn, mayOn } from '../guild/subject-access.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService } from '../settings/settings.service.js';
 import {
@@ -48,8 +49,29 @@ const CONFLICT = 'Later changes touched the same fields. Choose what to keep for
 /** What an entry is about: a section or a collection of the tables, or a key neither knows (kept, shown by its key). */
 type Subject = { kind: 'section'; def: SectionDefinition } | { kind: 'collection'; def: CollectionDefinition } | { kind: 'unknown' };
 
+/** Sections with access levels (AntiNuke): their levels, read from their stored documents, say who sees them. */
+const LEVELED = (Object.values(sections) as SectionDefinition[]).filter((def) => def.access);
+
+/** What the caller may do with each subject of the history, and the store's filter that leaves out what they may not read. */
+interface Visibility {
+  assert: (subject: Subject, need: GrantLevel) => void;
+  filter: Pick<HistoryFilter, 'onlySubjects' | 'exceptSubjects'>;
+}
+
 const sectionsByKey = new Map(Object.values(sections).map((def) => [def.storageKey, def as SectionDefinition]));
 const collectionsByKey = new Map(Object.values(collections).map((def) => [def.storageKey, def as CollectionDefinition]));
+
+/** Every subject of the tables, with how the store names its entries. */
+const SUBJECTS: { subject: Subject; stored: HistorySubject }[] = [
+  ...[...sectionsByKey.values()].map((def) => ({
+    subject: { kind: 'section', def } as const,
+    stored: { scope: 'settings', key: def.storageKey } as const,
+  })),
+  ...[...collectionsByKey.values()].map((def) => ({
+    subject: { kind: 'collection', def } as const,
+    stored: { scope: 'records', key: def.storageKey } as const,
+  })),
+];
 
 /**
  * The configuration history of a guild: the timeline (entries the caller may see, each field named by the schema's
@@ -63,9 +85,10 @@ export class HistoryService {
     @Inject(STORAGE) private readonly storage: StoragePort,
     private readonly settings: SettingsService,
     private readonly collections: CollectionsService,
+    private readonly access: GuildAccessService,
   ) {}
 
-  async list(guildId: string, query: HistoryQuery, caller: Caller, guild: UserGuild): Promise<HistoryListResponse> {
+  async list(guildId: string, query: HistoryQuery, caller: Caller, user: SessionUser): Promise<HistoryListResponse> {
     const filter: Omit<HistoryFilter, 'limit' | 'before'> = {};
     if (query.section !== undefined) {
       const def = Object.hasOwn(sections, query.section)
@@ -90,10 +113,10 @@ export class HistoryService {
     }
     if (query.userId !== undefined) filter.userId = query.userId;
 
-    const visibility = await this.visibility(guildId, caller, guild);
+    const visibility = await this.visibility(guildId, caller, user);
     // Filtering by a section the caller may not see is refused as reading it would be.
-    if (query.section !== undefined) this.assertVisible(visibility.visible, this.subjectOf('settings', filter.key!));
-    if (query.collection !== undefined) this.assertVisible(visibility.visible, this.subjectOf('records', filter.key!));
+    if (query.section !== undefined) visibility.assert(this.subjectOf('settings', filter.key!), 'read');
+    if (query.collection !== undefined) visibility.assert(this.subjectOf('records', filter.key!), 'read');
 
     // Entries the caller may not see are left out by the database, so a page is one query however many lie on top.
     const entries = await this.storage.history.list(guildId, {
@@ -117,12 +140,15 @@ export class HistoryService {
     entryId: number,
     body: HistoryRevertRequest,
     caller: Caller,
-    guild: UserGuild,
+    user: SessionUser,
   ): Promise<HistoryRevertResponse> {
     const entry = await this.storage.history.get(guildId, entryId);
     if (!entry) throw new ApiError(HttpStatus.NOT_FOUND, 'No such change in this server’s history.');
     const subject = this.subjectOf(entry.scope, entry.key);
-    this.assertVisible((await this.visibility(guildId, caller, guild)).visible, subject);
+    const { assert } = await this.visibility(guildId, caller, user);
+    // Seen first (an entry the caller may not read answers as reading it would), then written: a revert is a save.
+    assert(subject, 'read');
+    assert(subject, 'write');
     const resolutions = body.resolutions ?? {};
     const touched = new Set(changesOf(entry.patch).map((change) => change.path));
     const stray = Object.keys(resolutions).filter((path) => !touched.has(path));
@@ -199,38 +225,38 @@ export class HistoryService {
   }
 
   /**
-   * Which subjects the caller may see: a section with access levels when its levels let them view it (read from its
-   * stored document, as a GET of it does); everything else when they may manage the guild. Each levelled section's
-   * document is read once, all at once; `filter` says the same to the store: a manager sees all but the levelled
-   * sections they may not view (keys no table knows included), anyone else only the levelled sections they may.
+   * What the caller may do with each subject: a section with access levels as its levels let them view it (read from
+   * its stored document, as a GET of it does; a revert's save applies its capabilities), every other section and
+   * collection as its policy and the caller's access say (guild/subject-access.ts: a manager everything but Dashboard
+   * Access, which only the owner and Administrators hold; a grantee what their grants in force give), and keys no table
+   * knows only for managers. Each levelled section's document is read once, all at once; `filter` says the same to the
+   * store: a manager sees all but what they may not read, anyone else only what they may.
    */
-  private async visibility(
-    guildId: string,
-    caller: Caller,
-    guild: UserGuild,
-  ): Promise<{ visible: (subject: Subject) => boolean; filter: Pick<HistoryFilter, 'onlySubjects' | 'exceptSubjects'> }> {
-    const manager = canManage(guild);
-    const leveled = (Object.values(sections) as SectionDefinition[]).filter((def) => def.access);
-    const stored = await Promise.all(leveled.map((def) => this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey)));
+  private async visibility(guildId: string, caller: Caller, user: SessionUser): Promise<Visibility> {
+    const [access, ...stored] = await Promise.all([
+      this.access.callerAccess(user, guildId),
+      ...LEVELED.map((def) => this.storage.settings.get<Record<string, unknown>>(guildId, def.storageKey)),
+    ]);
     const viewable = new Set(
-      leveled.filter((def, i) => accessOf(def, caller, stored[i]?.data ?? {}).capabilities.view).map((def) => def.name),
+      LEVELED.filter((def, i) => accessOf(def, caller, stored[i]?.data ?? {}).capabilities.view).map((def) => def.name),
     );
-    const subject = (def: SectionDefinition): HistorySubject => ({ scope: 'settings', key: def.storageKey });
-    const filter = manager
-      ? { exceptSubjects: leveled.filter((def) => !viewable.has(def.name)).map(subject) }
-      : { onlySubjects: leveled.filter((def) => viewable.has(def.name)).map(subject) };
-    return {
-      visible: (s: Subject) => (s.kind === 'section' && s.def.access ? viewable.has(s.def.name) : manager),
-      filter,
+    const may = (s: Subject, need: GrantLevel): boolean => {
+      if (s.kind === 'unknown') return access.manager;
+      if (s.kind === 'section' && s.def.access) return viewable.has(s.def.name);
+      return mayOn(access, s.def, need);
     };
-  }
-
-  private assertVisible(visible: (subject: Subject) => boolean, subject: Subject): void {
-    if (visible(subject)) return;
-    // A section with levels: its own reason, as a GET of it answers (guild/access-levels.ts assertCapability).
-    if (subject.kind === 'section' && subject.def.access)
-      throw new ApiError(HttpStatus.FORBIDDEN, `Access denied: ${subject.def.access.none.message}`);
-    throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+    /** 403 when the caller may not, in the words the subject's page would answer. */
+    const assert = (s: Subject, need: GrantLevel): void => {
+      if (may(s, need)) return;
+      // A section with access levels: its own reason, as a GET of it answers (guild/access-levels.ts assertCapability).
+      if (s.kind === 'section' && s.def.access) throw new ApiError(HttpStatus.FORBIDDEN, `Access denied: ${s.def.access.none.message}`);
+      if (s.kind === 'unknown') throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+      assertMayOn(access, s.def, need);
+    };
+    const readable = SUBJECTS.filter((s) => may(s.subject, 'read'));
+    const hidden = SUBJECTS.filter((s) => !may(s.subject, 'read'));
+    const filter = access.manager ? { exceptSubjects: hidden.map((s) => s.stored) } : { onlySubjects: readable.map((s) => s.stored) };
+    return { assert, filter };
   }
 
   private subjectOf(scope: HistoryEntry['scope'], key: string): Subject {

@@ -41,7 +41,8 @@ export interface UploadedFile {
  * requests many shapes, and every read of them would be slower).
  */
 export function declareRequestState(fastify: FastifyInstance): void {
-  for (const name of ['user', 'sessionId', 'rawBody', 'files', 'guild', 'sandboxCaller']) fastify.decorateRequest(name, undefined);
+  for (const name of ['user', 'sessionId', 'rawBody', 'files', 'guild', 'grants', 'sandboxCaller'])
+    fastify.decorateRequest(name, undefined);
   fastify.decorateRequest('botAuthenticated', false);
 }
 

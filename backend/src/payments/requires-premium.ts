@@ -2,6 +2,7 @@ import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, S
 import { Reflector } from '@nestjs/core';
 import type { StandaloneValidator } from '@guildhall/generated/validators';
 import type { SessionUser } from '../discord/discord.types.js';
+import { guildOfOperation } from '../guild/guild-access.guard.js';
 import { GuildAccessService } from '../guild/guild-access.service.js';
 import { PremiumService } from './premium.service.js';
 import { type HttpRequest } from '../http/http-types.js';
@@ -16,7 +17,7 @@ interface PremiumRoute {
 
 /**
  * A route of a premium feature whose guild is named in the body (`guildId`), as the embed builder's are: the caller
- * must manage that guild (checked first, so the answer tells nothing about other guilds' plans) and the guild needs a
+ * must be admitted to that guild as the operation's subject says (a manager, or a grantee with write on it; checked first, so the answer tells nothing about other guilds' plans) and the guild needs a
  * paid plan in force, else 403 '<feature> is a premium feature. ...'. A body the route would refuse, or one without a
  * guild id, is left to the route's own validation, so bad input still answers 400 first.
  */
@@ -35,7 +36,7 @@ export class PremiumFeatureGuard implements CanActivate {
     // A copy: the validator fills defaults in, and the pipe must see the body as sent.
     const body = structuredClone(req.body ?? {}) as { guildId?: string };
     if (!route.validate(body) || typeof body.guildId !== 'string' || body.guildId === '') return true;
-    await this.access.assertCanManage(req.user as SessionUser | undefined, body.guildId);
+    await guildOfOperation(this.access, req.user as SessionUser | undefined, body.guildId, req.method, req.routeOptions.url ?? '');
     await this.premium.assertFeature(body.guildId, route.feature);
     return true;
   }

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import type { FieldError } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
-import type { DiscordChannel } from '../discord/discord.types.js';
+import type { DiscordChannel, DiscordRole } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { imageProblem } from '../images/image-rules.js';
 import { readImage } from '../images/image-store.js';
@@ -18,6 +19,19 @@ interface GuildIds {
   roles?: Set<string>;
   /** Roles no member can be given: managed ones (a bot's, boosters') and @everyone (its id is the guild's). */
   unassignable?: Set<string>;
+  /** The roles (ids) of each member a document names, by user id; absent: not a member of the guild. */
+  members?: Map<string, readonly string[]>;
+  /** Each role's position (Discord's hierarchy: higher is above), read when a reference must be below the caller. */
+  positions?: Map<string, number>;
+}
+
+/**
+ * Who saves, for references a caller may name only below themselves (`belowCaller`): the guild's owner names any; anyone
+ * else only roles below their highest role and members whose highest role is below it.
+ */
+export interface Saver {
+  userId: string;
+  guildOwner: boolean;
 }
 
 /** One document to check: its published schema, the document, and where it sits in the request. */
@@ -31,6 +45,8 @@ export interface CheckedDocument {
   stored?: unknown | (() => Promise<unknown>);
   /** Prefix of every field error's path: where the document sits in the request body (`/settings`, `/item`...). */
   prefix?: string;
+  /** Who saves it: a `belowCaller` reference is judged against them (without one, it is not). */
+  by?: Saver;
 }
 
 /**
@@ -60,15 +76,15 @@ export class GuildReferences {
 
   /** The problems of the documents' references and of their images, apart (see problems). */
   private async check(guildId: string, documents: readonly CheckedDocument[]): Promise<{ references: FieldError[]; images: FieldError[] }> {
-    const found: { ref: FoundReference; prefix: string }[] = [];
+    const found: Found[] = [];
     const images: { image: FoundImage; prefix: string }[] = [];
-    for (const { schema, doc, stored, prefix = '' } of documents) {
+    for (const { schema, doc, stored, prefix = '', by } of documents) {
       const refs = findReferences(schema, doc);
       const named = findImages(schema, doc);
       if (refs.length === 0 && named.length === 0) continue;
       const before = typeof stored === 'function' ? await (stored as () => Promise<unknown>)() : stored;
       const known = before === undefined ? new Set<string>() : new Set(findReferences(schema, before).map(placeOf));
-      for (const ref of refs) if (!known.has(placeOf(ref))) found.push({ ref, prefix });
+      for (const ref of refs) if (!known.has(placeOf(ref))) found.push({ ref, prefix, ...(by ? { by } : {}) });
       const kept = before === undefined ? new Set<string>() : new Set(findImages(schema, before).map(imagePlaceOf));
       for (const image of named) if (!kept.has(imagePlaceOf(image))) images.push({ image, prefix });
     }
@@ -137,36 +153,79 @@ export class GuildReferences {
     }
   }
 
-  private async judge(guildId: string, found: readonly { ref: FoundReference; prefix: string }[]): Promise<FieldError[]> {
+  private async judge(guildId: string, found: readonly Found[]): Promise<FieldError[]> {
     if (found.length === 0) return [];
-    const ids = await this.guildIds(
-      guildId,
-      found.map((f) => f.ref),
-    );
+    const ids = await this.guildIds(guildId, found);
     const problems: FieldError[] = [];
-    for (const { ref, prefix } of found) {
-      const message = problemOf(ref, ids) ?? unassignableProblem(ref, ids);
+    for (const { ref, prefix, by } of found) {
+      const message = problemOf(ref, ids) ?? unassignableProblem(ref, ids) ?? aboveCallerProblem(ref, ids, by);
       if (message) problems.push({ path: `${prefix}${ref.path}`, message });
     }
     return problems;
   }
 
-  private async guildIds(guildId: string, refs: readonly FoundReference[]): Promise<GuildIds> {
+  private async guildIds(guildId: string, found: readonly Found[]): Promise<GuildIds> {
+    const refs = found.map((f) => f.ref);
     const wants = (kind: FoundReference['kind']) => refs.some((ref) => ref.kind === kind);
+    // The hierarchy is read only for a caller who is not the owner naming a reference that must be below them.
+    const ranked = found.filter((f) => f.ref.belowCaller && f.by && !f.by.guildOwner);
+    const memberIds = new Set([...refs.filter((ref) => ref.kind === 'member').map((ref) => ref.id), ...ranked.map((f) => f.by!.userId)]);
     try {
-      const [channels, roles] = await Promise.all([
+      const [channels, roles, members] = await Promise.all([
         wants('channel') ? this.discord.channels(guildId) : undefined,
-        wants('role') ? this.discord.roles(guildId) : undefined,
+        wants('role') || ranked.length > 0 ? this.discord.roles(guildId) : undefined,
+        Promise.all([...memberIds].map(async (id) => [id, await this.memberRoles(guildId, id)] as const)),
       ]);
       return {
         ...(channels ? { channels: new Map(channels.map((c) => [c.id, c])) } : {}),
         ...(roles ? { roles: new Set(roles.map((r) => r.id)) } : {}),
         ...(roles ? { unassignable: new Set(roles.filter((r) => !assignable(r, guildId)).map((r) => r.id)) } : {}),
+        ...(roles ? { positions: positionsOf(roles) } : {}),
+        members: new Map(members.filter((entry): entry is readonly [string, readonly string[]] => entry[1] !== null)),
       };
     } catch (err) {
       throw DiscordFailure.from(err).toApiError();
     }
   }
+
+  /** The roles of a member (the bot's Get Guild Member), or null when the id is no member of the guild (Unknown Member). */
+  private async memberRoles(guildId: string, userId: string): Promise<readonly string[] | null> {
+    try {
+      return (await this.discord.member(guildId, userId)).roles;
+    } catch (err) {
+      const failure = DiscordFailure.from(err);
+      if (failure.code === DiscordErrorCode.UnknownMember || failure.code === DiscordErrorCode.UnknownUser) return null;
+      throw failure;
+    }
+  }
+}
+
+/** A new reference to judge: where it sits in the request, and who saves it. */
+interface Found {
+  ref: FoundReference;
+  prefix: string;
+  by?: Saver;
+}
+
+function positionsOf(roles: readonly DiscordRole[]): Map<string, number> {
+  return new Map(roles.map((r) => [r.id, r.position]));
+}
+
+/** A member's highest role position (0, @everyone's, for a member holding no role). */
+function highestPosition(roleIds: readonly string[], positions: Map<string, number>): number {
+  return roleIds.reduce((top, id) => Math.max(top, positions.get(id) ?? 0), 0);
+}
+
+/**
+ * A reference the caller may name only below themselves (`belowCaller`) that is not: a role at or above their highest
+ * role, or a member whose highest role is at or above it (Discord's hierarchy, by position). The owner names any.
+ */
+function aboveCallerProblem(ref: FoundReference, ids: GuildIds, by: Saver | undefined): string | null {
+  if (!ref.belowCaller || !by || by.guildOwner) return null;
+  const positions = ids.positions!;
+  const mine = highestPosition(ids.members!.get(by.userId) ?? [], positions);
+  const theirs = ref.kind === 'member' ? highestPosition(ids.members!.get(ref.id) ?? [], positions) : (positions.get(ref.id) ?? 0);
+  return theirs < mine ? null : wordsOf(ref, 'aboveCaller');
 }
 
 /** An image's place: its path and id. */
@@ -177,6 +236,7 @@ const placeOf = (ref: FoundReference) => `${ref.kind}\u0000${ref.path}\u0000${re
 
 function problemOf(ref: FoundReference, ids: GuildIds): string | null {
   if (ref.kind === 'role') return ids.roles!.has(ref.id) ? null : wordsOf(ref, 'missing');
+  if (ref.kind === 'member') return ids.members!.has(ref.id) ? null : wordsOf(ref, 'missing');
   const channel = ids.channels!.get(ref.id);
   if (!channel) return wordsOf(ref, 'missing');
   if (ref.channelTypes && !ref.channelTypes.includes(channel.type)) return wordsOf(ref, 'type');
@@ -202,6 +262,7 @@ const MESSAGE_KEYS: Record<keyof FoundReference['messages'], string> = {
   missing: 'x-reference',
   type: 'x-reference-type',
   assignable: 'x-reference-assignable',
+  aboveCaller: 'x-reference-above-caller',
 };
 
 /**

@@ -48,7 +48,7 @@ export function childSchemas(schemas: readonly Schema[], key: string | number, r
   return out;
 }
 
-export type ReferenceKind = 'channel' | 'role';
+export type ReferenceKind = 'channel' | 'role' | 'member';
 
 /** What a schema's `x-reference` says of an id (scripts/generate/keywords/x-reference.mjs checks its shape). */
 export interface ReferenceRule {
@@ -58,10 +58,16 @@ export interface ReferenceRule {
   /** For a role members are given (`assignable`): a managed role or @everyone is refused too. */
   assignable?: true;
   /**
-   * The schema's x-messages for the check: the id is not of this guild (`x-reference`), a channel of another type
-   * (`x-reference-type`), a role no member can be given (`x-reference-assignable`).
+   * A role or member the caller may name only below themselves (`belowCaller`: a Dashboard Access grant): a new id is
+   * refused for a caller who is not the owner unless the role, or the member's highest role, is below their highest role.
    */
-  messages: { missing?: string; type?: string; assignable?: string };
+  belowCaller?: true;
+  /**
+   * The schema's x-messages for the check: the id is not of this guild (`x-reference`), a channel of another type
+   * (`x-reference-type`), a role no member can be given (`x-reference-assignable`), a role or member not below the
+   * caller (`x-reference-above-caller`).
+   */
+  messages: { missing?: string; type?: string; assignable?: string; aboveCaller?: string };
 }
 
 export interface FoundReference extends ReferenceRule {
@@ -75,7 +81,7 @@ export interface FoundReference extends ReferenceRule {
 function ruleOf(schemas: readonly Schema[]): ReferenceRule | undefined {
   const marked = schemas.find((s) => isObject(s['x-reference']));
   if (!marked) return undefined;
-  const rule = marked['x-reference'] as { kind: ReferenceKind; channelTypes?: number[]; assignable?: true };
+  const rule = marked['x-reference'] as { kind: ReferenceKind; channelTypes?: number[]; assignable?: true; belowCaller?: true };
   // Messages beside a $ref (a field's own words) win over the referenced type's.
   const messages: ReferenceRule['messages'] = {};
   for (const schema of [...schemas].reverse()) {
@@ -84,11 +90,13 @@ function ruleOf(schemas: readonly Schema[]): ReferenceRule | undefined {
     if (typeof own['x-reference'] === 'string') messages.missing = own['x-reference'];
     if (typeof own['x-reference-type'] === 'string') messages.type = own['x-reference-type'];
     if (typeof own['x-reference-assignable'] === 'string') messages.assignable = own['x-reference-assignable'];
+    if (typeof own['x-reference-above-caller'] === 'string') messages.aboveCaller = own['x-reference-above-caller'];
   }
   return {
     kind: rule.kind,
     ...(rule.channelTypes ? { channelTypes: rule.channelTypes } : {}),
     ...(rule.assignable ? { assignable: true } : {}),
+    ...(rule.belowCaller ? { belowCaller: true } : {}),
     messages,
   };
 }
@@ -117,7 +125,7 @@ export function walkDocument(
   walk(doc, applicable(root, root), '');
 }
 
-/** Every channel and role id in `doc` that its schema marks with `x-reference`, with what the schema says of it. */
+/** Every channel, role and member id in `doc` that its schema marks with `x-reference`, with what the schema says of it. */
 export function findReferences(root: Schema, doc: unknown): FoundReference[] {
   const found: FoundReference[] = [];
   walkDocument(

@@ -52,10 +52,10 @@ export function registerSettingsRead(
     return { body, head: [...common, 'content-type', JSON_CONTENT_TYPE, 'content-length', String(body.length)] };
   };
   // The answer of a cached document, written once: its settings are frozen and belong to that one document (so to
-  // one version), and without access levels the answer is the same whoever asks.
+  // one version), and without access levels or a grant the answer is the same whoever asks.
   const memo = new WeakMap<object, Written>();
   const answerOf = (view: SettingsView): Written => {
-    if (view.access || !Object.isFrozen(view.settings)) return written(view);
+    if (view.access || view.grant || !Object.isFrozen(view.settings)) return written(view);
     let known = memo.get(view.settings);
     if (known === undefined) memo.set(view.settings, (known = written(view)));
     return known;
@@ -67,11 +67,14 @@ export function registerSettingsRead(
 
   fastify.get(SETTINGS_READ_PATH, { config: WRITES_OWN_ANSWER, onSend: dress }, async (request, reply: HttpReply) => {
     const req = request as HttpRequest;
-    const guild = await guildOfRoute(access, req);
+    const entry = await guildOfRoute(access, req);
     const section = String(req.params.section);
-    // Who asks matters to a section with access levels only (their level and capabilities are in its answer).
-    const caller = sectionPolicies.sectionOf(section)?.access ? callerOf(Object.assign(req, { guild })) : undefined;
-    const answer = answerOf(await settings.read(String(req.params.guildId), section, caller));
+    // Who asks matters to a section with access levels (their level and capabilities are in its answer), and to a
+    // grantee (the level their grants give, so the page shows the form read-only or not).
+    const caller = sectionPolicies.sectionOf(section)?.access ? callerOf(Object.assign(req, { guild: entry.guild })) : undefined;
+    const view = await settings.read(String(req.params.guildId), section, caller);
+    const grant = entry.manager ? undefined : entry.levels.get(section);
+    const answer = answerOf(grant ? { ...view, grant } : view);
     if (options.writeDirectly && !reply.hasHeader('set-cookie')) {
       reply.hijack();
       reply.raw.writeHead(200, answer.head);

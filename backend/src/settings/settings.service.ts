@@ -2,8 +2,9 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import { validateSection } from '@guildhall/generated/validators';
-import type { SectionAccess } from '@guildhall/generated/types';
+import type { GrantLevel, SectionAccess } from '@guildhall/generated/types';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
+import { assertMayWrite } from '../guild/section-policies.js';
 import { ApiError } from '../http/api-error.js';
 import { GuildReferences } from '../references/guild-references.js';
 import type { Schema } from '../references/schema-walk.js';
@@ -16,6 +17,8 @@ export interface SettingsView {
   settings: Record<string, unknown>;
   /** A section with access levels: the caller's level and capabilities, read from the same stored document. */
   access?: SectionAccess;
+  /** A grantee (who does not manage the guild): the level their Dashboard Access grants give this section. */
+  grant?: GrantLevel;
 }
 
 /**
@@ -82,6 +85,8 @@ export class SettingsService {
     as: { action: ChangeAction; revertOf?: number } = { action: 'save' },
   ): Promise<SettingsView> {
     const def = this.definition(name);
+    // The caller's grants and the section's policy, whatever route brought the write here (a revert, an import).
+    assertMayWrite(def.policy, def.name, caller);
     const result = validateSection(def.name, settings);
     // Paths point into the body as sent (`{ version, settings }`), like every other 400 of the API.
     if (!result.ok) throw ApiError.validation(result.fieldErrors.map((e) => ({ ...e, path: `/settings${e.path}` })));
@@ -103,14 +108,23 @@ export class SettingsService {
     // stored document were checked when they were saved.
     const schema = publishedSchemas[def.schemaName] as Schema;
     await this.references.assertOwn(guildId, [
-      { schema, doc: result.value, stored: async () => (stored === undefined ? await readStored() : stored)?.data, prefix: '/settings' },
+      {
+        schema,
+        doc: result.value,
+        stored: async () => (stored === undefined ? await readStored() : stored)?.data,
+        prefix: '/settings',
+        by: caller,
+      },
     ]);
     const author = { userId: caller.userId, userName: caller.userName, avatar: caller.avatar };
     const put = await this.storage.settings.put(guildId, def.storageKey, result.value, version, { author, ...as });
     if (!put.ok) throw this.conflict(def, put.current);
     const saved = { section: def.name, version: put.document.version, settings: result.value as unknown as Record<string, unknown> };
-    // The answer carries the access the new document gives (an owner who whitelisted themself stays owner).
-    return access ? { ...saved, access: accessOf(def, caller, saved.settings) } : saved;
+    // The answer carries the access the new document gives (an owner who whitelisted themself stays owner), and a
+    // grantee's grant, as the read's does.
+    const grant = caller.grants?.get(def.name);
+    if (access) return { ...saved, access: accessOf(def, caller, saved.settings) };
+    return grant ? { ...saved, grant } : saved;
   }
 
   private conflict(def: SectionDefinition, current: { version: number; data: unknown } | null | undefined): ApiError {

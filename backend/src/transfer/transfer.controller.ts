@@ -25,7 +25,7 @@ export class TransferController {
   @CompressedAnswer()
   async export(@Req() req: GuildRequest, @Res({ passthrough: true }) res: HttpReply): Promise<GuildExport> {
     res.header('Content-Disposition', `attachment; filename="guildhall-${req.guild.id}.json"`);
-    return this.transfer.export(req.guild, callerOf(req));
+    return this.transfer.export(req.guild, callerOf(req), req.user as SessionUser);
   }
 
   /** Validated whole first: a 400 names the section in each path (/document/sections/greeting/welcome/channel). */

@@ -20,7 +20,8 @@ import { CollectionsService } from '../collections/collections.service.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { SessionUser, UserGuild } from '../discord/discord.types.js';
 import { accessOf, assertCapability, assertMayChange, type Caller } from '../guild/access-levels.js';
-import { GuildAccessService } from '../guild/guild-access.service.js';
+import { GuildAccessService, NO_MANAGE } from '../guild/guild-access.service.js';
+import { assertMayOn, mayOn, type SubjectAccessOf } from '../guild/subject-access.js';
 import { authorOf } from '../guild/caller.js';
 import { ApiError } from '../http/api-error.js';
 import { SettingsService, type SettingsView } from '../settings/settings.service.js';
@@ -70,8 +71,13 @@ export class TransferService {
     private readonly collections: CollectionsService,
   ) {}
 
-  /** Every section the caller may view (defaults filled), and every collection's items. */
-  async export(guild: UserGuild, caller: Caller): Promise<GuildExport> {
+  /**
+   * Every section the caller may read (defaults filled), and the items of every collection they may read: a manager
+   * all but AntiNuke when its levels do not let them view it (and Dashboard Access unless owner or Administrator), a
+   * grantee what their grants in force let them read.
+   */
+  async export(guild: UserGuild, caller: Caller, user: SessionUser): Promise<GuildExport> {
+    const access = await this.access.callerAccess(user, guild.id);
     const out: GuildExport = {
       $schema: EXPORT_SCHEMA,
       exportedAt: new Date().toISOString(),
@@ -81,6 +87,7 @@ export class TransferService {
       collections: {},
     };
     for (const def of Object.values(sections as Record<string, SectionDefinition>)) {
+      if (!def.access && !mayOn(access, def, 'read')) continue;
       const view = await this.settings.read(guild.id, def.name);
       // A section with access levels only for a caller whose level may view it (its page would answer 403).
       if (def.access && !accessOf(def, caller, view.settings).capabilities.view) continue;
@@ -88,6 +95,7 @@ export class TransferService {
       (out.schemaVersions as Record<string, string>)[def.name] = def.schemaVersion;
     }
     for (const def of Object.values(collections as Record<string, CollectionDefinition>)) {
+      if (!mayOn(access, def, 'read')) continue;
       const records = await this.storage.records.list<Doc>(def.storageKey, { guildId: guild.id, limit: def.itemCap });
       (out.collections as Record<string, unknown>)[def.name] = records.map((record) => record.data);
     }
@@ -97,26 +105,36 @@ export class TransferService {
   /**
    * The document was validated whole by the route (400 with /document/sections/<section>/... paths). A section the
    * caller's access level may not change as the file says (AntiNuke for a whitelisted manager) is skipped and reported,
-   * so a manager can import the export they downloaded; the others are written together or not at all.
+   * so a manager can import the export they downloaded; so is a section the caller's grants do not let them write (a
+   * grantee's import writes what they may write), its preview without the fields of a section they may not read. The
+   * others are written together or not at all.
    */
   async import(guildId: string, body: GuildImportRequest, caller: Caller, user: SessionUser): Promise<GuildImportResponse> {
     const document = body.document;
+    const access = await this.access.callerAccess(user, guildId);
     const planned: Planned[] = [];
     for (const [name, settings] of Object.entries(document.sections ?? {})) {
       const def = sectionDef(name)!;
       const current = await this.settings.read(guildId, name);
       planned.push({ def, current, next: settings as unknown as Doc });
     }
-    for (const p of planned) p.skipped = this.refusal(p, caller);
+    for (const p of planned) p.skipped = this.refusal(p, caller, access);
     const fieldErrors = await this.references.problems(
       guildId,
       planned
         .filter((p) => !p.skipped)
-        .map((p) => ({ schema: schemaOf(p.def), doc: p.next, stored: p.current.settings, prefix: `/document/sections/${p.def.name}` })),
+        // `by`: a reference the caller may name only below themselves (a grant's role or member) is judged as a save's.
+        .map((p) => ({
+          schema: schemaOf(p.def),
+          doc: p.next,
+          stored: p.current.settings,
+          prefix: `/document/sections/${p.def.name}`,
+          by: caller,
+        })),
     );
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The file names channels or roles that are not in this server.');
     const versions = (document.schemaVersions ?? {}) as Record<string, string | undefined>;
-    const preview = planned.map((p) => this.preview(p, versions[p.def.name]));
+    const preview = planned.map((p) => this.preview(p, versions[p.def.name], this.mayRead(p.def, caller, access, p.current)));
     if (body.dryRun) return { success: true, preview };
     const written = planned.filter((p) => !p.skipped);
     await this.write(guildId, written, { author: authorOf(user), action: 'import' });
@@ -137,7 +155,13 @@ export class TransferService {
       named.add(key);
     });
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The clone request is not valid.');
-    const target = await this.access.assertCanManage(user, body.targetGuildId);
+    // Read on what is copied from the source, write on where it goes in the target (a grantee: as their grants say there).
+    const sourceAccess = await this.access.callerAccess(user, source.id);
+    for (const name of sectionNames) this.assertMay(sourceAccess, sectionDef(name)!, 'read');
+    for (const { collection } of itemRefs) this.assertMay(sourceAccess, this.collections.definition(collection), 'read');
+    const targetAccess = await this.access.callerAccess(user, body.targetGuildId);
+    if (!targetAccess.manager && targetAccess.levels.size === 0) throw new ApiError(HttpStatus.FORBIDDEN, NO_MANAGE);
+    const target = targetAccess.guild;
     if (target.id === source.id) {
       throw ApiError.validation(
         [{ path: '/targetGuildId', message: 'Choose another server than the one copied from' }],
@@ -145,6 +169,8 @@ export class TransferService {
       );
     }
     const targetCaller: Caller = { ...authorOf(user), guildOwner: Boolean(target.owner) };
+    for (const name of sectionNames) this.assertMay(targetAccess, sectionDef(name)!, 'write');
+    for (const { collection } of itemRefs) this.assertMay(targetAccess, this.collections.definition(collection), 'write');
 
     // The source sections, read as their pages would show them to this user (a section they may not view: 403).
     const read: { def: SectionDefinition; doc: Doc; refs: FoundReference[] }[] = [];
@@ -202,13 +228,15 @@ export class TransferService {
     if (fieldErrors.length) throw ApiError.validation(fieldErrors, 'The mapping names ids the target server does not have.');
 
     const mappedOf = (ref: FoundReference): Mapped | undefined => {
+      // A member is not mapped: the target's reference check asks Discord whether they are its member.
+      if (ref.kind === 'member') return undefined;
       if (Object.hasOwn(mapping[ref.kind], ref.id)) return mapping[ref.kind][ref.id];
       if (exists[ref.kind].has(ref.id)) return undefined;
       // @everyone is the guild's own id: the target's @everyone.
       if (ref.kind === 'role' && ref.id === source.id) return target.id;
       return undefined;
     };
-    const unmappedRefs = refs.filter((ref) => mappedOf(ref) === undefined && !exists[ref.kind].has(ref.id));
+    const unmappedRefs = refs.filter((ref) => ref.kind !== 'member' && mappedOf(ref) === undefined && !exists[ref.kind].has(ref.id));
     const unmapped: GuildCloneResponse['unmapped'] = { channels: [], roles: [] };
     if (unmappedRefs.length) {
       const [channels, roles] = await Promise.all([this.discord.channels(source.id), this.discord.roles(source.id)]);
@@ -245,7 +273,13 @@ export class TransferService {
     // Ids the target lacks are listed (unmapped) for the user to map; what is there must also be of the right type.
     if (unmappedRefs.length === 0) {
       const documents = [
-        ...planned.map((p) => ({ schema: schemaOf(p.def), doc: p.next, stored: p.current.settings, prefix: `/${p.def.name}` })),
+        ...planned.map((p) => ({
+          schema: schemaOf(p.def),
+          doc: p.next,
+          stored: p.current.settings,
+          prefix: `/${p.def.name}`,
+          by: targetCaller,
+        })),
         ...copies.map(({ copy, item }) => ({ schema: itemSchemaOf(copy.def), doc: item, prefix: copy.prefix })),
       ];
       fieldErrors.push(...(await this.references.problems(target.id, documents)));
@@ -273,6 +307,20 @@ export class TransferService {
     return { success: true, applied, unmapped, preview, items: created };
   }
 
+  /**
+   * A section or collection of a policy grants open (every one but those with access levels, which their levels judge
+   * below): 403 unless the caller's access there allows `need`, in the words its page would answer.
+   */
+  private assertMay(access: SubjectAccessOf, def: SectionDefinition | CollectionDefinition, need: 'read' | 'write'): void {
+    if ('access' in def && def.access) return;
+    assertMayOn(access, def, need);
+  }
+
+  /** Whether the caller may read the section as it is stored (a preview shows its fields only then). */
+  private mayRead(def: SectionDefinition, caller: Caller, access: SubjectAccessOf, current: SettingsView): boolean {
+    return def.access ? accessOf(def, caller, current.settings).capabilities.view : mayOn(access, def, 'read');
+  }
+
   /** A section with access levels follows its rules as a save would: a change the caller's level lacks is a 403. */
   private assertAllowed(planned: readonly Planned[], caller: Caller): void {
     for (const { def, current, next } of planned) {
@@ -284,8 +332,9 @@ export class TransferService {
   }
 
   /** Why the caller may not write this section as planned (the 403 a save would answer), or undefined when they may. */
-  private refusal(planned: Planned, caller: Caller): string | undefined {
+  private refusal(planned: Planned, caller: Caller, access: SubjectAccessOf): string | undefined {
     try {
+      this.assertMay(access, planned.def, 'write');
       this.assertAllowed([planned], caller);
       return undefined;
     } catch (err) {
@@ -294,9 +343,12 @@ export class TransferService {
     }
   }
 
-  private preview({ def, current, next, skipped }: Planned, exportedVersion?: string): TransferSectionPreview {
+  /** `readable`: false for a section the caller may not read, whose stored values the preview must not show. */
+  private preview({ def, current, next, skipped }: Planned, exportedVersion?: string, readable = true): TransferSectionPreview {
     const schema = schemaOf(def);
-    const changes = fieldChanges(current.settings, next).map((change) => ({ ...change, label: schemaLabel(schema, change.path) }));
+    const changes = readable
+      ? fieldChanges(current.settings, next).map((change) => ({ ...change, label: schemaLabel(schema, change.path) }))
+      : [];
     const row: TransferSectionPreview = { section: def.name, title: def.title, changes };
     if (skipped) row.skipped = skipped;
     if (exportedVersion !== undefined) row.schemaVersionChanged = exportedVersion !== def.schemaVersion;

@@ -36,7 +36,8 @@ export function useCurrentUser() {
 export function useManagedGuild(guildId: string) {
   return useQuery({
     queryKey: queryKeys.managedGuild(guildId),
-    queryFn: () => client.getManagedGuild(guildId).then((r) => r.guild),
+    // The guild, and what the caller may open there (issue 30): `manager`, else a grantee's `grants`.
+    queryFn: () => client.getManagedGuild(guildId).then(({ guild, manager, grants }) => ({ ...guild, manager, grants })),
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
   });
 }

@@ -1,9 +1,11 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import { sectionPages } from '@guildhall/generated/section-pages';
 import type { SectionName, SettingsBySection } from '@guildhall/generated/types';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useSaveSettings, useSettings } from '../api/queries';
 import { LoadErrorCard } from '../components/LoadErrorCard';
+import { ReadOnlyReason } from '../components/ReadOnlyReason';
 import { Spinner } from '../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../components/StatusBanner';
 import { ConflictDialog } from './ConflictDialog';
@@ -83,7 +85,7 @@ function LoadedSchemaForm<S extends SectionName>({
   actions,
   onValuesChange,
   access,
-  viewOnly = false,
+  viewOnly: viewOnlyProp = false,
   saveLabel,
   successMessage: successProp,
   onSaved,
@@ -101,6 +103,10 @@ function LoadedSchemaForm<S extends SectionName>({
   const successMessage = successProp ?? rootOptions.savedMessage ?? DEFAULT_SAVED_MESSAGE;
   const [banner, showBanner] = useTimedBanner(rootOptions.noticeSeconds ? rootOptions.noticeSeconds * 1000 : undefined);
   const loadedFor = useRef<string | null>(null);
+  // A Dashboard Access grantee with read on this section (the GET's `grant`): the form is view only, as the server
+  // would refuse a save.
+  const readGrant = query.data?.grant === 'read';
+  const viewOnly = viewOnlyProp || readGrant;
 
   // Take the server's document when it (re)loads, never while the user is editing an older copy.
   useEffect(() => {
@@ -199,6 +205,11 @@ function LoadedSchemaForm<S extends SectionName>({
   return (
     <div className={`grid grid-cols-1 gap-6 ${aside ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,420px)]' : ''}`}>
       <div className="card p-6">
+        {readGrant && (
+          <p role="note" className="mb-4 rounded-lg border border-line bg-panel-2 p-3 text-sm text-muted">
+            <ReadOnlyReason title={sectionPages[section].title} />
+          </p>
+        )}
         <StatusBanner banner={banner} />
         <FormValuesContext.Provider value={formValues}>
           <EngineForm

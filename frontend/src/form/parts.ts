@@ -17,6 +17,7 @@ const LOADERS = {
   'form/parts/RoleWidgets': () => import('./parts/RoleWidgets'),
   'form/parts/RoleMenuWidgets': () => import('./parts/RoleMenuWidgets'),
   'form/parts/ImageUpload': () => import('./parts/ImageUpload'),
+  'form/parts/GrantWidgets': () => import('./parts/GrantWidgets'),
 };
 type Loaders = typeof LOADERS;
 export type FormPart = keyof Loaders;

@@ -1,13 +1,18 @@
 import { sectionPages } from '@guildhall/generated/section-pages';
 import { X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useManagedGuild } from '../api/queries';
 import { Spinner } from '../components/Spinner';
+import { useAuth } from '../auth/AuthProvider';
+import { accessLabelOf, openablePages } from '../pages/guild-pages';
 import { SELF_GUARDED_SECTIONS } from '../pages/manage/section-pages';
 import { Sidebar } from './manage/Sidebar';
 import { useSidebarToggle } from './PublicLayout';
+
+/** The 403 page of a page a grantee may not open: its own chunk, as managers never see it. */
+const NoAccess = lazy(() => import('../pages/manage/dashboard-access/NoAccess').then((m) => ({ default: m.NoAccess })));
 
 /** The manage area: the sidebar (a drawer on phones) beside the page, once the server has said the user may manage it. */
 export function ManageLayout() {
@@ -23,7 +28,14 @@ export function ManageLayout() {
     setOpen(false);
   }, [location.pathname, setOpen]);
 
+  const { user } = useAuth();
   if (!guildId) return <Spinner label="Loading server information..." />;
+  // Someone a section's access levels or a Dashboard Access grant admits (not a manager) opens only those pages, and a
+  // grantee their history too (filtered by the server); any other page says so, with the way to one they may open.
+  const summary = user?.guilds.find((g) => g.id === guildId);
+  const openable = openablePages(summary);
+  const here = location.pathname.replace(/\/+$/, '').slice(`/manage/${guildId}/`.length);
+  const allowed = !openable || openable.some((p) => p.path === here) || (accessLabelOf(summary) !== undefined && here === 'history');
   // A page that answers its own 403 (AntiNuke) is shown even when the guild summary refuses the user.
   const selfGuarded =
     guild.error instanceof ApiError &&
@@ -56,6 +68,10 @@ export function ManageLayout() {
           <Spinner label="Loading server information..." />
         ) : guild.isError && !selfGuarded ? (
           <AccessProblem error={guild.error} />
+        ) : !allowed ? (
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <NoAccess guildId={guildId} path={here} pages={openable ?? []} />
+          </Suspense>
         ) : (
           <Outlet />
         )}

@@ -108,12 +108,26 @@ export function filterMenu(menu: MenuGroup[], query: string): MenuGroup[] {
 }
 
 /**
- * The menu for a user whom only some sections' access levels admit (no Manage Server: an AntiNuke extra owner or
- * whitelisted user): just those sections' entries, as every other page would answer 403. `paths` undefined: all.
+ * The menu for a user whom only some sections' access levels or Dashboard Access grants admit (no Manage Server: an
+ * AntiNuke extra owner or whitelisted user, a grantee): just those pages' entries, as every other page would answer
+ * 403; a page the layout lists nowhere (a collection's: Ticket Panels) joins the last group under its own name.
+ * `pages` undefined: all.
  */
-export function restrictMenu(menu: MenuGroup[], paths: readonly string[] | undefined): MenuGroup[] {
-  if (!paths) return menu;
-  return menu.map((g) => ({ ...g, items: g.items.filter((i) => paths.includes(i.path)) })).filter((g) => g.items.length > 0);
+export function restrictMenu(menu: MenuGroup[], pages: readonly { path: string; title: string }[] | undefined): MenuGroup[] {
+  if (!pages) return menu;
+  const paths = pages.map((p) => p.path);
+  const groups = menu.map((g) => ({ ...g, items: g.items.filter((i) => paths.includes(i.path)) }));
+  const listed = new Set(groups.flatMap((g) => g.items.map((i) => i.path)));
+  const unlisted = pages.filter((p) => !listed.has(p.path)).map((p): MenuItem => ({ name: p.title, path: p.path, premium: false }));
+  if (unlisted.length) groups[groups.length - 1]!.items.push(...unlisted);
+  return groups.filter((g) => g.items.length > 0);
+}
+
+/** Dashboard Access's entry is for those who may change it (the owner and Administrators); others never see it. */
+export function withoutAdministratorPages(menu: MenuGroup[], administrator: boolean): MenuGroup[] {
+  if (administrator) return menu;
+  const path = sectionPages['dashboard-access'].path;
+  return menu.map((g) => ({ ...g, items: g.items.filter((i) => i.path !== path) }));
 }
 
 /** Servers whose settingsUrl names the legacy domain are hidden from the switcher. */

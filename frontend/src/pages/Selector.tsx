@@ -7,7 +7,8 @@ import { FallbackImage } from '../components/FallbackImage';
 import { PlanBadge } from '../components/premium/PlanBadge';
 import { Spinner } from '../components/Spinner';
 import { useDocumentMeta } from '../lib/use-document-meta';
-import { botAbsentFrom, guildEntry } from './guild-entry';
+import { botAbsentFrom } from './guild-entry';
+import { accessLabelOf, guildEntry } from './guild-pages';
 
 export const APP_VERSION_LABEL = 'V1.1.0';
 // Kept in guild-entry.ts, which the purchase form (a public page) also reads without loading this page.
@@ -21,6 +22,7 @@ export function filterGuilds(guilds: GuildSummary[], query: string): GuildSummar
 function GuildCard({ guild }: { guild: GuildSummary }) {
   const botAbsent = botAbsentFrom(guild);
   const entry = guildEntry(guild);
+  const accessLabel = accessLabelOf(guild);
   return (
     <li className="card flex flex-col items-center gap-3 p-5 text-center">
       <FallbackImage src={guild.iconURL} alt="" className="h-16 w-16 rounded-full" />
@@ -28,14 +30,21 @@ function GuildCard({ guild }: { guild: GuildSummary }) {
         {guild.name}
       </h2>
       {!botAbsent && <PlanBadge premium={guild.premium} />}
+      {accessLabel && (
+        // Not a manager here: a Dashboard Access grant lets them in, and this says how far.
+        <span className="rounded-full border border-brand/50 bg-brand/10 px-3 py-0.5 text-xs font-semibold" data-access-label="">
+          {accessLabel}
+        </span>
+      )}
       {botAbsent ? (
         <a href={guild.settingsUrl} className="btn-secondary w-full" aria-label={`Invite Bot to ${guild.name}`}>
           Invite Bot
         </a>
-      ) : entry.section ? (
-        // Not a manager here, but a section's access level admits them (an AntiNuke extra owner or whitelisted user).
-        <Link to={entry.path} className="btn-primary w-full" aria-label={`Open ${entry.section.title} in ${guild.name}`}>
-          Open {entry.section.title}
+      ) : entry.page ? (
+        // Not a manager here, but a section's access level (an AntiNuke extra owner or whitelisted user) or a Dashboard
+        // Access grant admits them: the first page they may open.
+        <Link to={entry.path} className="btn-primary w-full" aria-label={`Open ${entry.page.title} in ${guild.name}`}>
+          Open {entry.page.title}
         </Link>
       ) : (
         <Link to={entry.path} className="btn-primary w-full" aria-label={`Manage Server ${guild.name}`}>

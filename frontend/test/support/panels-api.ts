@@ -45,7 +45,12 @@ export const FREE_PANELS: PlanLimitStatus = {
 
 export const UNLIMITED_PANELS: PlanLimitStatus = { feature: 'Ticket Panel', planName: 'Unlimited', max: null, upgrade: null };
 
-export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100, planLimit = UNLIMITED_PANELS as PlanLimitStatus } = {}) {
+export function fakePanelsApi({
+  items = [] as FakeEntry[],
+  cap = 100,
+  planLimit = UNLIMITED_PANELS as PlanLimitStatus,
+  grants = undefined as Record<string, 'read' | 'write'> | undefined,
+} = {}) {
   const server = {
     items: structuredClone(items),
     cap,
@@ -84,6 +89,14 @@ export function fakePanelsApi({ items = [] as FakeEntry[], cap = 100, planLimit 
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       server.calls.push({ method, path, body });
       const queued = (kind: keyof typeof server.answers) => server.answers[kind].shift();
+      // The guild and the caller's access (issue 30): a manager, or a Dashboard Access grantee with `grants`.
+      if (path === BASE)
+        return json(200, {
+          success: true,
+          guild: { id: GUILD, name: 'Guild', iconURL: null },
+          manager: !grants,
+          ...(grants ? { grants } : {}),
+        });
       if (path === `${BASE}/channels`) {
         const q = queued('channels');
         if (q) return json(q.status, q.body);

@@ -1,5 +1,7 @@
-// `x-reference`: what a Discord id of a settings document names in its guild: `{ "kind": "role" }` (with
-// `"assignable": true` where members are given the role, which refuses a managed role or @everyone too), or
+// `x-reference`: what a Discord id of a settings document names in its guild: `{ "kind": "member" }` (a member),
+// `{ "kind": "role" }` (with `"assignable": true` where members are given the role, which refuses a managed role or @everyone too), or
+// either of role and member with `"belowCaller": true` (a caller who is not the guild's owner may save a new id only for a
+// role below their highest role, or a member whose highest role is below theirs: x-messages `x-reference-above-caller`), or
 // `{ "kind": "channel", "channelTypes": [...] }` with the Discord channel types the field takes (0 text, 2 voice,
 // 4 category, 5 announcement...). An annotation: it generates no validation code, since only the guild knows its ids.
 // The server's reference check (backend/src/references/) walks every written document with its schema and refuses an
@@ -23,7 +25,15 @@ export default {
         additionalProperties: false,
         required: ['kind'],
         // assignable: members are given the role (a role menu's option), so a managed role or @everyone is refused too.
-        properties: { kind: { const: 'role' }, assignable: { const: true } },
+        // belowCaller: a new id is taken only below the caller's highest role (Dashboard Access: nobody grants more than they have).
+        properties: { kind: { const: 'role' }, assignable: { const: true }, belowCaller: { const: true } },
+      },
+      {
+        // A member of the guild (a Dashboard Access grant to one person): the bot's member lookup says whether they are.
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind'],
+        properties: { kind: { const: 'member' }, belowCaller: { const: true } },
       },
       {
         type: 'object',
@@ -39,14 +49,18 @@ export default {
 };
 
 /** The messages a schema gives its reference check, in x-messages (checkReferenceMessages: the server has no others). */
-export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type', 'x-reference-assignable'];
+export const REFERENCE_MESSAGE_KEYS = ['x-reference', 'x-reference-type', 'x-reference-assignable', 'x-reference-above-caller'];
 
 /**
  * The words each kind of reference must give: an id this server lacks, for a channel one of another type, and for a
  * role members are given (`assignable`) a managed role or @everyone.
  */
-const REQUIRED_MESSAGES = { role: ['x-reference'], channel: ['x-reference', 'x-reference-type'] };
-const requiredMessages = (rule) => [...(REQUIRED_MESSAGES[rule.kind] ?? []), ...(rule.assignable ? ['x-reference-assignable'] : [])];
+const REQUIRED_MESSAGES = { role: ['x-reference'], member: ['x-reference'], channel: ['x-reference', 'x-reference-type'] };
+const requiredMessages = (rule) => [
+  ...(REQUIRED_MESSAGES[rule.kind] ?? []),
+  ...(rule.assignable ? ['x-reference-assignable'] : []),
+  ...(rule.belowCaller ? ['x-reference-above-caller'] : []),
+];
 
 /**
  * Refuses a schema that marks an id with `x-reference` without its words in the same schema's `x-messages`

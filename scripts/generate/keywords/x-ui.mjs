@@ -13,9 +13,12 @@ import { walkSchema } from '../lib/schema-walk.mjs';
  */
 export const WIDGETS = [
   'channel-select',
+  'checklist',
   'colour',
+  'date-time',
   'embed',
   'image-upload',
+  'member-select',
   'punishment-cards',
   'role-menu-options',
   'role-limits',

@@ -3,6 +3,9 @@ import type { FormPart } from '../parts';
 /** The form part that holds each widget that is one (src/form/widgets/index.ts draws them from it). */
 export const WIDGET_PARTS: Readonly<Record<string, FormPart>> = {
   'user-list': 'form/parts/UserList',
+  'member-select': 'form/parts/UserList',
+  checklist: 'form/parts/GrantWidgets',
+  'date-time': 'form/parts/GrantWidgets',
   'role-list': 'form/parts/RoleWidgets',
   'role-limits': 'form/parts/RoleWidgets',
   embed: 'form/parts/RoleMenuWidgets',

@@ -44,7 +44,7 @@ export function ObjectFieldTemplate({ properties, schema, uiSchema, title, field
     fieldPathId.path.length > 0 && (uiSchema?.['ui:options'] as { label?: boolean } | undefined)?.label !== false ? title : '';
   if (nestedTitle && groups.length === 0) {
     return (
-      <fieldset className="mb-5 rounded-xl border border-line p-4">
+      <fieldset className="mb-5 min-w-0 rounded-xl border border-line p-4">
         <legend className="px-1 text-sm font-semibold">{nestedTitle}</legend>
         {properties.map((p) => (
           <div key={p.name}>{p.content}</div>

@@ -15,6 +15,9 @@ import { ToggleWidget } from './toggle';
 const RoleListWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleListWidget);
 const RoleLimitsWidget = partComponent('form/parts/RoleWidgets', (m) => m.RoleLimitsWidget);
 const UserListWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.UserListWidget);
+const MemberSelectWidget = partComponent<'form/parts/UserList', WidgetProps>('form/parts/UserList', (m) => m.MemberSelectWidget);
+const ChecklistWidget = partComponent<'form/parts/GrantWidgets', WidgetProps>('form/parts/GrantWidgets', (m) => m.ChecklistWidget);
+const DateTimeWidget = partComponent<'form/parts/GrantWidgets', WidgetProps>('form/parts/GrantWidgets', (m) => m.DateTimeWidget);
 const RoleMenuOptionsWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.RoleMenuOptionsWidget);
 const EmbedWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.EmbedWidget);
 const ImageUploadWidget = partComponent<'form/parts/ImageUpload', WidgetProps>('form/parts/ImageUpload', (m) => m.ImageUploadWidget);
@@ -32,6 +35,9 @@ export const widgets: RegistryWidgetsType = {
   toggle: ToggleWidget,
   CheckboxWidget: ToggleWidget,
   'channel-select': ChannelSelectWidget,
+  checklist: ChecklistWidget,
+  'date-time': DateTimeWidget,
+  'member-select': MemberSelectWidget,
   'role-select': RoleSelectWidget,
   'role-list': RoleListWidget,
   'role-limits': RoleLimitsWidget,

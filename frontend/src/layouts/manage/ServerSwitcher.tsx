@@ -4,7 +4,7 @@ import type { GuildSummary, ManagedGuildSummary as ManagedGuild } from '../../ap
 import { useAuth } from '../../auth/AuthProvider';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useDismiss } from '../../lib/use-dismiss';
-import { guildEntry } from '../../pages/guild-entry';
+import { guildEntry } from '../../pages/guild-pages';
 import { LEGACY_DISCORD_HOST } from '../manage-menu';
 
 /** The current server at the top of the sidebar; opens the list of the user's servers. */

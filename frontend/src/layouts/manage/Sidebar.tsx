@@ -5,17 +5,30 @@ import type { ManagedGuildSummary as ManagedGuild } from '../../api/types';
 import { useAuth } from '../../auth/AuthProvider';
 import { UserAvatar } from '../../components/FallbackImage';
 import { UPGRADE_PATH, usePremiumLocked } from '../../components/premium/use-premium';
-import { levelledSections } from '../../pages/guild-entry';
-import { filterMenu, MANAGE_MENU, restrictMenu } from '../manage-menu';
+import { ADMINISTRATOR } from '../../components/public/purchase-guilds';
+import { openablePages } from '../../pages/guild-pages';
+import { filterMenu, MANAGE_MENU, restrictMenu, withoutAdministratorPages } from '../manage-menu';
 import { ItemInfo } from './ItemInfo';
 import { ServerSwitcher } from './ServerSwitcher';
+
+/** The owner, or Administrator among the user's permissions: who may change Dashboard Access. */
+function administers(guild: { owner?: boolean; permissions?: string } | undefined): boolean {
+  if (!guild) return false;
+  if (guild.owner) return true;
+  try {
+    return (BigInt(guild.permissions ?? '0') & ADMINISTRATOR) !== 0n;
+  } catch {
+    return false;
+  }
+}
 
 /** The manage sidebar: server switcher, feature search, the menu, and the signed-in user. */
 export function Sidebar({ guildId, guild, onNavigate }: { guildId: string; guild: ManagedGuild | undefined; onNavigate(): void }) {
   const { user } = useAuth();
   const [query, setQuery] = useState('');
-  const only = levelledSections(user?.guilds.find((g) => g.id === guildId))?.map((s) => s.path);
-  const groups = filterMenu(restrictMenu(MANAGE_MENU, only), query);
+  const summary = user?.guilds.find((g) => g.id === guildId);
+  const only = openablePages(summary);
+  const groups = filterMenu(restrictMenu(withoutAdministratorPages(MANAGE_MENU, administers(summary)), only), query);
   const locked = usePremiumLocked(only ? '' : guildId);
   return (
     <div className="flex h-full flex-col gap-4 p-4">

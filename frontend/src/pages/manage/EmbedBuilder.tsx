@@ -15,6 +15,8 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 import { EmbedEditor, type EditorTab } from './embed-builder/EmbedEditor';
 import { builderReducer, initialState, LIMITS, type MessageErrors, validateMessage } from './embed-builder/model';
 import { Preview } from './embed-builder/Preview';
+import { usePageGrant } from './dashboard-access/grant';
+import { ReadOnlyNote } from './dashboard-access/ReadOnlyNote';
 import { SavedEmbeds } from './embed-builder/SavedEmbeds';
 import { SendOptions, type SendMode } from './embed-builder/SendOptions';
 import { SectionHistoryLink } from './SectionHeader';
@@ -94,6 +96,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [messageInput, setMessageInput] = useState('');
   const [busy, setBusy] = useState(false);
+  const grant = usePageGrant('embeds');
   const [serverErrors, setServerErrors] = useState<{ for: unknown; errors: MessageErrors }>({ for: null, errors: {} });
 
   const clientErrors = useMemo(() => validateMessage(content, embeds), [content, embeds]);
@@ -267,7 +270,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" disabled={busy} onClick={() => void update()}>
+        <button type="button" className="btn-primary" disabled={busy || grant.readOnly} onClick={() => void update()}>
           Update Existing Embed
         </button>
         {editing && (
@@ -361,11 +364,19 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
               onChannel={setChannelId}
               editing={editing !== null}
             />
-            <button type="button" className="btn-primary w-full sm:w-auto" disabled={busy} onClick={() => void send()}>
+            <ReadOnlyNote grant={grant} />
+            <button type="button" className="btn-primary w-full sm:w-auto" disabled={busy || grant.readOnly} onClick={() => void send()}>
               {sendLabel}
             </button>
           </section>
-          <SavedEmbeds guildId={guildId} current={currentMessage} check={checkMessage} onLoad={loadMessage} notify={show} />
+          <SavedEmbeds
+            guildId={guildId}
+            current={currentMessage}
+            check={checkMessage}
+            onLoad={loadMessage}
+            notify={show}
+            readOnly={grant.readOnly}
+          />
         </div>
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <Preview content={content} embeds={embeds} active={active} editing={editing !== null} onSelect={select} />

@@ -19,6 +19,8 @@ import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
 import { greetingMessage, type GreetingKind, type GreetingSection } from './greeting/greeting-message';
 import { PlaceholderPanel } from './greeting/PlaceholderPanel';
+import { ReadOnlyReason } from '../../components/ReadOnlyReason';
+import { usePageGrant } from './dashboard-access/grant';
 import { SectionHeader } from './SectionHeader';
 import { KIND_TITLES, type SaveOutcome, useGreeting } from './greeting/use-greeting';
 
@@ -75,6 +77,7 @@ const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProp
   const bodyId = useId();
   const title = KIND_TITLES[kind];
   const dirty = saved !== undefined && !deepEquals(saved, section);
+  const grant = usePageGrant('greeting');
   const submit = useCallback(
     (k: GreetingKind) =>
       void onSave(k, group).then((outcome) => {
@@ -129,8 +132,21 @@ const GreetingSectionCard = memo(function GreetingSectionCard(props: SectionProp
               onChange={onChange}
               onSubmit={submit}
               onHiddenErrors={hiddenErrors}
+              readOnly={grant.readOnly}
             >
-              <SaveBar busy={busy} dirty={dirty} label={group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`} />
+              {grant.readOnly ? (
+                // The engine's view-only state (SchemaForm's): no Save, a disabled 'View Only', and why.
+                <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">
+                  <button type="button" className="btn-secondary" disabled>
+                    View Only
+                  </button>
+                  <span className="text-sm text-muted">
+                    <ReadOnlyReason title={grant.title} />
+                  </span>
+                </div>
+              ) : (
+                <SaveBar busy={busy} dirty={dirty} label={group === 'embed' ? `Save ${title} Embed` : `Save ${title} Settings`} />
+              )}
             </GreetingForm>
           </div>
           <div>
@@ -161,6 +177,8 @@ function PreviewCard({
 }) {
   const [banner, showBanner] = useTimedBanner();
   const sendPreview = useSendGreetingPreview(guildId);
+  // A read-only grantee may see the preview, not make the bot post it.
+  const grant = usePageGrant('greeting');
   const sending = sendPreview.isPending;
   const title = KIND_TITLES[kind];
   const ready = !!saved?.enabled && !!saved.channel;
@@ -187,7 +205,7 @@ function PreviewCard({
         <button
           type="button"
           className="btn-primary"
-          disabled={!ready || sending}
+          disabled={!ready || sending || grant.readOnly}
           aria-busy={sending || undefined}
           aria-describedby={hintId}
           onClick={() => void send()}
@@ -197,11 +215,15 @@ function PreviewCard({
         </button>
       </div>
       <p id={hintId} className="mb-3 text-xs text-muted">
-        {!ready
-          ? `Enable ${kind} messages, choose a channel and save to send a preview.`
-          : dirty
-            ? 'The bot sends the saved settings; save your changes first to send them.'
-            : 'The bot posts this message in the configured channel, filled in for you.'}
+        {grant.readOnly ? (
+          <ReadOnlyReason title={grant.title} />
+        ) : !ready ? (
+          `Enable ${kind} messages, choose a channel and save to send a preview.`
+        ) : dirty ? (
+          'The bot sends the saved settings; save your changes first to send them.'
+        ) : (
+          'The bot posts this message in the configured channel, filled in for you.'
+        )}
       </p>
       <StatusBanner banner={banner} />
       <GreetingPreview section={section} values={values} mentions={mentions} />

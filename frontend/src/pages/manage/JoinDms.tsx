@@ -7,6 +7,7 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { Spinner } from '../../components/Spinner';
 import { useTimedBanner } from '../../components/StatusBanner';
 import { type FormValues, SchemaForm } from '../../form/SchemaForm';
+import { usePageGrant } from './dashboard-access/grant';
 import { SectionHeader } from './SectionHeader';
 import { usePreviewContext } from './shared/preview-context';
 import { JoinDmPreview } from './joindms/JoinDmPreview';
@@ -31,6 +32,8 @@ export default function JoinDms() {
   const context = usePreviewContext(guildId);
   const stats = useJoinDmStats(guildId);
   const [toast, showToast] = useTimedBanner();
+  // A read-only grantee sees the settings; switching Join DMs on or off and Send Test act through the bot.
+  const grant = usePageGrant('joindms');
   const fail = useCallback((message: string) => showToast({ kind: 'error', message }), [showToast]);
   const form = useRef<FormValues | null>(null);
   const pending = useRef<PendingDraft | null>(null);
@@ -112,7 +115,7 @@ export default function JoinDms() {
               aria-checked={toggle.enabled}
               aria-label="Send Join DMs"
               aria-busy={toggle.busy || undefined}
-              disabled={toggle.busy}
+              disabled={toggle.busy || grant.readOnly}
               onClick={() => void toggle.toggle()}
               className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-line transition-colors disabled:opacity-60 ${toggle.enabled ? 'bg-brand' : 'bg-panel-2'}`}
             >
@@ -144,7 +147,7 @@ export default function JoinDms() {
                 <button
                   type="button"
                   className="btn-secondary"
-                  disabled={test.isPending || !toggle.enabled}
+                  disabled={test.isPending || !toggle.enabled || grant.readOnly}
                   aria-busy={test.isPending || undefined}
                   onClick={() => void sendTest()}
                 >

@@ -13,6 +13,8 @@ import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { MANAGE_MENU } from '../../layouts/manage-menu';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { MenuCard, type MenuAction } from './role-menus/MenuCard';
+import { usePageGrant } from './dashboard-access/grant';
+import { ReadOnlyNote } from './dashboard-access/ReadOnlyNote';
 import { SectionHistoryLink } from './SectionHeader';
 
 // The editor (the form engine, the role-menu schema's module and validator, the message renderer) loads when a menu is
@@ -106,6 +108,7 @@ export default function RoleMenus() {
   const full = cap !== undefined && items.length >= cap;
   const warningsOf = (id: string) => preflight.data?.[id] ?? NO_WARNINGS;
   const create = () => setEditing(null);
+  const grant = usePageGrant('role-menus');
 
   if (editing !== undefined) {
     const current = editing && (items.find((e) => e.id === editing.id) ?? editing);
@@ -145,12 +148,16 @@ export default function RoleMenus() {
             <RefreshCw aria-hidden="true" className={`h-4 w-4 ${menus.isFetching ? 'animate-spin' : ''}`} />
             Refresh
           </button>
-          <button type="button" className="btn-primary" onClick={create} disabled={!menus.isSuccess || full}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Create menu
-          </button>
+          {!grant.readOnly && (
+            <button type="button" className="btn-primary" onClick={create} disabled={!menus.isSuccess || full}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Create menu
+            </button>
+          )}
         </div>
       </header>
+
+      <ReadOnlyNote grant={grant} />
 
       <StatusBanner banner={notice} />
 
@@ -166,10 +173,12 @@ export default function RoleMenus() {
             A role menu is a message the bot posts with buttons, a select menu or reactions, each giving a role. Members choose their own
             roles, and the menu&apos;s rules decide what they may hold.
           </p>
-          <button type="button" className="btn-primary" onClick={create}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Create a menu
-          </button>
+          {!grant.readOnly && (
+            <button type="button" className="btn-primary" onClick={create}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Create a menu
+            </button>
+          )}
         </div>
       ) : (
         <>
@@ -188,6 +197,7 @@ export default function RoleMenus() {
                 checksUnavailable={preflight.isError}
                 busy={busyId === entry.id}
                 onAction={(action, e) => void onAction(action, e)}
+                readOnly={grant.readOnly}
               />
             ))}
           </ul>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
-import { levelledSections } from '../guild-entry';
+import { accessLabelOf, levelledSections } from '../guild-pages';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 
 // A section page's heading, a module of its own: pages without the form engine (the embed builder, the ticket
@@ -43,10 +43,12 @@ function BackButton({ to }: { to: string }) {
  */
 export function SectionHistoryLink({ section, collection }: { section?: SectionName; collection?: string }) {
   const { guildId = '' } = useParams();
-  // Someone let in by a section's access levels alone (no Manage Server) cannot open the guild's history. The user is
-  // read from the cache (RequireAuth loaded it before any manage page), so the header needs no AuthProvider.
+  // Someone let in by a section's access levels alone (no Manage Server) cannot open the guild's history; a Dashboard
+  // Access grantee can (the server shows them what they may read). The user is read from the cache (RequireAuth loaded
+  // it before any manage page), so the header needs no AuthProvider.
   const user = useQueryClient().getQueryData<User | null>(queryKeys.user);
-  if (levelledSections(user?.guilds.find((g) => g.id === guildId))) return null;
+  const summary = user?.guilds.find((g) => g.id === guildId);
+  if (levelledSections(summary) && !accessLabelOf(summary)) return null;
   const query = section ? `section=${encodeURIComponent(section)}` : `collection=${encodeURIComponent(collection ?? '')}`;
   return (
     <Link to={`/manage/${guildId}/history?${query}`} className="btn-secondary">

@@ -16,6 +16,8 @@ import { PANEL_CHANNEL_TYPES } from './ticket-panels/panel-channels';
 import type { PanelEntry } from './ticket-panels/panel-model';
 import { planLimitRefusal, type PlanLimitRefusal, planLimitText, UpgradeLink } from './ticket-panels/plan-limit';
 import { PreviewDialog } from './ticket-panels/PreviewDialog';
+import { usePageGrant } from './dashboard-access/grant';
+import { ReadOnlyNote } from './dashboard-access/ReadOnlyNote';
 import { SectionHistoryLink } from './SectionHeader';
 
 /** The list's notices clear after 4 seconds. */
@@ -42,6 +44,7 @@ export default function TicketPanels() {
   const [deleting, setDeleting] = useState<PanelEntry | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [refused, setRefused] = useState<PlanLimitRefusal | null>(null);
+  const grant = usePageGrant('panels');
 
   const textChannels = useMemo(() => (channels.data ?? []).filter((c) => PANEL_CHANNEL_TYPES.includes(c.type)), [channels.data]);
   const channelNames = useMemo(() => new Map((channels.data ?? []).map((c) => [c.id, c.name])), [channels.data]);
@@ -154,18 +157,22 @@ export default function TicketPanels() {
             <RefreshCw aria-hidden="true" className={`h-4 w-4 ${panels.isFetching ? 'animate-spin' : ''}`} />
             Refresh
           </button>
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => setEditing(null)}
-            disabled={!panels.isSuccess || full || atPlanLimit}
-            aria-describedby={atPlanLimit ? 'panel-plan-limit' : undefined}
-          >
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Create Panel
-          </button>
+          {!grant.readOnly && (
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => setEditing(null)}
+              disabled={!panels.isSuccess || full || atPlanLimit}
+              aria-describedby={atPlanLimit ? 'panel-plan-limit' : undefined}
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Create Panel
+            </button>
+          )}
         </div>
       </header>
+
+      <ReadOnlyNote grant={grant} />
 
       <StatusBanner banner={notice} />
 
@@ -220,10 +227,12 @@ export default function TicketPanels() {
               <LayoutTemplate aria-hidden="true" className="h-10 w-10 text-muted" />
               <p className="font-semibold">No panels created yet</p>
               <p className="text-sm text-muted">A panel is a message with a button members press to open a ticket.</p>
-              <button type="button" className="btn-primary" onClick={() => setEditing(null)}>
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                Create your first panel
-              </button>
+              {!grant.readOnly && (
+                <button type="button" className="btn-primary" onClick={() => setEditing(null)}>
+                  <Plus aria-hidden="true" className="h-4 w-4" />
+                  Create your first panel
+                </button>
+              )}
             </div>
           ) : (
             <ul aria-label="Ticket panels" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -234,6 +243,7 @@ export default function TicketPanels() {
                   channelName={channelNames.get(entry.item.channel_id)}
                   busy={busyId === entry.id}
                   onAction={onAction}
+                  readOnly={grant.readOnly}
                 />
               ))}
             </ul>

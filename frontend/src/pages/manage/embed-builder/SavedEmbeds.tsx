@@ -25,6 +25,8 @@ interface SavedEmbedsProps {
   check(): boolean;
   onLoad(message: { content?: string; embeds: DiscordEmbed[] }): void;
   notify(banner: Banner): void;
+  /** A read-only grantee: drafts are loaded and exported, never saved, renamed, duplicated or deleted. */
+  readOnly?: boolean;
 }
 
 /** The draft name's label and limit, from schemas/settings/saved-embed.json. */
@@ -48,7 +50,14 @@ function download(name: string, json: string) {
  * and import in Discord's message payload shape. A draft that was loaded is saved at its version; a 409 offers to
  * load the newer one or overwrite it, as the panel editor does.
  */
-export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder, check, onLoad, notify }: SavedEmbedsProps) {
+export const SavedEmbeds = memo(function SavedEmbeds({
+  guildId,
+  current: builder,
+  check,
+  onLoad,
+  notify,
+  readOnly = false,
+}: SavedEmbedsProps) {
   const queries = useQueryClient();
   const list = useQuery({
     queryKey: queryKeys.savedEmbeds(guildId),
@@ -194,7 +203,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
       <h2 id="eb-saved-heading" className="font-semibold">
         Saved embeds
       </h2>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className={`flex-col gap-2 sm:flex-row sm:items-end ${readOnly ? 'hidden' : 'flex'}`}>
         <div className="flex-1 space-y-1">
           <label htmlFor="eb-draft-name" className="text-sm font-medium">
             {NAME.title}
@@ -217,7 +226,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
           Save as new draft
         </button>
       </div>
-      {current && (
+      {current && !readOnly && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted">
             Working on <strong className="text-fg">{current.item.name}</strong>
@@ -296,12 +305,16 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
                   <button type="button" className="btn-secondary" onClick={() => load(entry)}>
                     Load
                   </button>
-                  <button type="button" className="btn-secondary" onClick={() => setRenaming({ id: entry.id, name: entry.item.name })}>
-                    Rename
-                  </button>
-                  <button type="button" className="btn-secondary" disabled={busy} onClick={() => void duplicate(entry)}>
-                    Duplicate
-                  </button>
+                  {!readOnly && (
+                    <>
+                      <button type="button" className="btn-secondary" onClick={() => setRenaming({ id: entry.id, name: entry.item.name })}>
+                        Rename
+                      </button>
+                      <button type="button" className="btn-secondary" disabled={busy} onClick={() => void duplicate(entry)}>
+                        Duplicate
+                      </button>
+                    </>
+                  )}
                   <button
                     type="button"
                     className="btn-secondary"
@@ -314,9 +327,11 @@ export const SavedEmbeds = memo(function SavedEmbeds({ guildId, current: builder
                   >
                     Export
                   </button>
-                  <button type="button" className="btn-danger" onClick={() => setDeleting(entry)}>
-                    Delete
-                  </button>
+                  {!readOnly && (
+                    <button type="button" className="btn-danger" onClick={() => setDeleting(entry)}>
+                      Delete
+                    </button>
+                  )}
                 </div>
               )}
             </li>

@@ -60,6 +60,8 @@ export interface GreetingFormProps {
   onSubmit(kind: GreetingKind): void;
   /** Validation failed on fields this tab does not show (e.g. the channel, when saving the embed). */
   onHiddenErrors(kind: GreetingKind, errors: RJSFValidationError[]): void;
+  /** Nothing may be changed (a read-only Dashboard Access grantee): every field read only. */
+  readOnly?: boolean;
   children?: ReactNode;
 }
 
@@ -77,11 +79,15 @@ export const GreetingForm = memo(function GreetingForm({
   onChange,
   onSubmit,
   onHiddenErrors,
+  readOnly = false,
   children,
 }: GreetingFormProps) {
   const loaded = useSectionModule('greeting');
   const greeting = loaded.status === 'ready' ? loaded.module : undefined;
-  const uiSchema = useMemo(() => (greeting ? uiSchemaFor(greeting.uiSchema as UiSchema, kind) : {}), [greeting, kind]);
+  const uiSchema = useMemo<UiSchema>(
+    () => (greeting ? { ...uiSchemaFor(greeting.uiSchema as UiSchema, kind), ...(readOnly ? { 'ui:readonly': true } : {}) } : {}),
+    [greeting, kind, readOnly],
+  );
   const formContext = useMemo<GreetingFormContext>(() => ({ guildId, kind, group }), [guildId, kind, group]);
   // The form holds the whole document (RJSF compares the schema it resolved against the validator's, which depends on
   // the data's shape); the greeting not edited here stays at its defaults, is never shown and never saved from here.

@@ -42,6 +42,7 @@ export const MenuCard = memo(function MenuCard({
   checksUnavailable,
   busy,
   onAction,
+  readOnly = false,
 }: {
   entry: RoleMenuEntry;
   channelName: string | undefined;
@@ -49,6 +50,8 @@ export const MenuCard = memo(function MenuCard({
   checksUnavailable: boolean;
   busy: boolean;
   onAction(action: MenuAction, entry: RoleMenuEntry): void;
+  /** A read-only grantee: the card without its actions (nothing changed or posted). */
+  readOnly?: boolean;
 }) {
   const { item } = entry;
   const headingId = `menu-${entry.id}-title`;
@@ -83,7 +86,7 @@ export const MenuCard = memo(function MenuCard({
         </dl>
         <MenuWarnings id={`menu-${entry.id}-warnings`} warnings={warnings} />
         {checksUnavailable && <p className="text-xs text-muted">Checks unavailable</p>}
-        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <div className={`mt-auto flex-wrap gap-2 pt-2 ${readOnly ? 'hidden' : 'flex'}`}>
           <button type="button" className="btn-secondary px-3" onClick={() => onAction('edit', entry)} aria-label={`Edit ${item.title}`}>
             <Pencil aria-hidden="true" className="h-4 w-4" />
             Edit

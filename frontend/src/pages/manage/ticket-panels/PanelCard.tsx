@@ -41,8 +41,11 @@ export const PanelCard = memo(function PanelCard({
   channelName,
   busy,
   onAction,
+  readOnly = false,
 }: {
   entry: PanelEntry;
+  /** A read-only grantee: Preview only (nothing changed or posted). */
+  readOnly?: boolean;
   /** The channel's name, or undefined when the panel has none (or it no longer exists). */
   channelName: string | undefined;
   busy: boolean;
@@ -86,28 +89,38 @@ export const PanelCard = memo(function PanelCard({
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <CardAction icon={Eye} label="Preview" panelTitle={item.title} onClick={() => onAction('preview', entry)} />
-          <CardAction icon={Pencil} label="Edit" panelTitle={item.title} onClick={() => onAction('edit', entry)} />
-          <CardAction icon={Copy} label="Duplicate" panelTitle={item.title} disabled={busy} onClick={() => onAction('duplicate', entry)} />
-          <button
-            type="button"
-            className="btn-primary px-3"
-            onClick={() => onAction('deploy', entry)}
-            disabled={busy || noChannel}
-            title={noChannel ? refusals.panelNoChannelToDeploy : undefined}
-            aria-label={`${item.deployed ? 'Redeploy' : 'Deploy'} ${item.title}`}
-            aria-describedby={noChannel ? `panel-${entry.id}-no-channel` : undefined}
-          >
-            <Rocket aria-hidden="true" className="h-4 w-4" />
-            {item.deployed ? 'Redeploy' : 'Deploy'}
-          </button>
-          <CardAction
-            icon={Trash2}
-            label="Delete"
-            panelTitle={item.title}
-            danger
-            disabled={busy}
-            onClick={() => onAction('delete', entry)}
-          />
+          {!readOnly && (
+            <>
+              <CardAction icon={Pencil} label="Edit" panelTitle={item.title} onClick={() => onAction('edit', entry)} />
+              <CardAction
+                icon={Copy}
+                label="Duplicate"
+                panelTitle={item.title}
+                disabled={busy}
+                onClick={() => onAction('duplicate', entry)}
+              />
+              <button
+                type="button"
+                className="btn-primary px-3"
+                onClick={() => onAction('deploy', entry)}
+                disabled={busy || noChannel}
+                title={noChannel ? refusals.panelNoChannelToDeploy : undefined}
+                aria-label={`${item.deployed ? 'Redeploy' : 'Deploy'} ${item.title}`}
+                aria-describedby={noChannel ? `panel-${entry.id}-no-channel` : undefined}
+              >
+                <Rocket aria-hidden="true" className="h-4 w-4" />
+                {item.deployed ? 'Redeploy' : 'Deploy'}
+              </button>
+              <CardAction
+                icon={Trash2}
+                label="Delete"
+                panelTitle={item.title}
+                danger
+                disabled={busy}
+                onClick={() => onAction('delete', entry)}
+              />
+            </>
+          )}
         </div>
         {noChannel && (
           <p id={`panel-${entry.id}-no-channel`} className="text-xs text-warn">

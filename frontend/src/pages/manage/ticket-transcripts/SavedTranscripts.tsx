@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { IconCard } from '../shared/IconCard';
 import { DeleteTranscriptDialog } from './DeleteTranscriptDialog';
+import { usePageGrant } from '../dashboard-access/grant';
 import { createdLabel, humanSize, SEARCH_DELAY_MS } from './format';
 import { useDebounced } from './use-debounced';
 
@@ -48,6 +49,8 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
   const remove = useDeleteTranscript(guildId);
   const [banner, showBanner] = useTimedBanner(TRANSCRIPT_NOTICE_MS);
   const [confirming, setConfirming] = useState<TranscriptSummary | null>(null);
+  // A read-only grantee reads and downloads transcripts; deleting one is a change.
+  const grant = usePageGrant('transcripts');
   const searchBox = useRef<HTMLInputElement>(null);
   const filtered = q !== '' || date !== '';
 
@@ -166,14 +169,16 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
                       >
                         <Download aria-hidden="true" className="h-4 w-4" /> <span className="hidden sm:inline">Download</span>
                       </button>
-                      <button
-                        type="button"
-                        className="btn-secondary px-3 hover:border-danger"
-                        aria-label={`Delete transcript ${t.ticketId}`}
-                        onClick={() => setConfirming(t)}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" /> <span className="hidden sm:inline">Delete</span>
-                      </button>
+                      {!grant.readOnly && (
+                        <button
+                          type="button"
+                          className="btn-secondary px-3 hover:border-danger"
+                          aria-label={`Delete transcript ${t.ticketId}`}
+                          onClick={() => setConfirming(t)}
+                        >
+                          <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" /> <span className="hidden sm:inline">Delete</span>
+                        </button>
+                      )}
                     </div>
                   </td>
                 </tr>
