@@ -149,6 +149,20 @@ describe('Apply and Reset', () => {
     ]);
   });
 
+  it('a read-only grantee sees the status, but Apply and Reset are disabled with the reason', async () => {
+    const { calls } = renderPage({ grants: { personalizer: 'read' } });
+    await waitFor(() => expect(applyButton()).toHaveProperty('disabled', true));
+    expect(await screen.findByText(/read-only access to Bot Personalizer/i, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(applyButton()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Use the global profile' })).toHaveProperty('disabled', true);
+    expect(posts(calls, 'apply')).toHaveLength(0);
+  });
+
+  it('a write grantee may Apply', async () => {
+    renderPage({ grants: { personalizer: 'write' } });
+    await waitFor(() => expect(applyButton()).toHaveProperty('disabled', false));
+  });
+
   it("shows Discord's refusal field by field: the refused field with its reason, the others not sent", async () => {
     const { user } = renderPage({ settings: { nick: 'Helper' }, apply: { status: 502, body: REFUSED } });
     await nickField();

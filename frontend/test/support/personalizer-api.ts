@@ -49,6 +49,8 @@ export interface FakeOptions {
   upload?: StoredImage | Answer;
   apply?: PersonalizerApplyResponse | Answer;
   reset?: PersonalizerApplyResponse | Answer;
+  /** The caller's Dashboard Access grants (a grantee, not a manager). */
+  grants?: Record<string, 'read' | 'write'>;
 }
 
 const isAnswer = (value: unknown): value is Answer =>
@@ -72,7 +74,12 @@ export function fakePersonalizerApi(options: FakeOptions = {}) {
       calls.push({ method, path, body });
       const base = `/api/guild/${GUILD}`;
       if (path === '/api/user') return json(200, USER);
-      if (path === base) return json(200, { success: true, guild: { id: GUILD, name: 'Guildhall Community', iconURL: null } });
+      if (path === base)
+        return json(200, {
+          success: true,
+          guild: { id: GUILD, name: 'Guildhall Community', iconURL: null },
+          ...(options.grants ? { manager: false, grants: options.grants } : { manager: true }),
+        });
       if (path === `${base}/settings/personalizer` && method === 'GET')
         return json(200, { success: true, section: 'personalizer', version, settings });
       if (path === `${base}/settings/personalizer` && method === 'PUT') {

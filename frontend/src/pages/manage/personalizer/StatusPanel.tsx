@@ -5,6 +5,8 @@ import { AlertDialog } from '../../../components/AlertDialog';
 import { Spinner } from '../../../components/Spinner';
 import { guildImageUrl } from '../../../api/client';
 import { type FieldTitles, Outcomes } from './Outcomes';
+import { ReadOnlyReason } from '../../../components/ReadOnlyReason';
+import { usePageGrant } from '../dashboard-access/grant';
 import {
   type ApplyResult,
   PERSONALIZER_FIELDS,
@@ -83,7 +85,9 @@ export function StatusPanel({
   const [confirming, setConfirming] = useState(false);
   const [adopted, setAdopted] = useState(false);
   const ids = useId();
-  const busy = apply.isPending || reset.isPending;
+  // A read-only grantee sees the status; Apply, Reset and Adopt change the profile or act through the bot.
+  const grant = usePageGrant('personalizer');
+  const busy = apply.isPending || reset.isPending || grant.readOnly;
 
   const run = (action: typeof apply) => {
     setResult(null);
@@ -123,6 +127,11 @@ export function StatusPanel({
           {reset.isPending ? 'Resetting...' : 'Use the global profile'}
         </button>
       </div>
+      {grant.readOnly && (
+        <p className="mt-2 text-sm text-muted">
+          <ReadOnlyReason title={grant.title} />
+        </p>
+      )}
       {dirty && (
         <p id={`${ids}-dirty`} className="mt-2 text-sm text-warn" data-apply-hint="">
           Save your changes first: Apply sends the saved profile.
