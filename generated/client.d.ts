@@ -83,69 +83,6 @@ export interface GuildhallClient {
   getSettings<S extends SectionName>(guildId: string, section: S): Promise<SectionSettingsResponse<S>>;
   /** Saves one section's settings based on `body.version`; a stale version rejects with 409. */
   putSettings<S extends SectionName>(guildId: string, section: S, body: SectionSettingsPutRequest<S>): Promise<SectionSettingsResponse<S>>;
-  /** Server Settings: the guild's basic settings. */
-  getBasicSettings(guildId: string): Promise<SectionSettingsResponse<'basic'>>;
-  /** Server Settings: save the guild's basic settings. */
-  putBasicSettings(guildId: string, body: SectionSettingsPutRequest<'basic'>): Promise<SectionSettingsResponse<'basic'>>;
-  /** Bot Personalizer: the guild's personalizer settings. */
-  getPersonalizerSettings(guildId: string): Promise<SectionSettingsResponse<'personalizer'>>;
-  /** Bot Personalizer: save the guild's personalizer settings. */
-  putPersonalizerSettings(
-    guildId: string,
-    body: SectionSettingsPutRequest<'personalizer'>,
-  ): Promise<SectionSettingsResponse<'personalizer'>>;
-  /** Dashboard Access: the guild's dashboard-access settings. */
-  getDashboardAccessSettings(guildId: string): Promise<SectionSettingsResponse<'dashboard-access'>>;
-  /** Dashboard Access: save the guild's dashboard-access settings. */
-  putDashboardAccessSettings(
-    guildId: string,
-    body: SectionSettingsPutRequest<'dashboard-access'>,
-  ): Promise<SectionSettingsResponse<'dashboard-access'>>;
-  /** Moderation: the guild's moderation settings. */
-  getModerationSettings(guildId: string): Promise<SectionSettingsResponse<'moderation'>>;
-  /** Moderation: save the guild's moderation settings. */
-  putModerationSettings(guildId: string, body: SectionSettingsPutRequest<'moderation'>): Promise<SectionSettingsResponse<'moderation'>>;
-  /** Levels: the guild's levels settings. */
-  getLevelsSettings(guildId: string): Promise<SectionSettingsResponse<'levels'>>;
-  /** Levels: save the guild's levels settings. */
-  putLevelsSettings(guildId: string, body: SectionSettingsPutRequest<'levels'>): Promise<SectionSettingsResponse<'levels'>>;
-  /** Welcome Configuration: the guild's greeting settings. */
-  getGreetingSettings(guildId: string): Promise<SectionSettingsResponse<'greeting'>>;
-  /** Welcome Configuration: save the guild's greeting settings. */
-  putGreetingSettings(guildId: string, body: SectionSettingsPutRequest<'greeting'>): Promise<SectionSettingsResponse<'greeting'>>;
-  /** Antinuke Configuration: the guild's antinuke settings. */
-  getAntinukeSettings(guildId: string): Promise<SectionSettingsResponse<'antinuke'>>;
-  /** Antinuke Configuration: save the guild's antinuke settings. */
-  putAntinukeSettings(guildId: string, body: SectionSettingsPutRequest<'antinuke'>): Promise<SectionSettingsResponse<'antinuke'>>;
-  /** Ticket general settings: the guild's ticket-general settings. */
-  getTicketGeneralSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-general'>>;
-  /** Ticket general settings: save the guild's ticket-general settings. */
-  putTicketGeneralSettings(
-    guildId: string,
-    body: SectionSettingsPutRequest<'ticket-general'>,
-  ): Promise<SectionSettingsResponse<'ticket-general'>>;
-  /** Ticket limits: the guild's ticket-limits settings. */
-  getTicketLimitsSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-limits'>>;
-  /** Ticket limits: save the guild's ticket-limits settings. */
-  putTicketLimitsSettings(
-    guildId: string,
-    body: SectionSettingsPutRequest<'ticket-limits'>,
-  ): Promise<SectionSettingsResponse<'ticket-limits'>>;
-  /** Ticket categories: the guild's ticket-categories settings. */
-  getTicketCategoriesSettings(guildId: string): Promise<SectionSettingsResponse<'ticket-categories'>>;
-  /** Ticket categories: save the guild's ticket-categories settings. */
-  putTicketCategoriesSettings(
-    guildId: string,
-    body: SectionSettingsPutRequest<'ticket-categories'>,
-  ): Promise<SectionSettingsResponse<'ticket-categories'>>;
-  /** Ticket transcripts: the guild's transcripts settings. */
-  getTranscriptSettings(guildId: string): Promise<SectionSettingsResponse<'transcripts'>>;
-  /** Ticket transcripts: save the guild's transcripts settings. */
-  putTranscriptSettings(guildId: string, body: SectionSettingsPutRequest<'transcripts'>): Promise<SectionSettingsResponse<'transcripts'>>;
-  /** Join DMs: the guild's joindms settings. */
-  getJoinDmSettings(guildId: string): Promise<SectionSettingsResponse<'joindms'>>;
-  /** Join DMs: save the guild's joindms settings. */
-  putJoinDmSettings(guildId: string, body: SectionSettingsPutRequest<'joindms'>): Promise<SectionSettingsResponse<'joindms'>>;
   /** Ticket Panels: the guild's items, oldest first, and the cap. */
   listTicketPanels(
     guildId: string,

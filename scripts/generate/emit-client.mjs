@@ -6,7 +6,7 @@
 // An operation that answers a file (a `contentType` that is neither JSON nor an event stream: a transcript's download)
 // has a function too: it asks the transport for the file (`read` 'file'), which resolves with its bytes and name.
 
-import { collectionOperationIds, settingsOperationIds } from './build-openapi.mjs';
+import { collectionOperationIds } from './build-openapi.mjs';
 import { operationRef } from './derive-parameters.mjs';
 import { getPointer } from './lib/json.mjs';
 import { nameOf } from './resolve.mjs';
@@ -18,7 +18,7 @@ const FILE_ANSWER = 'FileAnswer';
 /** @returns {{ 'client.js': string, 'client.d.ts': string }} */
 export function emitClient(catalog) {
   const functions = [
-    ...settingsFunctions(catalog),
+    ...settingsFunctions(),
     ...catalog.collections.flatMap(collectionFunctions),
     ...catalog.operations.filter((op) => op.response && browserCalls(op)).map((op) => tableFunction(op, catalog)),
     ...catalog.operations.filter((op) => answersFile(op) && browserCalls(op)).map((op) => fileFunction(op, catalog)),
@@ -89,8 +89,11 @@ export function emitClient(catalog) {
  */
 const browserCalls = (op) => op.access !== 'bot' && op.access !== 'provider';
 
-/** getSettings/putSettings for any section, and get<Type>/put<Type> per section (the OpenAPI operationIds). */
-function settingsFunctions(catalog) {
+/**
+ * getSettings/putSettings for any section, typed by the section's name. The OpenAPI document also names each section's
+ * GET and PUT (getBasicSettings...); the browser's client, loaded by every page, has the two generic ones alone.
+ */
+function settingsFunctions() {
   const guildId = { name: 'guildId', type: 'string' };
   const generic = { name: 'section', type: 'S' };
   const fns = [
@@ -109,27 +112,6 @@ function settingsFunctions(catalog) {
       "Saves one section's settings based on `body.version`; a stale version rejects with 409.",
     ),
   ];
-  for (const section of catalog.sections) {
-    const ids = settingsOperationIds(section);
-    const fixed = { name: 'section', value: section.name };
-    const S = literal(section.name);
-    fns.push(
-      settingsFunction(
-        ids.get,
-        'GET',
-        [guildId, fixed],
-        `SectionSettingsResponse<${S}>`,
-        `${section.title}: the guild's ${section.name} settings.`,
-      ),
-      settingsFunction(
-        ids.put,
-        'PUT',
-        [guildId, fixed, { name: 'body', type: `SectionSettingsPutRequest<${S}>` }],
-        `SectionSettingsResponse<${S}>`,
-        `${section.title}: save the guild's ${section.name} settings.`,
-      ),
-    );
-  }
   return fns;
 }
 
