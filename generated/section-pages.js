@@ -9,3 +9,5 @@ const deepFreeze = (value) => {
 };
 /** Each section's page: title, description, path, sidebar group, premium flag (schemas/sections.json), in the table's order. */
 export const sectionPages = deepFreeze(data.sectionPages);
+/** Each collection's title (schemas/sections.json), by name. */
+export const collectionTitles = deepFreeze(data.collectionTitles);

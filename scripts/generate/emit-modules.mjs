@@ -229,15 +229,19 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
 
   // Section pages: what the app shell needs of each section (routes, sidebar, headings), without the defaults and
   // storage details, so the entry chunk that builds the routes stays small.
-  files['section-pages.json'] = literal({ $comment: BANNER, sectionPages: pages });
+  // A collection's title too: the selector and the sidebar name the collections a Dashboard Access grant opens.
+  const collectionTitles = Object.fromEntries(catalog.collections.map((collection) => [collection.name, collection.title]));
+  files['section-pages.json'] = literal({ $comment: BANNER, sectionPages: pages, collectionTitles });
   files['section-pages.js'] = [
     jsonImport('section-pages.json'),
     DEEP_FREEZE,
     `/** Each section's page: title, description, path, sidebar group, premium flag (schemas/sections.json), in the table's order. */`,
     `export const sectionPages = deepFreeze(data.sectionPages);`,
+    `/** Each collection's title (schemas/sections.json), by name. */`,
+    `export const collectionTitles = deepFreeze(data.collectionTitles);`,
   ].join('\n');
   files['section-pages.d.ts'] = [
-    `import type { SectionName, SectionTableRow } from './types.js';`,
+    `import type { CollectionName, SectionName, SectionTableRow } from './types.js';`,
     `/** What the dashboard shows of a section: its page and its sidebar entry. */`,
     `export interface SectionPageInfo<S extends SectionName = SectionName> {`,
     `  /** As in /api/guild/{guildId}/settings/{name}. */`,
@@ -256,6 +260,8 @@ export function emitModules({ catalog, bundles, compiled, types, uiSchemas, open
     `}`,
     `/** In the table's order. */`,
     `export declare const sectionPages: { readonly [S in SectionName]: SectionPageInfo<S> };`,
+    `/** Each collection's title, by name. */`,
+    `export declare const collectionTitles: { readonly [C in CollectionName]: string };`,
   ].join('\n');
 
   // UI schemas

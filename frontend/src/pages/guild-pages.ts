@@ -1,5 +1,4 @@
-import subjectFile from '@guildhall/generated/schema.dashboard-subject.json' with { type: 'json' };
-import { sectionPages, type SectionPageInfo } from '@guildhall/generated/section-pages';
+import { collectionTitles, sectionPages, type SectionPageInfo } from '@guildhall/generated/section-pages';
 import type { CollectionName } from '@guildhall/generated/types';
 import type { GuildSummary } from '../api/types';
 import { COLLECTION_PAGES } from '../manage-paths';
@@ -14,16 +13,14 @@ export interface OpenablePage {
   section?: SectionPageInfo;
 }
 
-/** The labels of the subjects a Dashboard Access grant names, as the generated schema spells them. */
-const SUBJECT_LABELS: Readonly<Record<string, string>> = (subjectFile.schema['x-ui'] as { enumLabels: Record<string, string> }).enumLabels;
-
 /** A section's or collection's page, by its name in the guild summary's `sections`; undefined for an unknown name. */
 export function pageOfSubject(name: string): OpenablePage | undefined {
   if (Object.hasOwn(sectionPages, name)) {
     const section = sectionPages[name as keyof typeof sectionPages];
     return { path: section.path, title: section.title, section };
   }
-  if (Object.hasOwn(COLLECTION_PAGES, name)) return { path: COLLECTION_PAGES[name as CollectionName], title: SUBJECT_LABELS[name] ?? name };
+  if (Object.hasOwn(COLLECTION_PAGES, name))
+    return { path: COLLECTION_PAGES[name as CollectionName], title: collectionTitles[name as CollectionName] };
   return undefined;
 }
 
