@@ -8,7 +8,7 @@ import { LoadErrorCard } from '../components/LoadErrorCard';
 import { ReadOnlyReason } from '../components/ReadOnlyReason';
 import { Spinner } from '../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../components/StatusBanner';
-import { ConflictDialog } from './ConflictDialog';
+import { ConflictDialog } from './LazyConflictDialog';
 import { applyAccess, type Capabilities } from './core/access';
 import { type Conflict, conflictOf } from './core/conflict';
 import { fieldErrorsToErrorSchema } from './core/error-schema';

@@ -1,13 +1,15 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop } from './BackToTop';
-import { Footer } from './Footer';
 import { Header } from './Header';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState } from 'react';
 
 interface SidebarToggle {
   open: boolean;
   setOpen(open: boolean): void;
 }
+// The footer is the public pages' (the manage pages hide it): its chunk loads with the first page that shows it.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+
 const SidebarContext = createContext<SidebarToggle>({ open: false, setOpen: () => undefined });
 export const useSidebarToggle = () => useContext(SidebarContext);
 
@@ -32,7 +34,11 @@ export function PublicLayout() {
       <main id="main" className="min-h-[calc(100vh-4rem)]">
         <Outlet />
       </main>
-      {!hideFooter && <Footer />}
+      {!hideFooter && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <BackToTop />
     </SidebarContext.Provider>
   );

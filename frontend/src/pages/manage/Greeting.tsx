@@ -9,7 +9,7 @@ import { LazyDiscordMessage } from '../../components/discord/LazyDiscordMessage'
 import { LoadErrorCard } from '../../components/LoadErrorCard';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
-import { ConflictDialog } from '../../form/ConflictDialog';
+import { ConflictDialog } from '../../form/LazyConflictDialog';
 import { SaveBar } from '../../form/SaveBar';
 import { DEFAULT_LOAD_ERROR } from '../../form/core/page-messages';
 import { useSectionModule } from '../../form/section-module';

@@ -6,7 +6,7 @@ import { deployRoleMenu, type RoleMenuEntry, type RoleMenuWarning } from '../../
 import { LazyDiscordMessage } from '../../../components/discord/LazyDiscordMessage';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
-import { ConflictDialog } from '../../../form/ConflictDialog';
+import { ConflictDialog } from '../../../form/LazyConflictDialog';
 import { EngineForm } from '../../../form/EngineForm';
 import { SaveBar } from '../../../form/SaveBar';
 import { fieldErrorsToErrorSchema } from '../../../form/core/error-schema';

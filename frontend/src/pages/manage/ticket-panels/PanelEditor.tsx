@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import { CountedTextField, schemaField } from '../../../components/embed-editor';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
-import { ConflictDialog } from '../../../form/ConflictDialog';
+import { ConflictDialog } from '../../../form/LazyConflictDialog';
 import { AdvancedEditor } from './AdvancedEditor';
 import { DeletePanelDialog } from './DeletePanelDialog';
 import { Dialog } from '../../../components/Dialog';
