@@ -21,13 +21,22 @@ export function deriveSubjects({ files, byId, sections, collections }) {
     $id: id,
     title: 'Dashboard subject',
     description:
-      "What a Dashboard Access grant opens: a section or collection of the sections table whose policy is manage-guild, or * for all of them (those added later too). Derived from the sections table by the generator (scripts/generate/derive-subjects.mjs).",
+      'What a Dashboard Access grant opens: a section or collection of the sections table whose policy is manage-guild, or * for all of them (those added later too). Derived from the sections table by the generator (scripts/generate/derive-subjects.mjs).',
     type: 'string',
     enum: [ALL_SUBJECTS, ...rows.map((row) => row.name)],
     'x-ui': { enumLabels: { [ALL_SUBJECTS]: 'All settings', ...Object.fromEntries(rows.map((row) => [row.name, row.title])) } },
     'x-messages': { enum: 'Please choose a section of this dashboard', type: 'Please choose a section of this dashboard' },
   };
-  const file = { rel: SUBJECT_REL, id, group: 'common', name: 'dashboard-subject', typeName: pascalCase(schema.title), exportName: 'validateDashboardSubject', published: true, schema };
+  const file = {
+    rel: SUBJECT_REL,
+    id,
+    group: 'common',
+    name: 'dashboard-subject',
+    typeName: pascalCase(schema.title),
+    exportName: 'validateDashboardSubject',
+    published: true,
+    schema,
+  };
   files.push(file);
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   byId.set(id, file);

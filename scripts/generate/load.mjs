@@ -124,7 +124,8 @@ function checkSubject(op, subjects) {
     throw new SchemaError(OPERATIONS_FILE, `${operationId}: a subject is for guild operations (access ${op.access})`);
   const param = /^\{(section|collection)\}$/.exec(subject)?.[1];
   if (param) {
-    if (!op.path.includes(`{${param}}`)) throw new SchemaError(OPERATIONS_FILE, `${operationId}: subject ${subject} but the path has no {${param}}`);
+    if (!op.path.includes(`{${param}}`))
+      throw new SchemaError(OPERATIONS_FILE, `${operationId}: subject ${subject} but the path has no {${param}}`);
   } else if (!subjects.has(subject)) {
     throw new SchemaError(OPERATIONS_FILE, `${operationId}: subject "${subject}" is no section or collection of the sections table`);
   }
