@@ -71,7 +71,8 @@ export const sectionPageModule = (name: SectionName): string => CUSTOM_SECTION_P
 export const SECTION_PAGE_LAZY: { readonly [S in SectionName]?: readonly string[] } = {
   greeting: ['components/discord/DiscordMessage'],
   joindms: ['components/discord/DiscordMessage'],
-  antinuke: ['form/parts/TabbedObject'],
+  antinuke: ['form/parts/TabbedObject', 'form/parts/PunishmentCards'],
+  moderation: ['form/parts/PunishmentCards'],
   personalizer: ['form/parts/ImageUpload'],
   'ticket-general': ['form/parts/ArrayField', 'form/parts/RoleWidgets'],
   'ticket-limits': ['form/parts/RoleWidgets'],

@@ -99,6 +99,7 @@ describe('form parts (src/form/parts.ts)', () => {
       'form/parts/ArrayField',
       'form/parts/GrantWidgets',
       'form/parts/ImageUpload',
+      'form/parts/PunishmentCards',
       'form/parts/RoleMenuWidgets',
       'form/parts/RoleWidgets',
       'form/parts/TabbedObject',
@@ -111,10 +112,15 @@ describe('form parts (src/form/parts.ts)', () => {
       .filter(([, widget]) => (widget as { name?: string }).name === 'FormPartComponent')
       .map(([name]) => name);
     expect(fromParts.sort()).toEqual(Object.keys(WIDGET_PARTS).sort());
-    // AntiNuke's lists are on its Users tab, not the first: they wait for that tab.
+    // AntiNuke's lists are on its Users tab, not the first: they wait for that tab. Its first tab's punishment cards
+    // are drawn at once.
     const antinuke = sections.find((s) => s.name === 'antinuke')!;
-    expect(partsAtOnce(antinuke)).toEqual(['form/parts/TabbedObject']);
-    expect([...formPartsOf(antinuke.schema, antinuke.uiSchema)].sort()).toEqual(['form/parts/ArrayField', 'form/parts/UserList']);
+    expect(partsAtOnce(antinuke)).toEqual(['form/parts/PunishmentCards', 'form/parts/TabbedObject']);
+    expect([...formPartsOf(antinuke.schema, antinuke.uiSchema)].sort()).toEqual([
+      'form/parts/ArrayField',
+      'form/parts/PunishmentCards',
+      'form/parts/UserList',
+    ]);
   });
 
   it('fetches the parts of a tab when it is pointed at, so that it opens with its fields', async () => {

@@ -18,6 +18,7 @@ const LOADERS = {
   'form/parts/RoleMenuWidgets': () => import('./parts/RoleMenuWidgets'),
   'form/parts/ImageUpload': () => import('./parts/ImageUpload'),
   'form/parts/GrantWidgets': () => import('./parts/GrantWidgets'),
+  'form/parts/PunishmentCards': () => import('./parts/PunishmentCards'),
 };
 type Loaders = typeof LOADERS;
 export type FormPart = keyof Loaders;

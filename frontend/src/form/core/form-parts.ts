@@ -11,6 +11,7 @@ export const WIDGET_PARTS: Readonly<Record<string, FormPart>> = {
   embed: 'form/parts/RoleMenuWidgets',
   'role-menu-options': 'form/parts/RoleMenuWidgets',
   'image-upload': 'form/parts/ImageUpload',
+  'punishment-cards': 'form/parts/PunishmentCards',
 };
 const ARRAY_PART: FormPart = 'form/parts/ArrayField';
 const MULTI_SCHEMA_PART: FormPart = 'form/parts/MultiSchemaField';

@@ -5,7 +5,6 @@ import { partComponent } from '../part-component';
 import { ChannelSelectWidget } from './channel-select';
 import { ColourWidget } from './colour';
 import { NumberWidget } from './number';
-import { PunishmentCardsWidget } from './punishment-cards';
 import { RoleSelectWidget } from './role-select';
 import { SelectWidget } from './select';
 import { TextareaWidget } from './textarea';
@@ -20,6 +19,10 @@ const ChecklistWidget = partComponent<'form/parts/GrantWidgets', WidgetProps>('f
 const DateTimeWidget = partComponent<'form/parts/GrantWidgets', WidgetProps>('form/parts/GrantWidgets', (m) => m.DateTimeWidget);
 const RoleMenuOptionsWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.RoleMenuOptionsWidget);
 const EmbedWidget = partComponent('form/parts/RoleMenuWidgets', (m) => m.EmbedWidget);
+const PunishmentCardsWidget = partComponent<'form/parts/PunishmentCards', WidgetProps>(
+  'form/parts/PunishmentCards',
+  (m) => m.PunishmentCardsWidget,
+);
 const ImageUploadWidget = partComponent<'form/parts/ImageUpload', WidgetProps>('form/parts/ImageUpload', (m) => m.ImageUploadWidget);
 
 /** RJSF's own names for the widgets it picks without a ui:widget (a boolean's checkbox, an enum's select...): ours replace them. */
