@@ -58,6 +58,41 @@ function rjsfSchemaUtils(): Plugin {
 }
 
 /**
+ * A module that is imported lazily but that a chunk group holds (chunk-groups.ts: the manage layout, in `manage`) has
+ * no chunk of its own, so Vite's manifest does not name it; this adds it under its path, as a dynamic entry whose file
+ * is its group's, so that the tests and benchmarks that read the manifest (scripts/bench/route-scripts.mjs) find it.
+ */
+function groupedEntries(): Plugin {
+  return {
+    name: 'guildhall-grouped-entries',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const asset = Object.values(bundle).find((file) => file.type === 'asset' && file.fileName === '.vite/manifest.json');
+        if (!asset || asset.type !== 'asset') return;
+        const manifest = JSON.parse(String(asset.source)) as Record<string, { file: string; src?: string }>;
+        const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+        const root = frontend('./');
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || chunk.facadeModuleId) continue;
+          for (const id of chunk.moduleIds) {
+            const module = this.getModuleInfo(id);
+            if (!module?.dynamicImporters.length || !id.startsWith(root)) continue;
+            const src = id.slice(root.length);
+            const key = keyOfFile.get(chunk.fileName);
+            if (!key || manifest[src]) continue;
+            manifest[src] = { file: chunk.fileName, src, isDynamicEntry: true, imports: [key] } as (typeof manifest)[string];
+          }
+        }
+        asset.source = JSON.stringify(manifest, null, 2);
+      },
+    },
+  };
+}
+
+/**
  * discord-markdown-parser's Unicode emoji pattern, which the preview loads on demand (src/components/discord/markdown.ts),
  * as an ES module with the pattern alone: the library ships it as CommonJS, whose interop helpers would then move out
  * of the entry into a chunk of their own that every page loads.
@@ -80,6 +115,7 @@ export default defineConfig(({ command }) => ({
     rjsfDefaults(),
     rjsfSchemaUtils(),
     esmEmojiPattern(),
+    groupedEntries(),
     tailwindcss(),
     // A brotli (.br) and a gzip (.gz) copy beside each text file of the build (JS, CSS, HTML, SVG, JSON), each at its
     // best level, made once here: the backend sends the copy the browser accepts (backend/src/http/frontend.ts). A copy

@@ -101,7 +101,8 @@ export function scriptsOf(manifest, modules, lazyModules = []) {
     if (!chunk) throw new Error(`no chunk the route loads imports ${key} dynamically (Vite manifest)`);
     closure(chunk, chunks);
   }
-  return [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  // A module a chunk group holds is named in the manifest beside its group's chunk (the same file): counted once.
+  return [...new Set([...chunks].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
 }
 
 /**
