@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { probeImage } from '@guildhall/backend/images/image-probe';
 import { FieldError, type FieldErrorTuple, FormErrors } from './discord-errors.js';
 import type { SandboxImageType, SandboxMemberImage, SandboxMemberImageKind } from './sandbox.types.js';
 
@@ -85,49 +86,9 @@ function readImage(uri: string): SandboxMemberImage | FieldErrorTuple {
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
   if (Math.floor((base64.length * 3) / 4) - padding > MEMBER_PROFILE_LIMITS.imageBytes) return IMAGE_TOO_LARGE;
   const data = Buffer.from(base64, 'base64');
-  if (data.length === 0 || imageTypeOf(data) !== type) return IMAGE_INVALID;
+  // What the bytes are (their magic numbers and header), whatever the data URI claims: the dashboard's own reading.
+  const probed = probeImage(data);
+  if (!probed || probed.type !== type) return IMAGE_INVALID;
   const hash = createHash('md5').update(data).digest('hex');
-  return { hash: type === 'image/gif' && gifFrames(data) > 1 ? `a_${hash}` : hash, type, data };
-}
-
-/** The image type the bytes say they are (their magic numbers), whatever the data URI claims. */
-export function imageTypeOf(data: Buffer): SandboxImageType | undefined {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  const head = data.subarray(0, 6).toString('latin1');
-  if (head === 'GIF87a' || head === 'GIF89a') return 'image/gif';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return undefined;
-}
-
-/**
- * How many images (frames) a GIF holds, counted by walking its blocks: image descriptors (0x2C) with their colour
- * tables and data sub-blocks, extensions (0x21) with theirs, up to the trailer (0x3B). A 0x2C byte inside pixel data is
- * not a frame. Stops at 2: more than one makes it animated, which is all Discord's hash says. A GIF cut short counts what
- * it had.
- */
-export function gifFrames(data: Buffer): number {
-  const colourTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
-  if (data.length < 13) return 0;
-  let at = 13 + colourTable(data[10]!);
-  const skipSubBlocks = () => {
-    while (at < data.length && data[at] !== 0) at += data[at]! + 1;
-    at += 1;
-  };
-  let frames = 0;
-  while (at < data.length && frames < 2) {
-    const block = data[at]!;
-    if (block === 0x2c) {
-      if (at + 10 > data.length) break;
-      frames += 1;
-      at += 10 + colourTable(data[at + 9]!);
-      // The LZW minimum code size, then the image's data.
-      at += 1;
-      skipSubBlocks();
-    } else if (block === 0x21) {
-      at += 2;
-      skipSubBlocks();
-    } else break;
-  }
-  return frames;
+  return { hash: type === 'image/gif' && probed.animated ? `a_${hash}` : hash, type, data };
 }

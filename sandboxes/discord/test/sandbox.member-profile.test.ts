@@ -12,10 +12,20 @@ import { startDiscordSandbox, type RunningDiscordSandbox } from '../src/standalo
 
 const GUILD: string = SANDBOX_GUILDS.community.id;
 
-// Real images, smallest forms: a 1x1 PNG, the start of a JPEG, a 1x1 GIF, a WebP header.
+// Real images, smallest forms, each with the header that gives its size (the bytes are read as the dashboard reads
+// them): a 1x1 PNG, a JPEG's start and 1x1 frame header, a 1x1 GIF, a WebP's 1x1 key frame header.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+const JPEG = Buffer.from([
+  ...[0xff, 0xd8],
+  ...[0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x01, 0x00, 0x01, 0x03, 0x01, 0x11, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01],
+  ...[0xff, 0xd9],
+]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([22, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.from([10, 0, 0, 0, 0x30, 0x01, 0x00, 0x9d, 0x01, 0x2a, 1, 0, 1, 0]),
+]);
 
 /** A GIF of `frames` 1x1 images; `pixels` is each image's data sub-block (0x2C bytes in it are data, not images). */
 function gif(frames: number, pixels = [0x44, 0x01]): Buffer {
