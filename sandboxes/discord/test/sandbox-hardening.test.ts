@@ -234,7 +234,8 @@ describe("Modify Current Member's images pass the front door: the bot's, up to i
 
   it("the bot's avatar of Discord's 10 MiB (some 14 MB of JSON) is read and stored", async () => {
     const image = Buffer.alloc(DISCORD_FILE_LIMIT, 0);
-    Buffer.from('89504e470d0a1a0a', 'hex').copy(image);
+    // A PNG's signature and its header chunk (IHDR: 1024x1024), the rest the image's bytes.
+    Buffer.from('89504e470d0a1a0a0000000d494844520000040000000400', 'hex').copy(image);
     const body = JSON.stringify({ avatar: `data:image/png;base64,${image.toString('base64')}` });
     expect(body.length).toBeGreaterThan(13 * MiB);
     const res = await fetch(url, { method: 'PATCH', headers: { ...bot, 'content-type': 'application/json' }, body });
