@@ -797,7 +797,7 @@ export interface PersonalizerSettings {
   bio: string;
 }
 /**
- * Who besides the guild's managers may use its dashboard (the Dashboard Access page): grants of read or write on sections and collections (or all settings), to a role or to a member, each with an optional expiry and a note. Only the owner and members with Administrator change it (policy administrators), and a member who is not the owner grants only to roles below their highest role and to members whose highest role is below it. Grants open sections and collections of policy manage-guild only: never AntiNuke (its own levels) nor this section. The server enforces them on every route (backend/src/guild/).
+ * Who besides the guild's managers may use its dashboard (the Dashboard Access page): grants of read or write on sections and collections (or all settings), to a role or to a member, each with an optional expiry and a note; a role or member may hold several grants (a role with write on one section and read on another), the highest level per section counting. Only the owner and members with Administrator change it (policy administrators), and a member who is not the owner grants only to roles below their highest role and to members whose highest role is below it. Grants open sections and collections of policy manage-guild only: never AntiNuke (its own levels) nor this section. The server enforces them on every route (backend/src/guild/).
  */
 export interface DashboardAccessSettings {
   /**

@@ -30,6 +30,18 @@ describe('what the grants of a guild give one member (issue 30)', () => {
     expect(grantedLevels(access, { userId: '100000000000000009', roleIds: [] }, NOW).size).toBe(0);
   });
 
+  it('a role may hold several grants: write on one section and read on another', () => {
+    const access = {
+      roles: [
+        grant({ id: ROLE_MOD, level: 'write', subjects: ['greeting'] }),
+        grant({ id: ROLE_MOD, level: 'read', subjects: ['levels', 'greeting'] }),
+      ],
+      members: [],
+    };
+    const levels = grantedLevels(access, { userId: USER, roleIds: [ROLE_MOD] }, NOW);
+    expect(Object.fromEntries(levels)).toEqual({ greeting: 'write', levels: 'read' });
+  });
+
   it('"All settings" opens every grantable subject and never AntiNuke or Dashboard Access', () => {
     const levels = grantedLevels({ roles: [], members: [grant({ id: USER })] }, { userId: USER, roleIds: [] }, NOW);
     expect([...levels.keys()]).toEqual([...GRANTABLE_SUBJECTS]);

@@ -262,12 +262,7 @@ const schema10 = {
           'x-messages': { maxItems: 'A server can grant access to at most {limit} members' },
         },
       },
-      'distinct-across': { lists: ['roles', 'members'], key: 'id' },
-      'x-messages': {
-        type: 'Settings must be an object',
-        additionalProperties: 'Unknown setting: {name}',
-        'distinct-across': 'Each role and each member can have only one grant',
-      },
+      'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
     },
     GrantLevel: {
       enum: ['read', 'write'],
@@ -2545,12 +2540,7 @@ const schema14 = {
       'x-messages': { maxItems: 'A server can grant access to at most {limit} members' },
     },
   },
-  'distinct-across': { lists: ['roles', 'members'], key: 'id' },
-  'x-messages': {
-    type: 'Settings must be an object',
-    additionalProperties: 'Unknown setting: {name}',
-    'distinct-across': 'Each role and each member can have only one grant',
-  },
+  'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
 const schema15 = {
   enum: ['read', 'write'],
@@ -3474,65 +3464,8 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    const seen0 = new Set();
-    const items0 = data['roles'];
-    if (Array.isArray(items0)) {
-      for (let i2 = 0; i2 < items0.length; i2++) {
-        const value0 = items0[i2] && items0[i2]['id'];
-        if (typeof value0 == 'string') {
-          if (seen0.has(value0)) {
-            const err33 = {
-              instancePath,
-              schemaPath: '#/distinct-across',
-              keyword: 'distinct-across',
-              params: { fieldPointer: '/roles/' + i2 + '/id', value: value0 },
-              message: 'must not list the same item twice',
-              schema: schema14['distinct-across'],
-              parentSchema: schema14,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err33];
-            } else {
-              vErrors.push(err33);
-            }
-            errors++;
-          } else {
-            seen0.add(value0);
-          }
-        }
-      }
-    }
-    const items1 = data['members'];
-    if (Array.isArray(items1)) {
-      for (let i3 = 0; i3 < items1.length; i3++) {
-        const value1 = items1[i3] && items1[i3]['id'];
-        if (typeof value1 == 'string') {
-          if (seen0.has(value1)) {
-            const err34 = {
-              instancePath,
-              schemaPath: '#/distinct-across',
-              keyword: 'distinct-across',
-              params: { fieldPointer: '/members/' + i3 + '/id', value: value1 },
-              message: 'must not list the same item twice',
-              schema: schema14['distinct-across'],
-              parentSchema: schema14,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
-            errors++;
-          } else {
-            seen0.add(value1);
-          }
-        }
-      }
-    }
   } else {
-    const err35 = {
+    const err33 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3543,9 +3476,9 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err35];
+      vErrors = [err33];
     } else {
-      vErrors.push(err35);
+      vErrors.push(err33);
     }
     errors++;
   }

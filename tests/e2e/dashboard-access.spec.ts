@@ -2,9 +2,9 @@ import { type Browser, expect, type Page, test } from './app.js';
 import { axeViolations, signInAsMember, signInThroughChooser } from './support.js';
 
 // Dashboard Access (issue 30) as an owner uses it, in Chromium against the built app and the Discord sandbox: the
-// owner grants the seeded Moderator role write on Welcome, and ava.chen (who holds it, without Manage Server) read on
-// Levels; she finds the server in her selector with her access, edits Welcome, sees Levels view only and no other
-// section; the owner revokes, and she loses access once the server's read cache has let the change through.
+// owner grants the seeded Moderator role write on Welcome and read on Levels (two grants of one role); ava.chen, who
+// holds it without Manage Server, finds the server in her selector with her access, edits Welcome, sees Levels view
+// only and no other section; the owner revokes, and she loses access once the server's read cache has let it through.
 const GUILD = '1100000000000010000'; // Guildhall Community: owned by demo-owner, bot present
 const MEMBER = 'ava.chen'; // Ava Chen: holds the seeded Moderator role, no Manage Server
 const ACCESS = `/manage/${GUILD}/access`;
@@ -32,7 +32,7 @@ async function asOwner(browser: Browser, work: (page: Page) => Promise<void>) {
   }
 }
 
-test('the owner grants the Moderator role write on Welcome and Ava Chen read on Levels, and sees who has what', async ({ page }) => {
+test('the owner grants the Moderator role write on Welcome and read on Levels, and sees who has what', async ({ page }) => {
   await signInAsOwner(page);
   await page.goto(`/manage/${GUILD}/dashboard`);
   await page.getByRole('navigation', { name: 'Server management' }).getByRole('link', { name: 'Dashboard Access' }).click();
@@ -49,25 +49,25 @@ test('the owner grants the Moderator role write on Welcome and Ava Chen read on 
   await roleSections.getByLabel('All settings', { exact: true }).uncheck();
   await roleSections.getByLabel('Welcome Configuration', { exact: true }).check();
 
-  await page.getByRole('button', { name: 'Add member grant' }).click();
-  const memberGrant = page.locator('fieldset#dashboard-access_members [data-array-item="0"]');
-  await memberGrant.getByRole('combobox', { name: 'Member' }).fill('ava');
-  await page.getByRole('option', { name: /Ava Chen/ }).click();
-  await expect(memberGrant.getByText('Ava Chen')).toBeVisible();
-  const memberSections = memberGrant.getByRole('group', { name: 'Sections' });
-  await memberSections.getByLabel('All settings', { exact: true }).uncheck();
-  await memberSections.getByLabel('Levels', { exact: true }).check();
+  // A second grant to the same role: read on Levels.
+  await page.getByRole('button', { name: 'Add role grant' }).click();
+  const readGrant = page.locator('fieldset#dashboard-access_roles [data-array-item="1"]');
+  await readGrant.getByLabel('Role', { exact: true }).selectOption({ label: '@Moderator' });
+  await expect(readGrant.getByLabel('Access', { exact: true })).toHaveValue('read');
+  const readSections = readGrant.getByRole('group', { name: 'Sections' });
+  await readSections.getByLabel('All settings', { exact: true }).uncheck();
+  await readSections.getByLabel('Levels', { exact: true }).check();
 
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved successfully!' })).toBeVisible();
 
   // Who has access to what: a row per section, a column per grantee.
   const matrix = page.getByRole('table', { name: 'Who has access to what' });
-  await expect(matrix.getByRole('columnheader')).toHaveText(['Section', '@Moderator', 'Ava Chen']);
+  await expect(matrix.getByRole('columnheader')).toHaveText(['Section', '@Moderator']);
   const row = (section: string) => matrix.getByRole('row').filter({ has: page.getByRole('rowheader', { name: section, exact: true }) });
-  await expect(row('Welcome Configuration').getByRole('cell')).toHaveText(['Write', '—']);
-  await expect(row('Levels').getByRole('cell')).toHaveText(['—', 'Read']);
-  await expect(row('Moderation').getByRole('cell')).toHaveText(['—', '—']);
+  await expect(row('Welcome Configuration').getByRole('cell')).toHaveText(['Write']);
+  await expect(row('Levels').getByRole('cell')).toHaveText(['Read']);
+  await expect(row('Moderation').getByRole('cell')).toHaveText(['—']);
   expect(await axeViolations(page), 'page with grants').toEqual([]);
 
   // On a phone the matrix scrolls sideways inside its card; the page itself does not.
@@ -119,8 +119,8 @@ test('the owner revokes, and the member loses access', async ({ page, browser })
 
   await asOwner(browser, async (owner) => {
     await owner.goto(ACCESS);
+    await owner.getByRole('button', { name: 'Remove role grant 2' }).click();
     await owner.getByRole('button', { name: 'Remove role grant 1' }).click();
-    await owner.getByRole('button', { name: 'Remove member grant 1' }).click();
     await owner.getByRole('button', { name: 'Save Changes' }).click();
     await expect(owner.getByRole('status').filter({ hasText: 'Settings saved successfully!' })).toBeVisible();
     await expect(owner.getByText(EMPTY)).toBeVisible();

@@ -2,15 +2,16 @@ import { ALL_SUBJECTS, GRANTABLE_SUBJECTS, inForce, type Grant } from '@guildhal
 import type { DashboardAccessSettings, Role, UserSearchResult } from '@guildhall/generated/types';
 import { pageOfSubject } from '../../guild-pages';
 
-/** One column of the matrix: a role's or a member's grant, named as the page shows it. */
+/** One column of the matrix: a role or a member with its grants (one or more), named as the page shows it. */
 export interface Grantee {
   key: string;
   name: string;
-  grant: Grant;
+  grants: Grant[];
+  /** Every grant of theirs has expired: the column is greyed. */
   expired: boolean;
 }
 
-/** Each grant of the document as a column: roles first, then members, in the document's order. */
+/** Each role and member the document grants to, as a column: roles first, then members, in the document's order. */
 export function granteesOf(
   access: Pick<DashboardAccessSettings, 'roles' | 'members'>,
   roles: readonly Pick<Role, 'id' | 'name'>[] | undefined,
@@ -25,21 +26,30 @@ export function granteesOf(
     const user = users?.find((u) => u.id === id);
     return user ? user.global_name || user.username : `Member ${id}`;
   };
-  return [
-    ...(access.roles ?? []).map((grant) => ({ key: `role:${grant.id}`, name: roleName(grant.id), grant, expired: !inForce(grant, now) })),
-    ...(access.members ?? []).map((grant) => ({
-      key: `member:${grant.id}`,
-      name: userName(grant.id),
-      grant,
-      expired: !inForce(grant, now),
-    })),
-  ];
+  const columns = new Map<string, Omit<Grantee, 'expired'>>();
+  const add = (key: string, name: string, grant: Grant) => {
+    const column = columns.get(key) ?? { key, name, grants: [] };
+    column.grants.push(grant);
+    columns.set(key, column);
+  };
+  for (const grant of access.roles ?? []) add(`role:${grant.id}`, roleName(grant.id), grant);
+  for (const grant of access.members ?? []) add(`member:${grant.id}`, userName(grant.id), grant);
+  return [...columns.values()].map((column) => ({ ...column, expired: !column.grants.some((grant) => inForce(grant, now)) }));
 }
 
-/** What a grant gives on one subject: 'Write', 'Read' or nothing. */
-export function cellOf(grant: Pick<Grant, 'subjects' | 'level'>, subject: string): 'Read' | 'Write' | undefined {
-  if (!grant.subjects.includes(ALL_SUBJECTS) && !(grant.subjects as string[]).includes(subject)) return undefined;
-  return grant.level === 'write' ? 'Write' : 'Read';
+/**
+ * What a grantee's grants give on one subject: 'Write', 'Read' or nothing, the highest of those in force (of all of
+ * them when every one has expired, for the greyed column).
+ */
+export function cellOf(
+  grantee: Pick<Grantee, 'grants' | 'expired'>,
+  subject: string,
+  now: Date = new Date(),
+): 'Read' | 'Write' | undefined {
+  const counted = grantee.expired ? grantee.grants : grantee.grants.filter((grant) => inForce(grant, now));
+  const covering = counted.filter((grant) => grant.subjects.includes(ALL_SUBJECTS) || (grant.subjects as string[]).includes(subject));
+  if (covering.length === 0) return undefined;
+  return covering.some((grant) => grant.level === 'write') ? 'Write' : 'Read';
 }
 
 /**
@@ -73,7 +83,7 @@ export function AccessMatrix({ grantees }: { grantees: readonly Grantee[] }) {
                 {pageOfSubject(subject)?.title ?? subject}
               </th>
               {grantees.map((g) => {
-                const cell = cellOf(g.grant, subject);
+                const cell = cellOf(g, subject);
                 return (
                   <td
                     key={g.key}
