@@ -101,6 +101,8 @@ interface GuildIds {
   channels: Map<string, number>;
   /** Roles no member can be given (managed, @everyone), which a role field marked `assignable` refuses. */
   unassignable: Set<string>;
+  /** Its members' user ids, which a member reference takes (a Dashboard Access grant, issue 30). */
+  members: Set<string>;
 }
 /** The ids of this guild a reference field takes (and null where the field may be empty). */
 const idsFor = (node: Schema, ids: GuildIds): unknown[] => {
@@ -108,7 +110,9 @@ const idsFor = (node: Schema, ids: GuildIds): unknown[] => {
   const own =
     rule.kind === 'role'
       ? [...ids.roles].filter((id) => !rule.assignable || !ids.unassignable.has(id))
-      : [...ids.channels].filter(([, type]) => rule.channelTypes?.includes(type)).map(([id]) => id);
+      : rule.kind === 'member'
+        ? [...ids.members]
+        : [...ids.channels].filter(([, type]) => rule.channelTypes?.includes(type)).map(([id]) => id);
   const nullable = Array.isArray(node.type) && node.type.includes('null');
   return [...own, ...(nullable ? [null] : [])];
 };
@@ -126,7 +130,9 @@ const referencesOwn = (schema: Schema, wire: unknown, ids: GuildIds): boolean =>
   findReferences(schema, wire).every((ref) =>
     ref.kind === 'role'
       ? ids.roles.has(ref.id) && !(ref.assignable && ids.unassignable.has(ref.id))
-      : ref.channelTypes!.includes(ids.channels.get(ref.id) ?? -1),
+      : ref.kind === 'member'
+        ? ids.members.has(ref.id)
+        : ref.channelTypes!.includes(ids.channels.get(ref.id) ?? -1),
   ) &&
   // The fuzz uploads no image: an image id a body names (x-image) is not stored, which the engine refuses.
   findImages(schema, wire).length === 0;
@@ -300,7 +306,8 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       const channels = new Map(sandbox.channelsOf(guildId).map((c) => [c.id, c.type] as const));
       const roles = sandbox.guild(guildId)?.roles ?? [];
       const unassignable = new Set(roles.filter((r) => r.managed || r.id === guildId).map((r) => r.id));
-      ids = { roles: new Set(roles.map((r) => r.id)), channels, unassignable };
+      const members = new Set((sandbox.guild(guildId)?.members ?? []).map((m) => m.user_id));
+      ids = { roles: new Set(roles.map((r) => r.id)), channels, unassignable, members };
       knownIds.set(guildId, ids);
     }
     return ids;
