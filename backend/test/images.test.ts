@@ -138,11 +138,16 @@ describe('images over real HTTP: the engine check on every write, and serving (P
     expect((await save({ avatar: id })).status).toBe(200);
   });
 
-  it('serves an image only to a guild whose settings or history name it, as its type, private and immutable', async () => {
+  it('serves an image only to the guild that uploaded it or whose settings or history name it, as its type, private and immutable', async () => {
     const bytes = png(80, 80, { rgb: [200, 10, 10] });
+    // An id nobody uploaded through this guild or names here: 404.
+    const other = await upload('avatar', png(81, 81, { rgb: [1, 200, 10] }), 'other.png', PIXEL);
+    expect(other.status).toBe(200);
+    expect((await image(other.body.image.id as string)).status).toBe(404);
+    expect((await image(other.body.image.id as string, PIXEL)).status).toBe(200);
+    // Uploaded through this guild, not saved yet: the form previews it at once.
     const id = await uploaded('avatar', bytes);
-    // Uploaded, not saved: no document names it yet.
-    expect((await image(id)).status).toBe(404);
+    expect((await image(id)).status).toBe(200);
     expect((await save({ avatar: id })).status).toBe(200);
     const served = await image(id);
     expect(served.status).toBe(200);

@@ -50,10 +50,10 @@ export class ImagesController {
   // The section and the field are known before the body is read: one that does not exist is 404 whatever was sent.
   @UseGuards(KnownImageFieldGuard)
   async upload(
-    @RouteParameters(validateUploadSettingsImageParameters, firstMessage, 404) { section, field }: UploadSettingsImageParameters,
+    @RouteParameters(validateUploadSettingsImageParameters, firstMessage, 404) { guildId, section, field }: UploadSettingsImageParameters,
     @Body(new SchemaBody(validateImageUploadRequest, firstMessage)) body: ImageUploadRequest,
   ): Promise<ImageUploadResponse> {
-    return { success: true, image: await this.images.upload(section, field, body) };
+    return { success: true, image: await this.images.upload(guildId, section, field, body) };
   }
 
   @Get('images/:imageId')

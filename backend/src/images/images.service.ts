@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error.js';
 import { PERSONALIZER_APPLIED } from '../personalizer/personalizer-applied.js';
 import { applicable, findImages, type Schema } from '../references/schema-walk.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { RecordExistsError, STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { looksLikeText, probeImage, type ImageType } from './image-probe.js';
 import { foundWords, type ImageField, imageFieldOf, imageProblem, kindWords } from './image-rules.js';
 import { readImage, storeImage, type StoredImageData } from './image-store.js';
@@ -46,6 +46,10 @@ const SECTIONS_WITH_IMAGES: SectionDefinition[] = Object.values(sections).filter
   JSON.stringify(publishedSchemas[def.schemaName]).includes('"x-image"'),
 ) as SectionDefinition[];
 
+/** Records of which guild uploaded which image (id `<guildId>:<imageId>`): an upload may be shown before it is saved. */
+const UPLOADED_BY = 'image-uploads';
+const uploadKey = (guildId: string, imageId: string) => `${guildId}:${imageId}`;
+
 /** How many history entries are read per page when looking for an image in a guild's past. */
 const HISTORY_PAGE = 200;
 
@@ -75,7 +79,7 @@ export class ImagesService {
    * that says another image type than the bytes, too many bytes, pixels outside the bounds (400 at /data, or /fileName,
    * with the field's words); then stores it (the same bytes again are the same image).
    */
-  async upload(section: string, field: string, body: ImageUploadRequest): Promise<StoredImage> {
+  async upload(guildId: string, section: string, field: string, body: ImageUploadRequest): Promise<StoredImage> {
     const rule = this.fieldOf(section, field);
     const bytes = Buffer.from(body.data, 'base64');
     // Node's decoder skips what is not base64; bytes that do not encode back to the data were not base64.
@@ -88,12 +92,18 @@ export class ImagesService {
       throw refused('/fileName', fillRefusal(rule.messages['x-image-name'], { found: kindWords(probed.type), name: body.fileName }));
     const problem = imageProblem(rule, { ...probed, bytes: bytes.length });
     if (problem) throw refused('/data', problem);
-    return storeImage(this.storage, bytes, probed);
+    const stored = await storeImage(this.storage, bytes, probed);
+    // The guild that uploaded it may see it before any save names it: the form previews it at once.
+    await this.storage.records.insert(UPLOADED_BY, { guildId, id: uploadKey(guildId, stored.id), data: {} }).catch((err: unknown) => {
+      if (!(err instanceof RecordExistsError)) throw err;
+    });
+    return stored;
   }
 
   /**
-   * The image `id` as this guild may see it: only when one of its settings documents names it, or a record it keeps
-   * (what was last applied), or a change of its history; else 404, as for an id nobody stored.
+   * The image `id` as this guild may see it: only when it was uploaded through this guild, or one of its settings
+   * documents names it, or a record it keeps (what was last applied), or a change of its history (an import or a
+   * clone); else 404, as for an id nobody stored.
    */
   async forGuild(guildId: string, id: string): Promise<StoredImageData> {
     const image = (await this.namedBy(guildId, id)) ? await readImage(this.storage, id) : null;
@@ -103,6 +113,8 @@ export class ImagesService {
 
   /** Whether the guild names the image: its current documents first (one read each), then its history. */
   private async namedBy(guildId: string, id: string): Promise<boolean> {
+    const uploaded = await this.storage.records.get(UPLOADED_BY, uploadKey(guildId, id));
+    if (uploaded?.guildId === guildId) return true;
     for (const def of SECTIONS_WITH_IMAGES) {
       const doc = await this.storage.settings.get(guildId, def.storageKey);
       if (doc && findImages(publishedSchemas[def.schemaName] as Schema, doc.data).some((image) => image.id === id)) return true;
