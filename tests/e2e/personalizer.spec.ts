@@ -187,9 +187,10 @@ test.describe('the Bot Personalizer', () => {
     expect(shown.y).toBeGreaterThan(form.y);
     expect(shown.x + shown.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // Keyboard: the avatar's picker button is reached with Tab from the nickname.
+    // Keyboard: the avatar's picker button is reached with Tab from the nickname (Replace once the saved profile has
+    // one, as the test before left it).
     await nick.focus();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Choose image for Avatar' })).toBeFocused();
+    await expect(page.getByRole('button', { name: /^(Choose|Replace) image for Avatar$/ })).toBeFocused();
   });
 });
