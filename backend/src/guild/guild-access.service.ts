@@ -98,7 +98,11 @@ export class GuildAccessService {
         const dashboard = `/manage/${g.id}/dashboard`;
         if (canManage(g)) return { ...summary, settingsUrl: botIds.has(g.id) ? dashboard : this.inviteUrl(g.id) };
         if (!botIds.has(g.id)) return null;
-        const [open, { levels }] = await Promise.all([this.viewableSections(user, g), this.callerAccess(user, g.id)]);
+        // Discord failing to say one guild's member roles costs that guild's role grants here, not the whole list.
+        const [open, { levels }] = await Promise.all([
+          this.viewableSections(user, g),
+          this.callerAccess(user, g.id, { rolesMayFail: true }),
+        ]);
         const readable = [
           ...Object.values(sections as Record<string, SectionDefinition>).filter((def) => open.includes(def) || levels.has(def.name)),
           ...Object.values(collections as Record<string, CollectionDefinition>).filter((def) => levels.has(def.name)),
@@ -123,21 +127,31 @@ export class GuildAccessService {
    * anyone else holds what the guild's Dashboard Access grants their id and the roles Discord says they hold, at the
    * app clock's now (an expired grant gives nothing; a revoke shows once the read cache has it).
    */
-  async callerAccess(user: SessionUser | undefined, guildId: string): Promise<CallerAccess> {
+  async callerAccess(user: SessionUser | undefined, guildId: string, options: { rolesMayFail?: boolean } = {}): Promise<CallerAccess> {
     const { guild, botIn } = await this.membership(user, guildId);
     this.withBot(guild, botIn);
     const manager = canManage(guild);
     const administrator = isAdministrator(guild);
-    return { guild, manager, administrator, levels: manager ? NO_GRANTS : await this.grantsOf(user!.id, guildId) };
+    return { guild, manager, administrator, levels: manager ? NO_GRANTS : await this.grantsOf(user!.id, guildId, options) };
   }
 
-  /** What the guild's grants give a member who does not manage it (by id, and by the roles they hold now). */
-  private async grantsOf(userId: string, guildId: string): Promise<Grants> {
+  /**
+   * What the guild's grants give a member who does not manage it (by id, and by the roles they hold now). With
+   * `rolesMayFail` (the server selector), Discord failing to say their roles (429, 5xx) leaves the grants to their id.
+   */
+  private async grantsOf(userId: string, guildId: string, { rolesMayFail = false }: { rolesMayFail?: boolean }): Promise<Grants> {
     const stored = await this.storage.settings.get<DashboardAccessSettings>(guildId, GRANTS_SECTION.storageKey);
     const doc = stored?.data;
     // Nothing granted to anyone: no need to ask Discord for the member's roles.
     if (!doc || ((doc.roles ?? []).length === 0 && (doc.members ?? []).length === 0)) return NO_GRANTS;
-    const roleIds = await this.rolesOfMember(guildId, userId);
+    // No grant to any role: their roles do not matter (a member's own grant needs only their id).
+    const roleIds =
+      (doc.roles ?? []).length === 0
+        ? []
+        : await this.rolesOfMember(guildId, userId).catch((err: unknown) => {
+            if (rolesMayFail && err instanceof ApiError && err.getStatus() >= HttpStatus.TOO_MANY_REQUESTS) return [];
+            throw err;
+          });
     if (roleIds === null) return NO_GRANTS;
     return grantedLevels(doc, { userId, roleIds }, this.clock());
   }
