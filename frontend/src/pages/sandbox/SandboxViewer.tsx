@@ -15,13 +15,11 @@ import {
   type ViewerGuild,
 } from '../../api/sandbox-viewer';
 import { DiscordMessage, type MentionNames } from '../../components/discord';
+import { sandboxImage } from '../../components/discord/sandbox-image';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { RoleMenuControls, actingMembers, isRoleMenuMessage, withoutRoleMenu } from './RoleMenuControls';
 
-/** The sandbox serves stand-ins for Discord's CDN, so pictures show without a network. */
-const sandboxImage = (url: string) =>
-  url.startsWith(`${DISCORD_CDN}/`) ? `/sandbox/discord/cdn/${url.slice(DISCORD_CDN.length + 1)}` : url;
 const avatarOf = (u: PostedMessage['author']) => sandboxImage(displayAvatarUrl(u, 128));
 
 /**
