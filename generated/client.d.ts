@@ -45,6 +45,12 @@ import type {
   RoleMenuDeployResponse,
   RoleMenuPreflight,
   SavedEmbed,
+  SchedulePreviewRequest,
+  SchedulePreviewResponse,
+  ScheduleRunNowResponse,
+  ScheduleRunsResponse,
+  ScheduleStatusResponse,
+  ScheduledMessage,
   SchemaList,
   SectionName,
   SectionSettingsPutRequest,
@@ -144,6 +150,30 @@ export interface GuildhallClient {
   deleteRoleMenu(guildId: string, itemId: string): Promise<{ success: true }>;
   /** Role Menus: duplicates an item (409 beyond the cap). */
   duplicateRoleMenu(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: RoleMenu }>;
+  /** Scheduled Messages: the guild's items, oldest first, and the cap. */
+  listScheduledMessages(
+    guildId: string,
+  ): Promise<{ success: true; items: { id: string; version: number; item: ScheduledMessage }[]; cap: number; planLimit: PlanLimitStatus }>;
+  /** Scheduled Messages: creates an item (409 beyond the cap). */
+  createScheduledMessage(
+    guildId: string,
+    body: { item: Partial<ScheduledMessage> },
+  ): Promise<{ success: true; id: string; version: number; item: ScheduledMessage }>;
+  /** Scheduled Messages: one item. */
+  getScheduledMessage(guildId: string, itemId: string): Promise<{ success: true; id: string; version: number; item: ScheduledMessage }>;
+  /** Scheduled Messages: saves an item based on `body.version`; a stale version rejects with 409. */
+  putScheduledMessage(
+    guildId: string,
+    itemId: string,
+    body: { version: number; item: Partial<ScheduledMessage> },
+  ): Promise<{ success: true; id: string; version: number; item: ScheduledMessage }>;
+  /** Scheduled Messages: deletes an item. */
+  deleteScheduledMessage(guildId: string, itemId: string): Promise<{ success: true }>;
+  /** Scheduled Messages: duplicates an item (409 beyond the cap). */
+  duplicateScheduledMessage(
+    guildId: string,
+    itemId: string,
+  ): Promise<{ success: true; id: string; version: number; item: ScheduledMessage }>;
   /** GET /api/user: The signed-in user and their guilds */
   getUser(): Promise<User>;
   /** POST /api/logout: Sign out: ends the session and revokes the Discord token */
@@ -241,6 +271,14 @@ export interface GuildhallClient {
   ): Promise<HistoryListResponse>;
   /** POST /api/guild/{guildId}/history/{entryId}/revert: Revert one change: apply the inverse of its patch to the current document and save it as a new version (its own entry, revertOf the change) */
   revertHistoryEntry(guildId: string, entryId: string, body: HistoryRevertRequest): Promise<HistoryRevertResponse>;
+  /** GET /api/guild/{guildId}/schedules/status: Every scheduled message's next runs (computed by the server in the plan's time zone, daylight-saving changes included), last run and, when the server paused it, why; and the plan's limits the page states */
+  getScheduleStatus(guildId: string): Promise<ScheduleStatusResponse>;
+  /** GET /api/guild/{guildId}/schedules/{scheduleId}/runs: A scheduled message's runs, newest first: when, the message's link, or Discord's error, or missed */
+  listScheduleRuns(guildId: string, scheduleId: string): Promise<ScheduleRunsResponse>;
+  /** POST /api/guild/{guildId}/schedules/{scheduleId}/run: Run now: the bot posts the schedule's saved message in its channel at once, recorded as a run; the plan's due times are unchanged */
+  runScheduleNow(guildId: string, scheduleId: string): Promise<ScheduleRunNowResponse>;
+  /** POST /api/guild/{guildId}/schedules/preview: The next runs of a plan being edited, with the same checks as a save (cron expression, the plan's minimum interval, a time already past, no run before the end date) */
+  previewSchedule(guildId: string, body: SchedulePreviewRequest): Promise<SchedulePreviewResponse>;
   /** GET /api/guild/{guildId}/tickets/transcripts/{id}/download: One transcript as a file: html (looks like the channel, everything user-written escaped), txt or json */
   downloadTranscript(guildId: string, id: string, query?: { format?: 'html' | 'txt' | 'json' }): Promise<FileAnswer>;
   /** GET /api/guild/{guildId}/images/{imageId}: An image the dashboard keeps, served from its own storage (never Discord's CDN): the bytes with their media type */

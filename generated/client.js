@@ -37,6 +37,16 @@ export function createClient(transport) {
     deleteRoleMenu: (guildId, itemId) => transport('DELETE', `/api/guild/${segment(guildId)}/collections/role-menus/${segment(itemId)}`),
     duplicateRoleMenu: (guildId, itemId) =>
       transport('POST', `/api/guild/${segment(guildId)}/collections/role-menus/${segment(itemId)}/duplicate`),
+    listScheduledMessages: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/collections/scheduled-messages`),
+    createScheduledMessage: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/collections/scheduled-messages`, body),
+    getScheduledMessage: (guildId, itemId) =>
+      transport('GET', `/api/guild/${segment(guildId)}/collections/scheduled-messages/${segment(itemId)}`),
+    putScheduledMessage: (guildId, itemId, body) =>
+      transport('PUT', `/api/guild/${segment(guildId)}/collections/scheduled-messages/${segment(itemId)}`, body),
+    deleteScheduledMessage: (guildId, itemId) =>
+      transport('DELETE', `/api/guild/${segment(guildId)}/collections/scheduled-messages/${segment(itemId)}`),
+    duplicateScheduledMessage: (guildId, itemId) =>
+      transport('POST', `/api/guild/${segment(guildId)}/collections/scheduled-messages/${segment(itemId)}/duplicate`),
     getUser: () => transport('GET', `/api/user`),
     logout: () => transport('POST', `/api/logout`),
     getManagedGuild: (guildId) => transport('GET', `/api/guild/${segment(guildId)}`),
@@ -88,6 +98,10 @@ export function createClient(transport) {
     listHistory: (guildId, query) => transport('GET', withQuery(`/api/guild/${segment(guildId)}/history`, query)),
     revertHistoryEntry: (guildId, entryId, body) =>
       transport('POST', `/api/guild/${segment(guildId)}/history/${segment(entryId)}/revert`, body),
+    getScheduleStatus: (guildId) => transport('GET', `/api/guild/${segment(guildId)}/schedules/status`),
+    listScheduleRuns: (guildId, scheduleId) => transport('GET', `/api/guild/${segment(guildId)}/schedules/${segment(scheduleId)}/runs`),
+    runScheduleNow: (guildId, scheduleId) => transport('POST', `/api/guild/${segment(guildId)}/schedules/${segment(scheduleId)}/run`),
+    previewSchedule: (guildId, body) => transport('POST', `/api/guild/${segment(guildId)}/schedules/preview`, body),
     downloadTranscript: (guildId, id, query) =>
       transport('GET', withQuery(`/api/guild/${segment(guildId)}/tickets/transcripts/${segment(id)}/download`, query), undefined, 'file'),
     getGuildImage: (guildId, imageId) => transport('GET', `/api/guild/${segment(guildId)}/images/${segment(imageId)}`, undefined, 'file'),

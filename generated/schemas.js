@@ -83,37 +83,46 @@ import s80 from './schema.role-menu-deploy-response.json' with { type: 'json' };
 import s81 from './schema.role-menu-preflight.json' with { type: 'json' };
 import s82 from './schema.role-reference.json' with { type: 'json' };
 import s83 from './schema.saved-embed.json' with { type: 'json' };
-import s84 from './schema.schema-list.json' with { type: 'json' };
-import s85 from './schema.section-access.json' with { type: 'json' };
-import s86 from './schema.settings-change-event.json' with { type: 'json' };
-import s87 from './schema.settings-put-request.json' with { type: 'json' };
-import s88 from './schema.settings-response.json' with { type: 'json' };
-import s89 from './schema.snowflake.json' with { type: 'json' };
-import s90 from './schema.stored-image.json' with { type: 'json' };
-import s91 from './schema.success-response.json' with { type: 'json' };
-import s92 from './schema.ticket-categories.json' with { type: 'json' };
-import s93 from './schema.ticket-categories-response.json' with { type: 'json' };
-import s94 from './schema.ticket-category-request.json' with { type: 'json' };
-import s95 from './schema.ticket-default-category-request.json' with { type: 'json' };
-import s96 from './schema.ticket-general.json' with { type: 'json' };
-import s97 from './schema.ticket-limits.json' with { type: 'json' };
-import s98 from './schema.ticket-panel.json' with { type: 'json' };
-import s99 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
-import s100 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
-import s101 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
-import s102 from './schema.top-server.json' with { type: 'json' };
-import s103 from './schema.top-server-list.json' with { type: 'json' };
-import s104 from './schema.transcript-list.json' with { type: 'json' };
-import s105 from './schema.transcript-message.json' with { type: 'json' };
-import s106 from './schema.transcript-summary.json' with { type: 'json' };
-import s107 from './schema.transcript-upload.json' with { type: 'json' };
-import s108 from './schema.transcript-upload-response.json' with { type: 'json' };
-import s109 from './schema.transcripts.json' with { type: 'json' };
-import s110 from './schema.transfer-change.json' with { type: 'json' };
-import s111 from './schema.uploaded-image.json' with { type: 'json' };
-import s112 from './schema.user.json' with { type: 'json' };
-import s113 from './schema.user-search-response.json' with { type: 'json' };
-import s114 from './schema.user-search-result.json' with { type: 'json' };
+import s84 from './schema.schedule-plan.json' with { type: 'json' };
+import s85 from './schema.schedule-preview-request.json' with { type: 'json' };
+import s86 from './schema.schedule-preview-response.json' with { type: 'json' };
+import s87 from './schema.schedule-run.json' with { type: 'json' };
+import s88 from './schema.schedule-run-now-response.json' with { type: 'json' };
+import s89 from './schema.schedule-runs-response.json' with { type: 'json' };
+import s90 from './schema.schedule-status.json' with { type: 'json' };
+import s91 from './schema.schedule-status-response.json' with { type: 'json' };
+import s92 from './schema.scheduled-message.json' with { type: 'json' };
+import s93 from './schema.schema-list.json' with { type: 'json' };
+import s94 from './schema.section-access.json' with { type: 'json' };
+import s95 from './schema.settings-change-event.json' with { type: 'json' };
+import s96 from './schema.settings-put-request.json' with { type: 'json' };
+import s97 from './schema.settings-response.json' with { type: 'json' };
+import s98 from './schema.snowflake.json' with { type: 'json' };
+import s99 from './schema.stored-image.json' with { type: 'json' };
+import s100 from './schema.success-response.json' with { type: 'json' };
+import s101 from './schema.ticket-categories.json' with { type: 'json' };
+import s102 from './schema.ticket-categories-response.json' with { type: 'json' };
+import s103 from './schema.ticket-category-request.json' with { type: 'json' };
+import s104 from './schema.ticket-default-category-request.json' with { type: 'json' };
+import s105 from './schema.ticket-general.json' with { type: 'json' };
+import s106 from './schema.ticket-limits.json' with { type: 'json' };
+import s107 from './schema.ticket-panel.json' with { type: 'json' };
+import s108 from './schema.ticket-panel-deploy-default-request.json' with { type: 'json' };
+import s109 from './schema.ticket-panel-deploy-request.json' with { type: 'json' };
+import s110 from './schema.ticket-panel-deploy-response.json' with { type: 'json' };
+import s111 from './schema.top-server.json' with { type: 'json' };
+import s112 from './schema.top-server-list.json' with { type: 'json' };
+import s113 from './schema.transcript-list.json' with { type: 'json' };
+import s114 from './schema.transcript-message.json' with { type: 'json' };
+import s115 from './schema.transcript-summary.json' with { type: 'json' };
+import s116 from './schema.transcript-upload.json' with { type: 'json' };
+import s117 from './schema.transcript-upload-response.json' with { type: 'json' };
+import s118 from './schema.transcripts.json' with { type: 'json' };
+import s119 from './schema.transfer-change.json' with { type: 'json' };
+import s120 from './schema.uploaded-image.json' with { type: 'json' };
+import s121 from './schema.user.json' with { type: 'json' };
+import s122 from './schema.user-search-response.json' with { type: 'json' };
+import s123 from './schema.user-search-result.json' with { type: 'json' };
 const deepFreeze = (value) => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -207,37 +216,46 @@ export const publishedSchemas = deepFreeze({
   'role-menu-preflight': s81.schema,
   'role-reference': s82.schema,
   'saved-embed': s83.schema,
-  'schema-list': s84.schema,
-  'section-access': s85.schema,
-  'settings-change-event': s86.schema,
-  'settings-put-request': s87.schema,
-  'settings-response': s88.schema,
-  snowflake: s89.schema,
-  'stored-image': s90.schema,
-  'success-response': s91.schema,
-  'ticket-categories': s92.schema,
-  'ticket-categories-response': s93.schema,
-  'ticket-category-request': s94.schema,
-  'ticket-default-category-request': s95.schema,
-  'ticket-general': s96.schema,
-  'ticket-limits': s97.schema,
-  'ticket-panel': s98.schema,
-  'ticket-panel-deploy-default-request': s99.schema,
-  'ticket-panel-deploy-request': s100.schema,
-  'ticket-panel-deploy-response': s101.schema,
-  'top-server': s102.schema,
-  'top-server-list': s103.schema,
-  'transcript-list': s104.schema,
-  'transcript-message': s105.schema,
-  'transcript-summary': s106.schema,
-  'transcript-upload': s107.schema,
-  'transcript-upload-response': s108.schema,
-  transcripts: s109.schema,
-  'transfer-change': s110.schema,
-  'uploaded-image': s111.schema,
-  user: s112.schema,
-  'user-search-response': s113.schema,
-  'user-search-result': s114.schema,
+  'schedule-plan': s84.schema,
+  'schedule-preview-request': s85.schema,
+  'schedule-preview-response': s86.schema,
+  'schedule-run': s87.schema,
+  'schedule-run-now-response': s88.schema,
+  'schedule-runs-response': s89.schema,
+  'schedule-status': s90.schema,
+  'schedule-status-response': s91.schema,
+  'scheduled-message': s92.schema,
+  'schema-list': s93.schema,
+  'section-access': s94.schema,
+  'settings-change-event': s95.schema,
+  'settings-put-request': s96.schema,
+  'settings-response': s97.schema,
+  snowflake: s98.schema,
+  'stored-image': s99.schema,
+  'success-response': s100.schema,
+  'ticket-categories': s101.schema,
+  'ticket-categories-response': s102.schema,
+  'ticket-category-request': s103.schema,
+  'ticket-default-category-request': s104.schema,
+  'ticket-general': s105.schema,
+  'ticket-limits': s106.schema,
+  'ticket-panel': s107.schema,
+  'ticket-panel-deploy-default-request': s108.schema,
+  'ticket-panel-deploy-request': s109.schema,
+  'ticket-panel-deploy-response': s110.schema,
+  'top-server': s111.schema,
+  'top-server-list': s112.schema,
+  'transcript-list': s113.schema,
+  'transcript-message': s114.schema,
+  'transcript-summary': s115.schema,
+  'transcript-upload': s116.schema,
+  'transcript-upload-response': s117.schema,
+  transcripts: s118.schema,
+  'transfer-change': s119.schema,
+  'uploaded-image': s120.schema,
+  user: s121.schema,
+  'user-search-response': s122.schema,
+  'user-search-result': s123.schema,
 });
 /** Each published schema's $id, by name. */
 export const schemaIds = deepFreeze({
@@ -325,6 +343,15 @@ export const schemaIds = deepFreeze({
   'role-menu-preflight': 'https://guildhall.dev/schemas/api/role-menu-preflight.json',
   'role-reference': 'https://guildhall.dev/schemas/common/role-reference.json',
   'saved-embed': 'https://guildhall.dev/schemas/settings/saved-embed.json',
+  'schedule-plan': 'https://guildhall.dev/schemas/common/schedule-plan.json',
+  'schedule-preview-request': 'https://guildhall.dev/schemas/api/schedule-preview-request.json',
+  'schedule-preview-response': 'https://guildhall.dev/schemas/api/schedule-preview-response.json',
+  'schedule-run': 'https://guildhall.dev/schemas/api/schedule-run.json',
+  'schedule-run-now-response': 'https://guildhall.dev/schemas/api/schedule-run-now-response.json',
+  'schedule-runs-response': 'https://guildhall.dev/schemas/api/schedule-runs-response.json',
+  'schedule-status': 'https://guildhall.dev/schemas/api/schedule-status.json',
+  'schedule-status-response': 'https://guildhall.dev/schemas/api/schedule-status-response.json',
+  'scheduled-message': 'https://guildhall.dev/schemas/settings/scheduled-message.json',
   'schema-list': 'https://guildhall.dev/schemas/api/schema-list.json',
   'section-access': 'https://guildhall.dev/schemas/api/section-access.json',
   'settings-change-event': 'https://guildhall.dev/schemas/api/settings-change-event.json',
@@ -443,6 +470,15 @@ export const schemasById = Object.freeze({
   'https://guildhall.dev/schemas/api/role-menu-preflight.json': publishedSchemas['role-menu-preflight'],
   'https://guildhall.dev/schemas/common/role-reference.json': publishedSchemas['role-reference'],
   'https://guildhall.dev/schemas/settings/saved-embed.json': publishedSchemas['saved-embed'],
+  'https://guildhall.dev/schemas/common/schedule-plan.json': publishedSchemas['schedule-plan'],
+  'https://guildhall.dev/schemas/api/schedule-preview-request.json': publishedSchemas['schedule-preview-request'],
+  'https://guildhall.dev/schemas/api/schedule-preview-response.json': publishedSchemas['schedule-preview-response'],
+  'https://guildhall.dev/schemas/api/schedule-run.json': publishedSchemas['schedule-run'],
+  'https://guildhall.dev/schemas/api/schedule-run-now-response.json': publishedSchemas['schedule-run-now-response'],
+  'https://guildhall.dev/schemas/api/schedule-runs-response.json': publishedSchemas['schedule-runs-response'],
+  'https://guildhall.dev/schemas/api/schedule-status.json': publishedSchemas['schedule-status'],
+  'https://guildhall.dev/schemas/api/schedule-status-response.json': publishedSchemas['schedule-status-response'],
+  'https://guildhall.dev/schemas/settings/scheduled-message.json': publishedSchemas['scheduled-message'],
   'https://guildhall.dev/schemas/api/schema-list.json': publishedSchemas['schema-list'],
   'https://guildhall.dev/schemas/api/section-access.json': publishedSchemas['section-access'],
   'https://guildhall.dev/schemas/api/settings-change-event.json': publishedSchemas['settings-change-event'],

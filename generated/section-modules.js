@@ -34,4 +34,5 @@ export const collectionModules = {
   panels: () => import('./collections/panels.js'),
   embeds: () => import('./collections/embeds.js'),
   'role-menus': () => import('./collections/role-menus.js'),
+  'scheduled-messages': () => import('./collections/scheduled-messages.js'),
 };

@@ -32,7 +32,7 @@ export type SectionName =
 /**
  * A collection of the sections table.
  */
-export type CollectionName = 'panels' | 'embeds' | 'role-menus';
+export type CollectionName = 'panels' | 'embeds' | 'role-menus' | 'scheduled-messages';
 /**
  * An image uploaded from the browser and kept by the dashboard, named by the SHA-256 of its bytes (64 lowercase hex digits); empty for none. Its field's `x-image` says which types, sizes and dimensions it takes: the upload (POST /api/guild/{guildId}/settings/{section}/images/{field}) checks the bytes, and every write checks that the image is stored and fits the field. Never a URL: nothing is fetched.
  */
@@ -65,7 +65,8 @@ export type DashboardSubject =
   | 'joindms'
   | 'panels'
   | 'embeds'
-  | 'role-menus';
+  | 'role-menus'
+  | 'scheduled-messages';
 /**
  * When the grant ends (ISO 8601, UTC); empty: it does not expire. An expired grant opens nothing.
  */
@@ -226,6 +227,10 @@ export type Rupees = number;
  * A plan's allowance of a feature: a number, or included, unlimited, or not shown (the plan pages do not list it for that plan).
  */
 export type PlanLimit = number | ('included' | 'unlimited' | 'not shown');
+/**
+ * A number of minutes, up to a week.
+ */
+export type IntervalMinutes = number;
 
 /**
  * GET /api/guild/{guildId}/antinuke/preflight: what would stop the stored AntiNuke settings from working, computed from the guild's live channels, roles and the bot's member. Empty when nothing is wrong.
@@ -756,6 +761,10 @@ export interface GuildExport {
      * @maxItems 50
      */
     'role-menus'?: RoleMenu[];
+    /**
+     * @maxItems 100
+     */
+    'scheduled-messages'?: ScheduledMessage[];
   };
 }
 /**
@@ -1467,6 +1476,57 @@ export interface RoleMenu {
   updated_at: string | null;
 }
 /**
+ * One scheduled message of a guild (an item of the scheduled-messages collection, schemas/sections.json): a message composed in the embed builder, the channel the bot posts it in through the dashboard's server, and when (schedule-plan.json). The server's job runner posts each due run once (backend/src/schedules/); a schedule whose channel or permission is gone is paused by the server, with the reason beside it on the page.
+ */
+export interface ScheduledMessage {
+  /**
+   * How the dashboard names the schedule; members do not see it.
+   */
+  name: string;
+  /**
+   * The text or announcement channel the message is posted in.
+   */
+  channel_id: string;
+  message: DiscordMessage;
+  plan: SchedulePlan;
+  /**
+   * A paused schedule posts nothing until it is resumed; runs due meanwhile are not sent later. The server pauses a schedule whose channel or permission is gone.
+   */
+  paused: boolean;
+}
+/**
+ * When a scheduled message is posted: once at a date and time, or again and again (every N hours from a start; daily at a time; weekly on chosen days; monthly on a day; or a cron expression), always as wall-clock times in an explicit IANA time zone, so a daily 09:00 stays 09:00 across daylight-saving changes. Only the fields of the chosen kind are read; the others are kept as typed. The server computes the runs (backend/src/schedules/next-runs.ts): a wall time a daylight-saving change skips runs at the same time after the change (02:30 on a spring-forward night is 03:30), one it repeats runs once, at its first occurrence; a monthly day past a month's end runs on its last day (the 31st is 30 April and 28 or 29 February).
+ */
+export interface SchedulePlan {
+  kind: 'once' | 'hours' | 'daily' | 'weekly' | 'monthly' | 'cron';
+  /**
+   * Once: when the message is posted. Every few hours: the first run. A wall-clock time in the schedule's time zone (YYYY-MM-DDTHH:mm).
+   */
+  at: string;
+  every: number;
+  /**
+   * A wall-clock time in the schedule's time zone (HH:mm, 24-hour).
+   */
+  time: string;
+  /**
+   * @maxItems 7
+   */
+  days: ('mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun')[];
+  day: number;
+  /**
+   * Five fields: minute, hour, day of the month, month, day of the week (such as 0 9 * * 1-5: 09:00 on weekdays), read in the schedule's time zone.
+   */
+  cron: string;
+  /**
+   * An IANA time zone (Europe/London, America/New_York, UTC): the dashboard proposes the browser's.
+   */
+  timeZone: string;
+  /**
+   * The last day runs may fall on, in the schedule's time zone (YYYY-MM-DD); empty: no end.
+   */
+  until: string;
+}
+/**
  * The body of an import: an exported document (every section present is applied, all or none) and whether to only preview what would change.
  */
 export interface GuildImportRequest {
@@ -2139,6 +2199,122 @@ export interface RoleMenuPreflight {
   menus: {
     [k: string]: RoleMenuWarning[];
   };
+}
+/**
+ * A plan being edited, to see its next runs before saving: the same checks as a save of it (the cron expression, the plan's minimum interval, a time already past, a plan with no run), answered 400 with field errors under /plan.
+ */
+export interface SchedulePreviewRequest {
+  plan: SchedulePlan;
+}
+/**
+ * The plan's next due times (ISO 8601, UTC), soonest first, at most the plan's x-schedule previewRuns; empty when it has none.
+ */
+export interface SchedulePreviewResponse {
+  success: true;
+  /**
+   * @maxItems 20
+   */
+  nextRuns: string[];
+}
+/**
+ * Run now: the run it recorded (sent with its link, or failed with Discord's error; a failure answers 502 with the same run) and the schedule's status after it (a channel or permission gone pauses the schedule).
+ */
+export interface ScheduleRunNowResponse {
+  success: boolean;
+  error?: string;
+  run: ScheduleRun;
+  status: ScheduleStatus;
+}
+/**
+ * One run of a scheduled message (records `schedule-runs`, id `<scheduleId>:<dueAt>` for a due time, so two app instances can never both claim it): a due time of its plan, or a Run now. `sending` while the post is on its way (a run claimed by an instance that stopped is finished by the next tick, with the same Discord nonce, so Discord keeps one message); `sent` with the message's link; `failed` with Discord's error in plain words; `missed` when the app could not post it within the plan's grace minutes of its due time (it was down).
+ */
+export interface ScheduleRun {
+  id: string;
+  scheduleId: string;
+  /**
+   * plan: a due time of the schedule's plan; manual: Run now.
+   */
+  trigger: 'plan' | 'manual';
+  /**
+   * The due time (ISO 8601, UTC); for Run now, when it was asked.
+   */
+  dueAt: string;
+  status: 'sending' | 'sent' | 'failed' | 'missed';
+  /**
+   * When the run was last attempted or recorded (ISO 8601, UTC).
+   */
+  at: string;
+  channelId: Snowflake;
+  messageId?: Snowflake;
+  /**
+   * The posted message's link (Discord's, or the sandbox viewer's).
+   */
+  messageUrl?: string;
+  /**
+   * Why the run failed or was missed, in plain words (Discord's error for a failure).
+   */
+  error?: string;
+  /**
+   * Run now: who asked (their Discord name then).
+   */
+  by?: string;
+}
+/**
+ * What the server knows of one scheduled message beyond its settings: its next runs (computed by the server from the plan, daylight-saving changes included; none while paused or after the last run), its last run, and when the server paused it, why.
+ */
+export interface ScheduleStatus {
+  id: string;
+  /**
+   * active: runs are due; paused: by an admin or the server (pausedReason says why); finished: a once schedule that ran, or a plan past its end date.
+   */
+  state: 'active' | 'paused' | 'finished';
+  /**
+   * The next due times (ISO 8601, UTC), soonest first, at most the plan's x-schedule previewRuns.
+   *
+   * @maxItems 20
+   */
+  nextRuns: string[];
+  lastRun: null | ScheduleRun;
+  /**
+   * When the server paused the schedule (its channel deleted, the bot's permission gone): why, in plain words; null when an admin paused it or it is not paused.
+   */
+  pausedReason: string | null;
+  pausedAt?: string | null;
+}
+/**
+ * A scheduled message's runs, newest first (the server keeps the latest 100 of each schedule).
+ */
+export interface ScheduleRunsResponse {
+  success: true;
+  /**
+   * @maxItems 100
+   */
+  runs: ScheduleRun[];
+}
+/**
+ * Every scheduled message's status, by schedule id, and the rules the page states: how many schedules and how often the guild's plan allows, and how late a run may still be sent.
+ */
+export interface ScheduleStatusResponse {
+  success: true;
+  schedules: {
+    [k: string]: ScheduleStatus;
+  };
+  /**
+   * The shortest time between two runs of one schedule on the guild's plan (plans catalog `minimumScheduleInterval`), and the first plan of the catalog that allows a shorter one.
+   */
+  minimumInterval: {
+    planName: string;
+    minutes: number;
+    upgrade: null | {
+      plan: PlanSlug;
+      planName: string;
+      minutes: number;
+    };
+  };
+  /**
+   * A run the app could not post on time (it was down) is still sent up to this many minutes late, and recorded as missed after (the plan schema's x-schedule graceMinutes).
+   */
+  graceMinutes: number;
 }
 /**
  * GET /api/schemas: the published schemas, each served at its url.
@@ -2887,6 +3063,14 @@ export interface PlanCatalog {
    */
   limits: PlanLimitRow[];
   /**
+   * The shortest time, in minutes, between two runs of one scheduled message on each plan (the free tier's from `freeTier.limitsOf`): a save or preview of a plan that would post more often is refused, naming the plan that allows it (common/src/premium.ts minimumScheduleInterval).
+   */
+  minimumScheduleInterval: {
+    starter: IntervalMinutes;
+    intermediate: IntervalMinutes;
+    unlimited: IntervalMinutes;
+  };
+  /**
    * A guild without an active paid plan (never bought, or past its end date). The pricing policy reads Basic as free, so the free tier's limits are those of the `limitsOf` plan; buying Basic adds the premium features (Custom Embeds) and premium dashboard access.
    */
   freeTier: {
@@ -3152,6 +3336,15 @@ export interface GetSchemaParameters {
     | 'role-menu-preflight'
     | 'role-reference'
     | 'saved-embed'
+    | 'schedule-plan'
+    | 'schedule-preview-request'
+    | 'schedule-preview-response'
+    | 'schedule-run'
+    | 'schedule-run-now-response'
+    | 'schedule-runs-response'
+    | 'schedule-status'
+    | 'schedule-status-response'
+    | 'scheduled-message'
     | 'schema-list'
     | 'section-access'
     | 'settings-change-event'
@@ -3435,12 +3628,41 @@ export interface RevertHistoryEntryParameters {
   entryId: string;
   [k: string]: unknown;
 }
+/**
+ * The path and query parameters of GET /api/guild/{guildId}/schedules/{scheduleId}/runs (listScheduleRuns), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface ListScheduleRunsParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The schedule's id (an item of the scheduled-messages collection)
+   */
+  scheduleId: string;
+  [k: string]: unknown;
+}
+/**
+ * The path and query parameters of POST /api/guild/{guildId}/schedules/{scheduleId}/run (runScheduleNow), as one object (derived from operations.json by scripts/generate/derive-parameters.mjs).
+ */
+export interface RunScheduleNowParameters {
+  /**
+   * Checked by the guild access guard.
+   */
+  guildId: string;
+  /**
+   * The schedule's id (an item of the scheduled-messages collection)
+   */
+  scheduleId: string;
+  [k: string]: unknown;
+}
 
 /** The item of each collection, by collection name (schemas/sections.json's collections). */
 export interface ItemsByCollection {
   panels: TicketPanel;
   embeds: SavedEmbed;
   'role-menus': RoleMenu;
+  'scheduled-messages': ScheduledMessage;
 }
 
 /** The settings document of each section, by section name (schemas/sections.json). */

@@ -65,6 +65,13 @@ export { validateRoleMenuDeployRefusal } from './validators/role-menu-deploy-ref
 export { validateRoleMenuDeployResponse } from './validators/role-menu-deploy-response.js';
 export { validateRoleMenuPreflight } from './validators/role-menu-preflight.js';
 export { validateRole } from './validators/role.js';
+export { validateSchedulePreviewRequest } from './validators/schedule-preview-request.js';
+export { validateSchedulePreviewResponse } from './validators/schedule-preview-response.js';
+export { validateScheduleRunNowResponse } from './validators/schedule-run-now-response.js';
+export { validateScheduleRun } from './validators/schedule-run.js';
+export { validateScheduleRunsResponse } from './validators/schedule-runs-response.js';
+export { validateScheduleStatusResponse } from './validators/schedule-status-response.js';
+export { validateScheduleStatus } from './validators/schedule-status.js';
 export { validateSchemaList } from './validators/schema-list.js';
 export { validateSectionAccess } from './validators/section-access.js';
 export { validateSettingsChangeEvent } from './validators/settings-change-event.js';
@@ -101,6 +108,7 @@ export { validateImageUrl } from './validators/image-url.js';
 export { validateLevelUpPlaceholder } from './validators/level-up-placeholder.js';
 export { validateModerationAction } from './validators/moderation-action.js';
 export { validateRoleReference } from './validators/role-reference.js';
+export { validateSchedulePlan } from './validators/schedule-plan.js';
 export { validateSnowflake } from './validators/snowflake.js';
 export { validateUploadedImage } from './validators/uploaded-image.js';
 export { validateEnvironment } from './validators/environment.js';
@@ -114,6 +122,7 @@ export { validateModeration } from './validators/moderation.js';
 export { validatePersonalizer } from './validators/personalizer.js';
 export { validateRoleMenu } from './validators/role-menu.js';
 export { validateSavedEmbed } from './validators/saved-embed.js';
+export { validateScheduledMessage } from './validators/scheduled-message.js';
 export { validateTicketCategories } from './validators/ticket-categories.js';
 export { validateTicketGeneral } from './validators/ticket-general.js';
 export { validateTicketLimits } from './validators/ticket-limits.js';
@@ -141,6 +150,8 @@ export { validateConfirmPaymentCallbackParameters } from './validators/confirm-p
 export { validateStreamSettingsChangesParameters } from './validators/stream-settings-changes-parameters.js';
 export { validateListHistoryParameters } from './validators/list-history-parameters.js';
 export { validateRevertHistoryEntryParameters } from './validators/revert-history-entry-parameters.js';
+export { validateListScheduleRunsParameters } from './validators/list-schedule-runs-parameters.js';
+export { validateRunScheduleNowParameters } from './validators/run-schedule-now-parameters.js';
 /** Every validator by its schema's $id. */
 export declare const validatorsById: { readonly [schemaId: string]: StandaloneValidator<unknown> };
 /** Validates a settings document of the named section. Throws RangeError on an unknown section name. */

@@ -63,6 +63,13 @@ import { validateRoleMenuDeployRefusal } from './validators/role-menu-deploy-ref
 import { validateRoleMenuDeployResponse } from './validators/role-menu-deploy-response.js';
 import { validateRoleMenuPreflight } from './validators/role-menu-preflight.js';
 import { validateRole } from './validators/role.js';
+import { validateSchedulePreviewRequest } from './validators/schedule-preview-request.js';
+import { validateSchedulePreviewResponse } from './validators/schedule-preview-response.js';
+import { validateScheduleRunNowResponse } from './validators/schedule-run-now-response.js';
+import { validateScheduleRun } from './validators/schedule-run.js';
+import { validateScheduleRunsResponse } from './validators/schedule-runs-response.js';
+import { validateScheduleStatusResponse } from './validators/schedule-status-response.js';
+import { validateScheduleStatus } from './validators/schedule-status.js';
 import { validateSchemaList } from './validators/schema-list.js';
 import { validateSectionAccess } from './validators/section-access.js';
 import { validateSettingsChangeEvent } from './validators/settings-change-event.js';
@@ -99,6 +106,7 @@ import { validateImageUrl } from './validators/image-url.js';
 import { validateLevelUpPlaceholder } from './validators/level-up-placeholder.js';
 import { validateModerationAction } from './validators/moderation-action.js';
 import { validateRoleReference } from './validators/role-reference.js';
+import { validateSchedulePlan } from './validators/schedule-plan.js';
 import { validateSnowflake } from './validators/snowflake.js';
 import { validateUploadedImage } from './validators/uploaded-image.js';
 import { validateEnvironment } from './validators/environment.js';
@@ -112,6 +120,7 @@ import { validateModeration } from './validators/moderation.js';
 import { validatePersonalizer } from './validators/personalizer.js';
 import { validateRoleMenu } from './validators/role-menu.js';
 import { validateSavedEmbed } from './validators/saved-embed.js';
+import { validateScheduledMessage } from './validators/scheduled-message.js';
 import { validateTicketCategories } from './validators/ticket-categories.js';
 import { validateTicketGeneral } from './validators/ticket-general.js';
 import { validateTicketLimits } from './validators/ticket-limits.js';
@@ -139,6 +148,8 @@ import { validateConfirmPaymentCallbackParameters } from './validators/confirm-p
 import { validateStreamSettingsChangesParameters } from './validators/stream-settings-changes-parameters.js';
 import { validateListHistoryParameters } from './validators/list-history-parameters.js';
 import { validateRevertHistoryEntryParameters } from './validators/revert-history-entry-parameters.js';
+import { validateListScheduleRunsParameters } from './validators/list-schedule-runs-parameters.js';
+import { validateRunScheduleNowParameters } from './validators/run-schedule-now-parameters.js';
 export {
   validateAntinukePreflight,
   validateApiError,
@@ -202,6 +213,13 @@ export {
   validateRoleMenuDeployResponse,
   validateRoleMenuPreflight,
   validateRole,
+  validateSchedulePreviewRequest,
+  validateSchedulePreviewResponse,
+  validateScheduleRunNowResponse,
+  validateScheduleRun,
+  validateScheduleRunsResponse,
+  validateScheduleStatusResponse,
+  validateScheduleStatus,
   validateSchemaList,
   validateSectionAccess,
   validateSettingsChangeEvent,
@@ -238,6 +256,7 @@ export {
   validateLevelUpPlaceholder,
   validateModerationAction,
   validateRoleReference,
+  validateSchedulePlan,
   validateSnowflake,
   validateUploadedImage,
   validateEnvironment,
@@ -251,6 +270,7 @@ export {
   validatePersonalizer,
   validateRoleMenu,
   validateSavedEmbed,
+  validateScheduledMessage,
   validateTicketCategories,
   validateTicketGeneral,
   validateTicketLimits,
@@ -278,6 +298,8 @@ export {
   validateStreamSettingsChangesParameters,
   validateListHistoryParameters,
   validateRevertHistoryEntryParameters,
+  validateListScheduleRunsParameters,
+  validateRunScheduleNowParameters,
 };
 /** Every validator by its schema's $id. */
 export const validatorsById = Object.freeze({
@@ -343,6 +365,13 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/api/role-menu-deploy-response.json': validateRoleMenuDeployResponse,
   'https://guildhall.dev/schemas/api/role-menu-preflight.json': validateRoleMenuPreflight,
   'https://guildhall.dev/schemas/api/role.json': validateRole,
+  'https://guildhall.dev/schemas/api/schedule-preview-request.json': validateSchedulePreviewRequest,
+  'https://guildhall.dev/schemas/api/schedule-preview-response.json': validateSchedulePreviewResponse,
+  'https://guildhall.dev/schemas/api/schedule-run-now-response.json': validateScheduleRunNowResponse,
+  'https://guildhall.dev/schemas/api/schedule-run.json': validateScheduleRun,
+  'https://guildhall.dev/schemas/api/schedule-runs-response.json': validateScheduleRunsResponse,
+  'https://guildhall.dev/schemas/api/schedule-status-response.json': validateScheduleStatusResponse,
+  'https://guildhall.dev/schemas/api/schedule-status.json': validateScheduleStatus,
   'https://guildhall.dev/schemas/api/schema-list.json': validateSchemaList,
   'https://guildhall.dev/schemas/api/section-access.json': validateSectionAccess,
   'https://guildhall.dev/schemas/api/settings-change-event.json': validateSettingsChangeEvent,
@@ -379,6 +408,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/common/level-up-placeholder.json': validateLevelUpPlaceholder,
   'https://guildhall.dev/schemas/common/moderation-action.json': validateModerationAction,
   'https://guildhall.dev/schemas/common/role-reference.json': validateRoleReference,
+  'https://guildhall.dev/schemas/common/schedule-plan.json': validateSchedulePlan,
   'https://guildhall.dev/schemas/common/snowflake.json': validateSnowflake,
   'https://guildhall.dev/schemas/common/uploaded-image.json': validateUploadedImage,
   'https://guildhall.dev/schemas/config/environment.json': validateEnvironment,
@@ -392,6 +422,7 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/settings/personalizer.json': validatePersonalizer,
   'https://guildhall.dev/schemas/settings/role-menu.json': validateRoleMenu,
   'https://guildhall.dev/schemas/settings/saved-embed.json': validateSavedEmbed,
+  'https://guildhall.dev/schemas/settings/scheduled-message.json': validateScheduledMessage,
   'https://guildhall.dev/schemas/settings/ticket-categories.json': validateTicketCategories,
   'https://guildhall.dev/schemas/settings/ticket-general.json': validateTicketGeneral,
   'https://guildhall.dev/schemas/settings/ticket-limits.json': validateTicketLimits,
@@ -419,6 +450,8 @@ export const validatorsById = Object.freeze({
   'https://guildhall.dev/schemas/params/stream-settings-changes-parameters.json': validateStreamSettingsChangesParameters,
   'https://guildhall.dev/schemas/params/list-history-parameters.json': validateListHistoryParameters,
   'https://guildhall.dev/schemas/params/revert-history-entry-parameters.json': validateRevertHistoryEntryParameters,
+  'https://guildhall.dev/schemas/params/list-schedule-runs-parameters.json': validateListScheduleRunsParameters,
+  'https://guildhall.dev/schemas/params/run-schedule-now-parameters.json': validateRunScheduleNowParameters,
 });
 /** validateWith for a settings section by name (schemas/sections.json). Throws on an unknown section name. */
 export function validateSection(name, data) {

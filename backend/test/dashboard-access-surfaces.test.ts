@@ -83,6 +83,7 @@ const ITEMS: Record<CollectionName, Doc> = {
   panels: { channel_id: COMMUNITY.channels.general },
   embeds: { name: 'Rules', message: { embeds: [{ title: 'Rules' }] } },
   'role-menus': { channel_id: COMMUNITY.channels.general },
+  'scheduled-messages': { channel_id: COMMUNITY.channels.general, message: { embeds: [{ title: 'Reminder' }] } },
 };
 /** What a section holds before the test changes it, where its defaults leave nothing to change (an empty list). */
 const SEEDED: Partial<Record<string, Doc>> = {

@@ -18,6 +18,7 @@ import { emitSectionModules } from './emit-section-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
 import { extractCollectionUi, extractUi } from './extract-ui.mjs';
 import { checkImageMessages } from './keywords/x-image.mjs';
+import { checkScheduleMessages } from './keywords/x-schedule.mjs';
 import { checkReferenceMessages } from './keywords/x-reference.mjs';
 import { sortKeys } from './lib/json.mjs';
 import { load } from './load.mjs';
@@ -29,6 +30,7 @@ export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const catalog = await load(schemasDir); //                1. read and check schemas/ and the tables
   checkReferenceMessages(catalog.files); //                  1d. every x-reference gives the words its check says
   checkImageMessages(catalog.files); //                      1d. and every x-image the words of the upload and its check
+  checkScheduleMessages(catalog.files); //                   1e. and every x-schedule the words of its checks
   const bundles = resolve(catalog); //                       2. self-contained copy of each schema
   checkBounds(catalog, bundles); //                          2b. every field a client writes has an upper bound
   const compiled = compile(catalog, bundles); //             3. Ajv standalone validators

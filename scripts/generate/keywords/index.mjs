@@ -12,22 +12,30 @@ import distinctAcross from './distinct-across.mjs';
 import maxPerValue from './max-per-value.mjs';
 import notAbove from './not-above.mjs';
 import refersToItem from './refers-to-item.mjs';
+import timeZone from './time-zone.mjs';
 import xAccess from './x-access.mjs';
 import xImage, { IMAGE_MESSAGE_KEYS } from './x-image.mjs';
 import xMessages from './x-messages.mjs';
 import xReference, { REFERENCE_MESSAGE_KEYS } from './x-reference.mjs';
 import xRefusals from './x-refusals.mjs';
+import xSchedule, { SCHEDULE_MESSAGE_KEYS } from './x-schedule.mjs';
 import xUi from './x-ui.mjs';
 
 /** Keywords of ours that validate (they generate code). */
-const validationKeywords = [discordEmbedTotal, distinctAcross, maxPerValue, notAbove, refersToItem];
+const validationKeywords = [discordEmbedTotal, distinctAcross, maxPerValue, notAbove, refersToItem, timeZone];
 
 export const vocabulary = [
   xUi,
   xAccess,
   xReference,
   xImage,
-  xMessages([...validationKeywords.map((definition) => definition.keyword), ...REFERENCE_MESSAGE_KEYS, ...IMAGE_MESSAGE_KEYS]),
+  xSchedule,
+  xMessages([
+    ...validationKeywords.map((definition) => definition.keyword),
+    ...REFERENCE_MESSAGE_KEYS,
+    ...IMAGE_MESSAGE_KEYS,
+    ...SCHEDULE_MESSAGE_KEYS,
+  ]),
   xRefusals,
   ...validationKeywords,
 ];
