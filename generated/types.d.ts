@@ -1495,7 +1495,7 @@ export interface ScheduledMessage {
   paused: boolean;
 }
 /**
- * When a scheduled message is posted: once at a date and time, or again and again (every N hours from a start; daily at a time; weekly on chosen days; monthly on a day; or a cron expression), always as wall-clock times in an explicit IANA time zone, so a daily 09:00 stays 09:00 across daylight-saving changes. Only the fields of the chosen kind are read; the others are kept as typed. The server computes the runs (backend/src/schedules/next-runs.ts): a wall time a daylight-saving change skips runs at the same time after the change (02:30 on a spring-forward night is 03:30), one it repeats runs once, at its first occurrence; a monthly day past a month's end runs on its last day (the 31st is 30 April and 28 or 29 February).
+ * When a scheduled message is posted: once at a date and time, or again and again (every N hours from a start; daily at a time; weekly on chosen days; monthly on a day; or a cron expression), always as wall-clock times in an explicit IANA time zone, so a daily 09:00 stays 09:00 across daylight-saving changes. Only the fields of the chosen kind are read; the others are kept as typed. The server computes the runs (backend/src/schedules/next-runs.ts): a wall time a daylight-saving change skips runs when the skipped hour ends (a daily 01:30 in Europe/London runs at 02:00 on the spring-forward night), one it repeats runs once, at its first occurrence; a monthly day past a month's end runs on its last day (the 31st is 30 April and 28 or 29 February).
  */
 export interface SchedulePlan {
   kind: 'once' | 'hours' | 'daily' | 'weekly' | 'monthly' | 'cron';

@@ -21,6 +21,7 @@ import { PersonalizerModule } from './personalizer/personalizer.module.js';
 import { PublicModule } from './public/public.module.js';
 import { PublishedModule } from './published/published.module.js';
 import { RoleMenusModule } from './role-menus/role-menus.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
 import type { MountedSandbox } from './sandbox-mount.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { TicketsModule } from './tickets/tickets.module.js';
@@ -44,6 +45,7 @@ const FEATURES = [
   TicketsModule,
   PanelsModule,
   RoleMenusModule,
+  SchedulesModule,
   JoinDmsModule,
   EmbedsModule,
   TransferModule,
