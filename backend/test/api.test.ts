@@ -457,7 +457,13 @@ describe('API contract: the operations table matches the running API', () => {
           item:
             name === 'embeds'
               ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } }
-              : { channel_id: SANDBOX_GUILDS.pixelPainters.channels.general }, // #general, a text channel
+              : name === 'scheduled-messages'
+                ? {
+                    channel_id: SANDBOX_GUILDS.pixelPainters.channels.general,
+                    message: { embeds: [{ title: 'Hello' }] },
+                    plan: { kind: 'daily', timeZone: 'UTC' },
+                  }
+                : { channel_id: SANDBOX_GUILDS.pixelPainters.channels.general }, // #general, a text channel
         },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -503,6 +509,7 @@ describe('API contract: the operations table matches the running API', () => {
       .replace('{id}', transcriptId)
       // Deploy's body may be empty (the panel's own channel); that channel here is a category, so an empty body is 400.
       .replace('{panelId}', itemIds.panels ?? '')
+      .replace('{scheduleId}', itemIds['scheduled-messages'] ?? '')
       .replace('{entryId}', String(entryId))
       .replace('{orderId}', orderId)
       .replace(/\/collections\/([^/]+)\/\{itemId\}/, (_m, name: string) => `/collections/${name}/${itemIds[name]}`);
