@@ -177,6 +177,35 @@ describe('the scheduled messages job runner (PGlite + Discord sandbox, a moved c
     expect(await runsOf(id)).toHaveLength(1);
   });
 
+  it('pauses a schedule whose channel the bot may no longer post in, naming the channel; a resumed schedule runs again', async () => {
+    const channel = newChannel();
+    const first = minuteAfter(clock().now(), 5 * MINUTE);
+    const id = await createSchedule(owner, { channel_id: channel, plan: { kind: 'daily', time: hhmm(first), timeZone: 'UTC' } });
+    const record = sandbox.channel(channel)!;
+    // Send Messages (0x800) denied to the bot's role there: Discord answers 50013 Missing Permissions.
+    record.permission_overwrites = [{ id: SANDBOX_GUILDS.community.roles.bot, type: 0, allow: '0', deny: '2048' }];
+
+    setClock(new Date(first.getTime() + MINUTE));
+    await tick();
+    const reason = fillRefusal(refusals.schedulePausedNoPermission, { channel: `#${record.name}` });
+    expect(await runsOf(id)).toEqual([expect.objectContaining({ status: 'failed', error: reason })]);
+    expect(await statusOf(id)).toMatchObject({ state: 'paused', pausedReason: reason });
+
+    // The admin gives the permission back and resumes: the next day's run is posted, and the old reason is gone.
+    record.permission_overwrites = [];
+    const paused = await owner.json(`${ITEMS}/${id}`);
+    const resumed = await owner.json(`${ITEMS}/${id}`, {
+      method: 'PUT',
+      json: { version: paused.body.version, item: { ...paused.body.item, paused: false } },
+    });
+    expect(resumed.status).toBe(200);
+    setClock(new Date(first.getTime() + DAY + MINUTE));
+    await tick();
+    expect(posted(channel)).toHaveLength(1);
+    expect((await runsOf(id)).map((run) => run.status)).toEqual(['sent', 'failed']);
+    expect(await statusOf(id)).toMatchObject({ state: 'active', pausedReason: null, pausedAt: null });
+  });
+
   it('finishes a run a stopped instance left sending, with the same nonce: Discord keeps one message', async () => {
     const channel = newChannel();
     const first = minuteAfter(clock().now(), 5 * MINUTE);
