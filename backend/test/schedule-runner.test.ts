@@ -19,7 +19,8 @@ const STATUS = `/api/guild/${GUILD}/schedules/status`;
 const runsPath = (id: string, guild: string = GUILD) => `/api/guild/${guild}/schedules/${id}/runs`;
 const runNowPath = (id: string, guild: string = GUILD) => `/api/guild/${guild}/schedules/${id}/run`;
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const DAILY_NINE = { kind: 'daily', time: '09:00', timeZone: 'UTC' };
 const MESSAGE = { content: 'Weekly games night tonight!', embeds: [{ title: 'Games night', description: 'Bring snacks.' }] };
 
@@ -239,6 +240,44 @@ describe('the scheduled messages job runner (PGlite + Discord sandbox, a moved c
     await tick();
     expect(await runsOf(id)).toEqual([expect.objectContaining({ id: runId, status: 'sent', messageId: lost.id })]);
     expect(posted(channel)).toHaveLength(1);
+
+    // A claim found stale only past the grace is recorded missed, not posted that late.
+    const nextDue = new Date(first.getTime() + DAY);
+    const nextId = `${id}:${nextDue.toISOString()}`;
+    await started.app.storage.records.insert(SCHEDULE_RUNS, {
+      id: nextId,
+      guildId: GUILD,
+      data: {
+        id: nextId,
+        scheduleId: id,
+        trigger: 'plan',
+        dueAt: nextDue.toISOString(),
+        status: 'sending',
+        at: nextDue.toISOString(),
+        channelId: channel,
+      },
+    });
+    setClock(new Date(nextDue.getTime() + (PLAN_RULES.graceMinutes + 1) * MINUTE));
+    await tick();
+    expect((await runsOf(id))[0]).toMatchObject({ id: nextId, status: 'missed' });
+    expect(posted(channel)).toHaveLength(1);
+  });
+
+  it('handles at most the latest 20 due times of a long outage in one tick, and moves past the older ones', async () => {
+    const channel = newChannel();
+    const start = minuteAfter(clock().now(), 5 * MINUTE);
+    const id = await createSchedule(owner, { channel_id: channel, plan: { kind: 'hours', every: 1, at: wall(start), timeZone: 'UTC' } });
+    // 31 due times have passed (start + 0..30 hours); the last is a minute old, within the grace.
+    setClock(new Date(start.getTime() + 30 * HOUR + MINUTE));
+    await tick();
+    await tick();
+    const runs = await runsOf(id);
+    expect(runs.map((run) => run.dueAt)).toEqual(
+      Array.from({ length: 20 }, (_, k) => new Date(start.getTime() + (30 - k) * HOUR).toISOString()),
+    );
+    expect(runs.map((run) => run.status)).toEqual(['sent', ...Array<string>(19).fill('missed')]);
+    expect(posted(channel)).toHaveLength(1);
+    expect((await statusOf(id)).nextRuns[0]).toBe(new Date(start.getTime() + 31 * HOUR).toISOString());
   });
 
   it('Run now posts the saved message at once, recorded as a manual run by the caller; a deleted channel answers 502 and pauses', async () => {

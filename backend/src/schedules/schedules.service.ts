@@ -193,14 +193,16 @@ export class SchedulesService {
       if (!existing) return 'busy';
       if (existing.data.status !== 'sending') return 'handled';
       if (now.getTime() - Date.parse(existing.data.at) <= STALE_SENDING_MS) return 'busy';
-      // Its instance stopped mid-send: taken over on its version (one instance wins), posted with the same nonce.
+      // Its instance stopped mid-send: taken over on its version (one instance wins), posted with the same nonce; past
+      // the grace it is missed like any other late run (Discord's nonce would no longer keep a second post away).
       const retaken = await this.storage.records.replace<ScheduleRun>(
         SCHEDULE_RUNS,
         id,
-        { ...existing.data, at: now.toISOString() },
+        late ? run : { ...existing.data, at: now.toISOString() },
         existing.version,
       );
       if (!retaken.ok) return 'busy';
+      if (late) return 'handled';
       claimed = retaken.record.data;
     }
     const finished = await this.send(guildId, item, claimed);
