@@ -267,7 +267,7 @@ export class SchedulesService {
   /** Discord's failure in plain words; a channel deleted or a permission gone also names why the schedule pauses. */
   private async failure(guildId: string, item: ScheduledMessage, err: unknown): Promise<PostOutcome> {
     const failure = err instanceof ApiError ? null : DiscordFailure.from(err);
-    const reason = failure?.reason ?? (err as ApiError).message;
+    const reason = failure?.reason ?? ((err as ApiError).getResponse() as { error: string }).error;
     if (failure?.code !== undefined && CHANNEL_GONE.has(failure.code)) {
       return { status: 'failed', error: refusals.schedulePausedChannelGone, pauseReason: refusals.schedulePausedChannelGone };
     }
