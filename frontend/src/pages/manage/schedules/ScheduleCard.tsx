@@ -145,65 +145,67 @@ export const ScheduleCard = memo(function ScheduleCard({
             {outcome.run.status === 'sent' && <RunOutcome run={outcome.run} />}
           </p>
         )}
-        <div className={`mt-auto flex-wrap gap-2 pt-2 ${readOnly ? 'hidden' : 'flex'}`}>
-          {item.paused ? (
+        {!readOnly && (
+          <div className="mt-auto flex flex-wrap gap-2 pt-2">
+            {item.paused ? (
+              <button
+                type="button"
+                className={button}
+                disabled={busy}
+                onClick={() => onAction('resume', entry)}
+                aria-label={`Resume ${item.name}`}
+              >
+                <Play aria-hidden="true" className="h-4 w-4" />
+                Resume
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={button}
+                disabled={busy}
+                onClick={() => onAction('pause', entry)}
+                aria-label={`Pause ${item.name}`}
+              >
+                <Pause aria-hidden="true" className="h-4 w-4" />
+                Pause
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn-primary min-h-11 px-3"
+              disabled={busy}
+              onClick={() => onAction('run', entry)}
+              aria-label={`Run now: ${item.name}`}
+            >
+              <Send aria-hidden="true" className="h-4 w-4" />
+              Run now
+            </button>
+            <button type="button" className={button} onClick={() => onAction('edit', entry)} aria-label={`Edit ${item.name}`}>
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Edit
+            </button>
             <button
               type="button"
               className={button}
               disabled={busy}
-              onClick={() => onAction('resume', entry)}
-              aria-label={`Resume ${item.name}`}
+              onClick={() => onAction('duplicate', entry)}
+              aria-label={`Duplicate ${item.name}`}
             >
-              <Play aria-hidden="true" className="h-4 w-4" />
-              Resume
+              <Copy aria-hidden="true" className="h-4 w-4" />
+              Duplicate
             </button>
-          ) : (
             <button
               type="button"
-              className={button}
+              className={`${button} text-danger`}
               disabled={busy}
-              onClick={() => onAction('pause', entry)}
-              aria-label={`Pause ${item.name}`}
+              onClick={() => onAction('delete', entry)}
+              aria-label={`Delete ${item.name}`}
             >
-              <Pause aria-hidden="true" className="h-4 w-4" />
-              Pause
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Delete
             </button>
-          )}
-          <button
-            type="button"
-            className="btn-primary min-h-11 px-3"
-            disabled={busy}
-            onClick={() => onAction('run', entry)}
-            aria-label={`Run now: ${item.name}`}
-          >
-            <Send aria-hidden="true" className="h-4 w-4" />
-            Run now
-          </button>
-          <button type="button" className={button} onClick={() => onAction('edit', entry)} aria-label={`Edit ${item.name}`}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit
-          </button>
-          <button
-            type="button"
-            className={button}
-            disabled={busy}
-            onClick={() => onAction('duplicate', entry)}
-            aria-label={`Duplicate ${item.name}`}
-          >
-            <Copy aria-hidden="true" className="h-4 w-4" />
-            Duplicate
-          </button>
-          <button
-            type="button"
-            className={`${button} text-danger`}
-            disabled={busy}
-            onClick={() => onAction('delete', entry)}
-            aria-label={`Delete ${item.name}`}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete
-          </button>
-        </div>
+          </div>
+        )}
         <div>
           <button
             type="button"

@@ -26,20 +26,20 @@ export function ScheduleLimits({
   return (
     <ul aria-label="Limits" className="space-y-1 text-sm text-muted">
       {planLimit && (
-        <li id={id} data-plan-limit="" className="flex flex-wrap items-center gap-x-1">
+        <li id={id} data-plan-limit="">
           <span className={atLimit ? 'text-warn' : undefined}>
             {planLimitText(used, planLimit, SCHEDULES)}
             {atLimit && '. Your plan allows no more'}
-            {planLimit.upgrade && ';'}
+            {planLimit.upgrade && '; '}
           </span>
           <UpgradeLink limit={planLimit}> for {planLimit.upgrade?.max ?? 'no limit'}</UpgradeLink>
         </li>
       )}
       {interval && (
-        <li data-interval-limit="" className="flex flex-wrap items-center gap-x-1">
+        <li data-interval-limit="">
           <span>
             Your {interval.planName} plan posts at most every {durationWords(interval.minutes)}
-            {interval.upgrade && ';'}
+            {interval.upgrade && '; '}
           </span>
           {interval.upgrade && <UpgradeLink limit={interval}> for every {durationWords(interval.upgrade.minutes)}</UpgradeLink>}
         </li>
