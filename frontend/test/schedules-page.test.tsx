@@ -2,8 +2,8 @@
 // server with its reason), the plan's limits, Pause/Resume and Run now, the run history, and the read-only and empty
 // states, over a fake of the collection API and the schedules' status, runs and Run now (the generated client's paths).
 import type { PlanLimitStatus, ScheduledMessage, ScheduleRun, SchedulePlan, ScheduleStatus } from '@guildhall/generated/types';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -136,6 +136,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  focusManager.setFocused(undefined);
 });
 
 describe('Scheduled Messages', () => {
@@ -344,5 +346,20 @@ describe('Scheduled Messages', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await within(a).findByText('No runs yet', { selector: '[data-runs-empty]' });
+  });
+
+  it('reads the status again every 30 seconds while the page is visible, and not while it is hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const server = fakeApi([{ id: 'a', version: 1, item: schedule('Rules') }], { statuses: { a: status('a') } });
+    const reads = () => server.calls.filter((c) => c.path === `${BASE}/schedules/status`).length;
+    renderPage();
+    await card('Rules');
+    await waitFor(() => expect(reads()).toBe(1));
+    vi.advanceTimersByTime(30_000);
+    await waitFor(() => expect(reads()).toBe(2));
+    focusManager.setFocused(false);
+    vi.advanceTimersByTime(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toBe(2);
   });
 });

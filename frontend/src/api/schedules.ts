@@ -40,11 +40,15 @@ export function useScheduleStatus(guildId: string) {
   });
 }
 
-/** One schedule's runs, newest first: read when its history is expanded (`enabled`). */
-export function useScheduleRuns(guildId: string, scheduleId: string, enabled = true) {
+/**
+ * One schedule's runs, newest first: read when its history is expanded (the only place that asks), and again with
+ * the status while it stays open.
+ */
+export function useScheduleRuns(guildId: string, scheduleId: string) {
   return useQuery({
     queryKey: queryKeys.scheduleRuns(guildId, scheduleId),
     queryFn: async () => (await client.listScheduleRuns(guildId, scheduleId)).runs,
-    enabled,
+    refetchInterval: STATUS_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }
