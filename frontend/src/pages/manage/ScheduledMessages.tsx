@@ -293,6 +293,7 @@ export default function ScheduledMessages() {
                   guildId={guildId}
                   entry={entry}
                   status={status.data?.schedules[entry.id]}
+                  statusFailed={status.isError}
                   channelName={channelNames.get(entry.item.channel_id)}
                   viewerZone={viewerZone}
                   busy={busyId === entry.id}

@@ -3,8 +3,14 @@ import { type ScheduleRun, useScheduleRuns } from '../../../api/schedules';
 import { Spinner } from '../../../components/Spinner';
 import { instantWords } from './plan-words';
 
-const STATUS_WORDS: Record<ScheduleRun['status'], string> = { sending: 'Sending', sent: 'Sent', failed: 'Failed', missed: 'Missed' };
-const STATUS_TONES: Record<ScheduleRun['status'], string> = {
+/** A run's status in words (the history's and the card's last run). */
+export const RUN_STATUS_WORDS: Record<ScheduleRun['status'], string> = {
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  missed: 'Missed',
+};
+export const RUN_STATUS_TONES: Record<ScheduleRun['status'], string> = {
   sending: 'text-muted',
   sent: 'text-ok',
   failed: 'text-danger',
@@ -51,11 +57,11 @@ export function RunHistory({ id, guildId, scheduleId }: { id: string; guildId: s
         <li key={run.id} data-run={run.status} className="rounded-lg border border-line p-2">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <time dateTime={run.trigger === 'plan' ? run.dueAt : run.at}>{runTime(run)}</time>
-            <span className={`font-semibold ${STATUS_TONES[run.status]}`}>{STATUS_WORDS[run.status]}</span>
+            <span className={`font-semibold ${RUN_STATUS_TONES[run.status]}`}>{RUN_STATUS_WORDS[run.status]}</span>
           </div>
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-muted">
             <span>{run.trigger === 'plan' ? 'Scheduled' : `Run now${run.by ? ` by ${run.by}` : ''}`}</span>
-            <span className={run.status === 'sent' ? '' : STATUS_TONES[run.status]}>
+            <span className={run.status === 'sent' ? '' : RUN_STATUS_TONES[run.status]}>
               <RunOutcome run={run} />
             </span>
           </div>

@@ -2,7 +2,7 @@ import { ChevronDown, Copy, OctagonAlert, Pause, Pencil, Play, Send, Trash2 } fr
 import { memo, useState } from 'react';
 import type { ScheduleEntry, ScheduleRun, ScheduleStatus } from '../../../api/schedules';
 import { instantInZone, instantWords, planWords } from './plan-words';
-import { RunHistory, RunOutcome, runTime } from './RunHistory';
+import { RUN_STATUS_TONES, RUN_STATUS_WORDS, RunHistory, RunOutcome, runTime } from './RunHistory';
 
 export type ScheduleAction = 'pause' | 'resume' | 'run' | 'edit' | 'duplicate' | 'delete';
 
@@ -26,14 +26,13 @@ function stateOf(entry: ScheduleEntry, status: ScheduleStatus | undefined): Stat
   return status?.state === 'finished' ? 'finished' : 'active';
 }
 
-/** The last run in a line: "Sent 27 Nov 2026, 09:00" with its link, "Failed: Discord's words", "Missed". */
-function LastRun({ run }: { run: ScheduleRun | null | undefined }) {
-  if (run === undefined) return <span className="text-muted">Unknown</span>;
+/** The last run in a line: "Sent 27 Nov 2026, 09:00" with its link, "Failed ...: Discord's words", "Missed ...". */
+function LastRun({ run, unknown }: { run: ScheduleRun | null | undefined; unknown: string }) {
+  if (run === undefined) return <span className="text-muted">{unknown}</span>;
   if (run === null) return <span className="text-muted">No runs yet</span>;
-  const words = { sending: 'Sending', sent: 'Sent', failed: 'Failed', missed: 'Missed' }[run.status];
   return (
-    <span data-last-run={run.status} className={run.status === 'failed' ? 'text-danger' : run.status === 'missed' ? 'text-warn' : ''}>
-      {words} {runTime(run)}
+    <span data-last-run={run.status} className={run.status === 'sent' ? '' : RUN_STATUS_TONES[run.status]}>
+      {RUN_STATUS_WORDS[run.status]} {runTime(run)}
       {run.status === 'sent' ? ' · ' : run.error ? ': ' : ''}
       <RunOutcome run={run} />
     </span>
@@ -41,8 +40,18 @@ function LastRun({ run }: { run: ScheduleRun | null | undefined }) {
 }
 
 /** Up to the plan's preview count of next runs, in the viewer's zone and, when it differs, in the schedule's too. */
-function NextRuns({ runs, timeZone, viewerZone }: { runs: readonly string[] | undefined; timeZone: string; viewerZone: string }) {
-  if (runs === undefined) return <span className="text-muted">Unknown</span>;
+function NextRuns({
+  runs,
+  timeZone,
+  viewerZone,
+  unknown,
+}: {
+  runs: readonly string[] | undefined;
+  timeZone: string;
+  viewerZone: string;
+  unknown: string;
+}) {
+  if (runs === undefined) return <span className="text-muted">{unknown}</span>;
   if (runs.length === 0) return <span className="text-muted">None</span>;
   return (
     <ol aria-label="Next runs" className="space-y-0.5">
@@ -72,6 +81,7 @@ export const ScheduleCard = memo(function ScheduleCard({
   guildId,
   entry,
   status,
+  statusFailed = false,
   channelName,
   viewerZone,
   busy,
@@ -83,6 +93,8 @@ export const ScheduleCard = memo(function ScheduleCard({
   entry: ScheduleEntry;
   /** The server's status of it; undefined while it loads or when it failed. */
   status: ScheduleStatus | undefined;
+  /** The status could not be read: its parts say Unknown rather than Checking. */
+  statusFailed?: boolean;
   channelName: string | undefined;
   viewerZone: string;
   busy: boolean;
@@ -97,6 +109,7 @@ export const ScheduleCard = memo(function ScheduleCard({
   const headingId = `schedule-${entry.id}-title`;
   const historyId = `schedule-${entry.id}-runs`;
   const button = 'btn-secondary min-h-11 px-3';
+  const unknown = statusFailed ? 'Unknown' : 'Checking...';
   return (
     <li>
       <article aria-labelledby={headingId} className="card flex h-full flex-col gap-3 p-5" data-schedule-card={entry.id}>
@@ -128,11 +141,11 @@ export const ScheduleCard = memo(function ScheduleCard({
           <dd data-plan="">{planWords(item.plan)}</dd>
           <dt className="text-muted">Next runs</dt>
           <dd>
-            <NextRuns runs={status?.nextRuns} timeZone={item.plan.timeZone} viewerZone={viewerZone} />
+            <NextRuns runs={status?.nextRuns} timeZone={item.plan.timeZone} viewerZone={viewerZone} unknown={unknown} />
           </dd>
           <dt className="text-muted">Last run</dt>
           <dd>
-            <LastRun run={status?.lastRun} />
+            <LastRun run={status?.lastRun} unknown={unknown} />
           </dd>
         </dl>
         {outcome && (
