@@ -169,6 +169,8 @@ export declare const refusals: {
   readonly roleMenuSelectClampedFix: 'Set Fewest and Most choices within the number of options, or add options.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuUnchanged: 'Your roles did not change.';
+  /** schemas/common/schedule-plan.json */
+  readonly scheduleIntervalUpgrade: '{refusal}. Upgrade to {planName} to post as often as every {allowed}.';
 };
 export type RefusalName = keyof typeof refusals;
 /** A refusal's words with its {placeholders} filled in: fillRefusal(refusals.channelNotSendable, { channel: 'general' }). */
