@@ -3,10 +3,9 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { toApiMessage } from '@guildhall/common/embed-message';
-import { guildPremium, limitsPlan, type PremiumState } from '@guildhall/common/premium';
+import { minimumScheduleInterval } from '@guildhall/common/premium';
 import { collections } from '@guildhall/generated/collections';
 import { validateWith } from '@guildhall/generated/field-errors';
-import { planCatalog } from '@guildhall/generated/plans';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import type {
@@ -80,21 +79,6 @@ export function nonceOf(runId: string): string {
   return BigInt(`0x${createHash('sha256').update(runId).digest('hex')}`)
     .toString(36)
     .slice(0, NONCE_LENGTH);
-}
-
-/**
- * TODO(B1): common/src/premium.ts `minimumScheduleInterval(state, now)` replaces this once it lands: the guild's plan's
- * minimum interval between runs (plans catalog), and the first plan that allows a shorter one.
- */
-function minimumScheduleInterval(state: PremiumState | null, now: Date): ScheduleStatusResponse['minimumInterval'] {
-  const table = planCatalog.minimumScheduleInterval;
-  const minutes = table[limitsPlan(state, now)];
-  const better = planCatalog.plans.find((plan) => table[plan.key] < minutes);
-  return {
-    planName: guildPremium(state, now).planName,
-    minutes,
-    upgrade: better ? { plan: better.slug, planName: better.name, minutes: table[better.key] } : null,
-  };
 }
 
 const latest = (a: string | null | undefined, b: string | null | undefined): string | null =>

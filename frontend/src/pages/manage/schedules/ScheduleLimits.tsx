@@ -1,7 +1,7 @@
 import type { PlanLimitStatus } from '@guildhall/generated/types';
 import type { ScheduleStatusResponse } from '../../../api/schedules';
 import { type LimitNoun, planLimitText, UpgradeLink } from '../ticket-panels/plan-limit';
-import { durationWords } from './duration-words';
+import { durationWords } from '@guildhall/common/duration';
 
 export const SCHEDULES: LimitNoun = { one: 'schedule', many: 'schedules' };
 
