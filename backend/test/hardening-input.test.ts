@@ -18,6 +18,7 @@ import { MAX_SETTINGS_VERSION } from '../src/storage/storage.port.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
+import { sampleItem } from './support/collection-items.js';
 import { createHmac } from 'node:crypto';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -187,12 +188,13 @@ const SAMPLE_BODIES: Record<string, Json> = {
         'role-menus': [
           { title: 'Roles', channel_id: '1100000000000010106', options: [{ role_id: '1100000000000010205', label: 'Regular' }] },
         ],
-        'scheduled-messages': [{ name: 'Reminder', channel_id: '1100000000000010106', message: { embeds: [{ title: 'Hello' }] } }],
+        'scheduled-messages': [{ name: 'Reminder', ...sampleItem('scheduled-messages', '1100000000000010106') }],
       },
     },
     dryRun: true,
   },
   cloneGuildSettings: { targetGuildId: '1100000000000020000', sections: ['basic'], dryRun: true },
+  previewSchedule: { plan: { kind: 'daily', time: '09:00', timeZone: 'UTC' } },
   readBotSettingsBulk: { guildIds: ['1100000000000010000'] },
   chooseRoleMenu: {
     userId: '1100000000000000103',
@@ -348,7 +350,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     const ITEMS: Record<string, Json> = {
       embeds: { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } },
       'role-menus': { channel_id: CHANNEL, options: [{ role_id: SANDBOX_GUILDS.community.roles.regular, label: 'Regular' }] },
-      'scheduled-messages': { channel_id: CHANNEL, message: { embeds: [{ title: 'Reminder' }] } },
+      'scheduled-messages': sampleItem('scheduled-messages', CHANNEL),
     };
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
