@@ -95,7 +95,14 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
     expect(premium.body).toEqual({
       success: true,
       premium: { plan: null, planName: 'Free', endsAt: null },
-      limits: [{ collection: 'panels', used: 2, limit: FREE_LIMIT }],
+      limits: [
+        { collection: 'panels', used: 2, limit: FREE_LIMIT },
+        {
+          collection: 'scheduled-messages',
+          used: 0,
+          limit: { feature: 'Scheduled Messages', planName: 'Free', max: 3, upgrade: { plan: 'standard', planName: 'Standard', max: 10 } },
+        },
+      ],
     });
   });
 
@@ -125,7 +132,10 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
     const plan = { plan: 'standard', planName: 'Standard', endsAt: end };
     expect((await owner.json(`/api/guild/${FREE}/premium`)).body).toMatchObject({
       premium: plan,
-      limits: [{ collection: 'panels', used: 4 }],
+      limits: [
+        { collection: 'panels', used: 4 },
+        { collection: 'scheduled-messages', used: 0, limit: { planName: 'Standard', max: 10 } },
+      ],
     });
     const guilds = (await owner.json('/api/user')).body.guilds as { id: string; premium?: unknown; settingsUrl: string }[];
     expect(guilds.find((g) => g.id === FREE)!.premium).toEqual(plan);

@@ -35,14 +35,15 @@ describe('plan catalog (schemas/plans/plans.json)', () => {
     ]);
   });
 
-  it('keeps the 14-row feature-limit table, with included, numbers, unlimited and not shown', () => {
+  it("keeps the spec's 14-row feature-limit table and the Scheduled Messages row after it, with included, numbers, unlimited and not shown", () => {
     const row = (feature: string) => limits.find((r) => r.feature === feature)!.limits;
-    expect(limits).toHaveLength(14);
+    expect(limits).toHaveLength(15);
     expect(row('Scrims')).toEqual({ starter: 6, intermediate: 8, unlimited: 'unlimited' });
     expect(row('Antinuke Protection')).toEqual({ starter: 'included', intermediate: 'included', unlimited: 'unlimited' });
     expect(row('Drop Location Panel')).toEqual({ starter: 'included', intermediate: 'included', unlimited: 'included' });
     expect(row('Auto Purge')).toEqual({ starter: 6, intermediate: 8, unlimited: 'not shown' });
     expect(row('Cancel Claim Panel')).toEqual({ starter: 3, intermediate: 6, unlimited: 'unlimited' });
+    expect(limits.at(-1)).toEqual({ feature: 'Scheduled Messages', limits: { starter: 3, intermediate: 10, unlimited: 'unlimited' } });
     expect(includedForAll).toHaveLength(15);
   });
 
