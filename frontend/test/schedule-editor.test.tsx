@@ -256,6 +256,26 @@ describe('Schedule editor', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('refuses to save a message with a wrong field on another embed, and says which embed', async () => {
+    const server = fakeApi();
+    const user = userEvent.setup();
+    const { editor } = renderEditor({
+      initialMessage: {
+        content: '',
+        embeds: [
+          { ...emptyEmbed(), title: 'One' },
+          { ...emptyEmbed(), title: 'Two', url: 'not a link' },
+        ],
+      },
+    });
+    const channel = within(editor).getByLabelText('Channel');
+    await waitFor(() => expect(within(channel).getByRole('option', { name: '#general' })).toBeTruthy());
+    await user.selectOptions(channel, GENERAL);
+    await user.click(within(editor).getByRole('button', { name: 'Save schedule' }));
+    await within(editor).findByText('Please fix the fields marked in red first: Embed 2: Please enter a valid URL');
+    expect(server.calls.filter((c) => c.path === COLLECTION)).toHaveLength(0);
+  });
+
   it("says the plan's limit in the server's words when a create is refused with 403", async () => {
     const words = 'Your server has 3 of 3 Scheduled Messages on the Starter plan. Upgrade to Intermediate for up to 10.';
     fakeApi({ save: { status: 403, body: { success: false, error: words } } });

@@ -14,6 +14,7 @@ import { formPartsOf } from '../../../form/core/form-parts';
 import { applyVisibility } from '../../../form/core/visibility';
 import { settledFormPart } from '../../../form/parts';
 import { browserTimeZone } from '../../../form/widgets/time-zone';
+import { validateMessage } from '../embed-builder/model';
 import { MessageField } from './MessageField';
 import {
   draftOf,
@@ -220,6 +221,16 @@ export default function ScheduleEditor({
           onChange={(e) => {
             setDraft(e.formData as ScheduleDraft);
             if (serverErrors.length) setServerErrors([]);
+          }}
+          onError={() => {
+            // The message's fields show one embed at a time: say which embed is at fault, as the Embed Builder does.
+            const [first] = Object.entries(validateMessage(draft.message.content ?? '', draft.message.embeds));
+            if (!first) return;
+            const embed = /^\/embeds\/(\d+)/.exec(first[0]);
+            showBanner({
+              kind: 'error',
+              message: `Please fix the fields marked in red first: ${embed ? `Embed ${Number(embed[1]) + 1}: ` : ''}${first[1]}`,
+            });
           }}
           onSubmit={(e) => void submit(e.formData as ScheduleDraft)}
         >
