@@ -60,7 +60,7 @@ test('an admin schedules a message, sees its next run, runs it now, finds the po
   await expect(editor).toBeVisible();
   // A new schedule is once, in the browser's zone.
   const when = await aFewMinutesAhead(page);
-  await expect(editor.getByLabel('Repeat')).toHaveValue(/.+/);
+  await expect(editor.getByLabel('Repeat').locator('option:checked')).toHaveText('Once');
   await expect(editor.getByLabel('Time zone')).toHaveValue(when.zone);
   await editor.getByLabel('Schedule name').fill(name);
   await editor.getByLabel('Channel', { exact: true }).selectOption(GENERAL);

@@ -62,7 +62,7 @@ export function TimeZoneWidget({
         disabled={disabled}
         readOnly={readonly}
         required={required}
-        placeholder={placeholder || 'Search a time zone, such as Europe/London'}
+        placeholder={placeholder}
         aria-invalid={invalid || undefined}
         aria-describedby={[ariaDescribedByIds(id), `${id}__now`].join(' ')}
         onChange={(e) => onChange(e.target.value)}
