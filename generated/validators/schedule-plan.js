@@ -45,7 +45,7 @@ const schema12 = {
       maxLength: 5,
       pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
       default: '09:00',
-      'x-ui': { widget: 'time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
+      'x-ui': { widget: 'local-time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
       'x-messages': { '*': 'Please enter a time such as 09:00' },
     },
     days: {
@@ -93,7 +93,7 @@ const schema12 = {
       maxLength: 10,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$',
       default: '',
-      'x-ui': { widget: 'date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
+      'x-ui': { widget: 'local-date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
       'x-messages': { '*': 'Please enter a date, or leave it empty' },
     },
   },

@@ -14,8 +14,8 @@ export const WIDGET_PARTS: Readonly<Record<string, FormPart>> = {
   'punishment-cards': 'form/parts/PunishmentCards',
   'time-zone': 'form/parts/ScheduleWidgets',
   'local-date-time': 'form/parts/ScheduleWidgets',
-  time: 'form/parts/ScheduleWidgets',
-  date: 'form/parts/ScheduleWidgets',
+  'local-time': 'form/parts/ScheduleWidgets',
+  'local-date': 'form/parts/ScheduleWidgets',
 };
 const ARRAY_PART: FormPart = 'form/parts/ArrayField';
 const MULTI_SCHEMA_PART: FormPart = 'form/parts/MultiSchemaField';

@@ -28,8 +28,8 @@ const LocalDateTimeWidget = partComponent<'form/parts/ScheduleWidgets', WidgetPr
   'form/parts/ScheduleWidgets',
   (m) => m.LocalDateTimeWidget,
 );
-const TimeWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>('form/parts/ScheduleWidgets', (m) => m.TimeWidget);
-const DateWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>('form/parts/ScheduleWidgets', (m) => m.DateWidget);
+const LocalTimeWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>('form/parts/ScheduleWidgets', (m) => m.LocalTimeWidget);
+const LocalDateWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>('form/parts/ScheduleWidgets', (m) => m.LocalDateWidget);
 const ImageUploadWidget = partComponent<'form/parts/ImageUpload', WidgetProps>('form/parts/ImageUpload', (m) => m.ImageUploadWidget);
 
 /** RJSF's own names for the widgets it picks without a ui:widget (a boolean's checkbox, an enum's select...): ours replace them. */
@@ -48,8 +48,8 @@ export const widgets: RegistryWidgetsType = {
   checklist: ChecklistWidget,
   'date-time': DateTimeWidget,
   'local-date-time': LocalDateTimeWidget,
-  date: DateWidget,
-  time: TimeWidget,
+  'local-date': LocalDateWidget,
+  'local-time': LocalTimeWidget,
   'time-zone': TimeZoneWidget,
   'member-select': MemberSelectWidget,
   'role-select': RoleSelectWidget,

@@ -1,7 +1,0 @@
-import type { WidgetProps } from '@rjsf/utils';
-import { PlainInput } from '../local-date-time';
-
-/** A calendar day, YYYY-MM-DD, that may be left empty ('Clear'): x-ui widget `date`, a schedule's end date. */
-export function DateWidget(props: WidgetProps) {
-  return <PlainInput {...props} type="date" clearable />;
-}
