@@ -196,6 +196,34 @@ describe('Schedule editor', () => {
     expect(within(editor).queryByRole('list', { name: 'Next runs' })).toBeNull();
   });
 
+  it('says what the server finds of a saved plan beside the runs, and at the field once the plan is changed', async () => {
+    const past = `This time has already passed in ${ZONE}: please choose a time in the future`;
+    fakeApi({
+      preview: () => ({
+        status: 400,
+        body: { success: false, error: 'The plan is not valid.', fieldErrors: [{ path: '/plan/at', message: past }] },
+      }),
+    });
+    const user = userEvent.setup();
+    const item: ScheduledMessage = {
+      name: 'Launch',
+      channel_id: GENERAL,
+      paused: false,
+      message: { content: '', embeds: [{ ...emptyEmbed(), title: 'We are live' }] },
+      plan: { kind: 'once', at: '2026-11-20T09:00', every: 24, time: '09:00', days: ['mon'], day: 1, cron: '', timeZone: ZONE, until: '' },
+    };
+    const { editor } = renderEditor({ entry: { id: 's1', version: 3, item } });
+    within(editor).getByRole('heading', { name: 'Edit Launch' });
+    // The schedule ran: renaming it is still allowed, so this is no error at the field.
+    const note = await within(editor).findByText(past);
+    expect(note.hasAttribute('data-plan-note')).toBe(true);
+    const at = within(editor).getByLabelText('Date and time');
+    expect(at.closest('[data-invalid]')).toBeNull();
+    await user.clear(at);
+    await user.type(at, '2026-11-21T09:00');
+    await waitFor(() => expect(within(editor).getByText(past).closest('[data-invalid]')).toBe(at.closest('[data-invalid]')));
+  });
+
   it('saves the schedule: name, channel, the composed message and the plan', async () => {
     const server = fakeApi();
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import type { DiscordMessage, FieldError } from '@guildhall/generated/types';
-import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import { deepEquals, type ErrorSchema, type UiSchema } from '@rjsf/utils';
 import { ArrowLeft, CalendarClock, Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
@@ -81,6 +81,9 @@ export default function ScheduleEditor({
   const saved = useRef<{ id: string; version: number } | null>(entry ? { id: entry.id, version: entry.version } : null);
   // A message brought from the Embed Builder is not saved yet: leaving asks first.
   const [lastSaved, setLastSaved] = useState(() => (!entry && initialMessage ? '' : JSON.stringify(itemToSend(draft))));
+  // The plan as last saved: the server accepted it then, so what its preview says of it now (a once time that has
+  // passed since) is said beside the runs, not as errors at fields a save would not be refused for.
+  const [savedPlan, setSavedPlan] = useState(() => entry?.item.plan);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<ScheduleEntry | null>(null);
@@ -123,13 +126,14 @@ export default function ScheduleEditor({
     // planKey stands for the plan: a new object with the same values asks nothing again.
   }, [guildId, planKey]);
 
+  const planAsSaved = savedPlan !== undefined && deepEquals(draft.plan, savedPlan);
   const allErrors = useMemo(() => {
     const seen = new Set<string>();
-    return [...serverErrors, ...next.errors].filter(({ path, message }) => {
+    return [...serverErrors, ...(planAsSaved ? [] : next.errors)].filter(({ path, message }) => {
       const key = `${path}\n${message}`;
       return !seen.has(key) && (seen.add(key), true);
     });
-  }, [serverErrors, next.errors]);
+  }, [serverErrors, next.errors, planAsSaved]);
   const extraErrors = useMemo<ErrorSchema | undefined>(
     () => (allErrors.length ? fieldErrorsToErrorSchema(allErrors) : undefined),
     [allErrors],
@@ -151,6 +155,7 @@ export default function ScheduleEditor({
       const { success: _, ...kept } = answer;
       saved.current = { id: kept.id, version: kept.version };
       setLastSaved(JSON.stringify(body));
+      setSavedPlan(kept.item.plan);
       onSaved(kept);
       return kept;
     } catch (err) {
@@ -181,6 +186,7 @@ export default function ScheduleEditor({
     saved.current = { id: conflict.id, version: conflict.version };
     setDraft(draftOf(conflict.item));
     setLastSaved(JSON.stringify(itemToSend(draftOf(conflict.item))));
+    setSavedPlan(conflict.item.plan);
     onSaved(conflict);
     setConflict(null);
   };
@@ -234,7 +240,12 @@ export default function ScheduleEditor({
           }}
           onSubmit={(e) => void submit(e.formData as ScheduleDraft)}
         >
-          <NextRunsPanel next={next} timeZone={draft.plan?.timeZone ?? ''} planErrors={planErrors} />
+          <NextRunsPanel
+            next={next}
+            timeZone={draft.plan?.timeZone ?? ''}
+            planErrors={planErrors}
+            notes={planAsSaved ? next.errors.map((e) => e.message) : []}
+          />
           <SaveBar busy={busy} dirty={dirty} label="Save schedule" />
         </EngineForm>
       </div>
@@ -258,7 +269,18 @@ export default function ScheduleEditor({
 }
 
 /** The plan's next runs as the server computes them, in the viewer's words for dates and the schedule's zone. */
-function NextRunsPanel({ next, timeZone, planErrors }: { next: NextRuns; timeZone: string; planErrors: string[] }) {
+function NextRunsPanel({
+  next,
+  timeZone,
+  planErrors,
+  notes,
+}: {
+  next: NextRuns;
+  timeZone: string;
+  planErrors: string[];
+  /** What the server says of the plan as saved (it may be kept as it is). */
+  notes: string[];
+}) {
   const busy = next.state === 'busy';
   return (
     <section
@@ -282,7 +304,12 @@ function NextRunsPanel({ next, timeZone, planErrors }: { next: NextRuns; timeZon
         </p>
       ))}
       {next.state === 'waiting' && <p className="mt-2 text-sm text-muted">Fill in when the message is posted to see its next runs.</p>}
-      {next.state === 'refused' && planErrors.length === 0 && (
+      {notes.map((message) => (
+        <p key={message} className="mt-2 text-sm text-muted" data-plan-note="">
+          {message}
+        </p>
+      ))}
+      {next.state === 'refused' && planErrors.length === 0 && notes.length === 0 && (
         <p className="mt-2 text-sm text-danger">This plan cannot be saved as it is: see the fields marked in red.</p>
       )}
       {next.state === 'failed' && (
