@@ -20,6 +20,7 @@ const BACKEND_UNIT = [
   'test/access-level-rules.test.ts', // the access-level rules, functions of a section's row
   'test/body-reader.test.ts', // the body reader on a Fastify instance of its own (inject)
   'test/reference-rules.test.ts', // the reference walk, the clone's mapping and the check, over a stand-in Discord
+  'test/schedule-next-runs.test.ts', // a schedule plan's next runs at fixed instants, functions
 ];
 const REPO_UNIT = [
   'architecture.test.ts', // reads ARCHITECTURE.md and the generator's: every source folder named, every path there

@@ -21,6 +21,20 @@ export declare const refusals: {
   readonly cloneItemTwice: 'This item is already in the list';
   /** schemas/settings/ticket-panel.json */
   readonly deployChannelNamed: 'This channel';
+  /** schemas/common/schedule-plan.json */
+  readonly durationDay: '1 day';
+  /** schemas/common/schedule-plan.json */
+  readonly durationDays: '{count} days';
+  /** schemas/common/schedule-plan.json */
+  readonly durationHour: '1 hour';
+  /** schemas/common/schedule-plan.json */
+  readonly durationHours: '{count} hours';
+  /** schemas/common/schedule-plan.json */
+  readonly durationJoin: '{larger} {smaller}';
+  /** schemas/common/schedule-plan.json */
+  readonly durationMinute: '1 minute';
+  /** schemas/common/schedule-plan.json */
+  readonly durationMinutes: '{count} minutes';
   /** schemas/api/image-upload-request.json */
   readonly imageFound: 'a {kind} image';
   /** schemas/api/image-upload-request.json */
@@ -155,6 +169,8 @@ export declare const refusals: {
   readonly roleMenuSelectClampedFix: 'Set Fewest and Most choices within the number of options, or add options.';
   /** schemas/settings/role-menu.json */
   readonly roleMenuUnchanged: 'Your roles did not change.';
+  /** schemas/common/schedule-plan.json */
+  readonly scheduleIntervalUpgrade: '{refusal}. Upgrade to {planName} to post as often as every {allowed}.';
 };
 export type RefusalName = keyof typeof refusals;
 /** A refusal's words with its {placeholders} filled in: fillRefusal(refusals.channelNotSendable, { channel: 'general' }). */

@@ -18,6 +18,13 @@ export const refusals = deepFreeze({
   cloneItemNotFound: '{collection}: no such item in this server',
   cloneItemTwice: 'This item is already in the list',
   deployChannelNamed: 'This channel',
+  durationDay: '1 day',
+  durationDays: '{count} days',
+  durationHour: '1 hour',
+  durationHours: '{count} hours',
+  durationJoin: '{larger} {smaller}',
+  durationMinute: '1 minute',
+  durationMinutes: '{count} minutes',
   imageFound: 'a {kind} image',
   imageFoundOther: 'not an image',
   imageFoundText: 'a text file',
@@ -86,6 +93,7 @@ export const refusals = deepFreeze({
   roleMenuSelectClamped: 'The menu has {count} options: members choose between {min} and {max} of them, not {minValues} to {maxValues}.',
   roleMenuSelectClampedFix: 'Set Fewest and Most choices within the number of options, or add options.',
   roleMenuUnchanged: 'Your roles did not change.',
+  scheduleIntervalUpgrade: '{refusal}. Upgrade to {planName} to post as often as every {allowed}.',
 });
 /** A refusal's words with its {placeholders} filled in; a placeholder without a value stays as written. */
 export function fillRefusal(message, values) {

@@ -10,6 +10,7 @@ import type { TestBrowser } from './support/browser.js';
 import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { buyPremium } from './support/payments.js';
+import { sampleItem } from './support/collection-items.js';
 import { createHmac } from 'node:crypto';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -452,13 +453,7 @@ describe('API contract: the operations table matches the running API', () => {
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${guildId}/collections/${name}`, {
         method: 'POST',
-        // A saved embed needs its name and message; a panel its channel (the rest takes the defaults).
-        json: {
-          item:
-            name === 'embeds'
-              ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } }
-              : { channel_id: SANDBOX_GUILDS.pixelPainters.channels.general }, // #general, a text channel
-        },
+        json: { item: sampleItem(name, SANDBOX_GUILDS.pixelPainters.channels.general) }, // #general, a text channel
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       itemIds[name] = created.body.id;
@@ -500,6 +495,7 @@ describe('API contract: the operations table matches the running API', () => {
       .replace('{section}', 'joindms')
       .replace('{collection}', 'role-menus')
       .replace('{menuId}', itemIds['role-menus'] ?? '')
+      .replace('{scheduleId}', itemIds['scheduled-messages'] ?? '')
       .replace('{id}', transcriptId)
       // Deploy's body may be empty (the panel's own channel); that channel here is a category, so an empty body is 400.
       .replace('{panelId}', itemIds.panels ?? '')

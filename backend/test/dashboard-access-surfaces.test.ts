@@ -83,7 +83,11 @@ const ITEMS: Record<CollectionName, Doc> = {
   panels: { channel_id: COMMUNITY.channels.general },
   embeds: { name: 'Rules', message: { embeds: [{ title: 'Rules' }] } },
   'role-menus': { channel_id: COMMUNITY.channels.general },
-  'scheduled-messages': { channel_id: COMMUNITY.channels.general, message: { embeds: [{ title: 'Reminder' }] } },
+  'scheduled-messages': {
+    channel_id: COMMUNITY.channels.general,
+    message: { embeds: [{ title: 'Reminder' }] },
+    plan: { kind: 'daily', timeZone: 'UTC' },
+  },
 };
 /** What a section holds before the test changes it, where its defaults leave nothing to change (an empty list). */
 const SEEDED: Partial<Record<string, Doc>> = {

@@ -18,6 +18,7 @@ import { buyPremium } from './support/payments.js';
 import { createHmac } from 'node:crypto';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
+import { sampleItem } from './support/collection-items.js';
 import {
   BOT_BODY_LIMIT,
   BODY_LIMIT,
@@ -296,6 +297,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
       .replace('{itemId}', itemIds[route.operationId.split(':')[1]!] ?? '')
       .replace('{panelId}', deployedPanelId)
       .replace('{menuId}', itemIds['role-menus'] ?? '')
+      .replace('{scheduleId}', itemIds['scheduled-messages'] ?? '')
       .replace('{entryId}', String(entryId));
   /** The own ids of the guild a route's URL names (the sandbox's record of it), read once per guild. */
   const knownIds = new Map<string, GuildIds>();
@@ -670,9 +672,7 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
         method: 'POST',
-        json: {
-          item: name === 'embeds' ? { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } } : { channel_id: PREVIEW_CHANNEL },
-        },
+        json: { item: sampleItem(name, PREVIEW_CHANNEL) },
       });
       expect(created.status).toBe(201);
       itemIds[name] = created.body.id;

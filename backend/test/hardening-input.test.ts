@@ -187,6 +187,7 @@ const SAMPLE_BODIES: Record<string, Json> = {
         'role-menus': [
           { title: 'Roles', channel_id: '1100000000000010106', options: [{ role_id: '1100000000000010205', label: 'Regular' }] },
         ],
+        'scheduled-messages': [{ name: 'Reminder', channel_id: '1100000000000010106', message: { embeds: [{ title: 'Hello' }] } }],
       },
     },
     dryRun: true,
@@ -287,7 +288,8 @@ describe('input the database or the stack cannot take answers 400 with its field
       .replace('{orderId}', orderId)
       .replace('{itemId}', route.collection ? (itemIds[route.collection] ?? '') : '')
       .replace('{panelId}', itemIds.panels ?? '')
-      .replace('{menuId}', itemIds['role-menus'] ?? '');
+      .replace('{menuId}', itemIds['role-menus'] ?? '')
+      .replace('{scheduleId}', itemIds['scheduled-messages'] ?? '');
   const browserFor = (route: WriteRoute) => (route.anonymous ? visitor : owner);
   /** A valid body for the route, from what is stored (a section's PUT) or the sample. */
   const validBody = async (route: WriteRoute): Promise<Json> => {
@@ -346,6 +348,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     const ITEMS: Record<string, Json> = {
       embeds: { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } },
       'role-menus': { channel_id: CHANNEL, options: [{ role_id: SANDBOX_GUILDS.community.roles.regular, label: 'Regular' }] },
+      'scheduled-messages': { channel_id: CHANNEL, message: { embeds: [{ title: 'Reminder' }] } },
     };
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {

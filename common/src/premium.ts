@@ -1,5 +1,5 @@
 import { planCatalog } from '@guildhall/generated/plans';
-import type { GuildPremium, PeriodKey, Plan, PlanKey, PlanLimitStatus, PlanSlug } from '@guildhall/generated/types';
+import type { GuildPremium, PeriodKey, Plan, PlanKey, PlanLimitStatus, PlanSlug, ScheduleStatusResponse } from '@guildhall/generated/types';
 
 /**
  * A guild's plan and what it allows, read from the plan catalog (schemas/plans/plans.json) by the server that
@@ -120,4 +120,21 @@ export function extendPremium(
   if (months === null || current === null) end = null;
   else end = addMonths(inForce(current, now) ? new Date(current!) : now, months).toISOString();
   return { ends: { ...state?.ends, [plan]: end } };
+}
+
+/** The shortest time between two runs of one schedule a guild's plan allows, and the first plan that allows a shorter one. */
+export type ScheduleIntervalLimit = ScheduleStatusResponse['minimumInterval'];
+
+/**
+ * How often one scheduled message may post on the guild's plan (the catalog's `minimumScheduleInterval`; the free tier
+ * has its `limitsOf` plan's), and the first plan of the catalog that allows a shorter interval (null: none does).
+ */
+export function minimumScheduleInterval(state: PremiumState | null | undefined, now: Date = new Date()): ScheduleIntervalLimit {
+  const minutes = planCatalog.minimumScheduleInterval[limitsPlan(state, now)];
+  const better = planCatalog.plans.find((plan) => planCatalog.minimumScheduleInterval[plan.key] < minutes);
+  return {
+    planName: guildPremium(state, now).planName,
+    minutes,
+    upgrade: better ? { plan: better.slug, planName: better.name, minutes: planCatalog.minimumScheduleInterval[better.key] } : null,
+  };
 }

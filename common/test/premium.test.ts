@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activePlan, addMonths, extendPremium, guildPremium, planLimit, planLimitMessage, priceFor } from '../src/premium.js';
+import {
+  activePlan,
+  addMonths,
+  extendPremium,
+  guildPremium,
+  minimumScheduleInterval,
+  planLimit,
+  planLimitMessage,
+  priceFor,
+} from '../src/premium.js';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 
@@ -59,5 +68,26 @@ describe('premium rules from the plan catalog', () => {
     expect(extendPremium(lapsed, 'unlimited', 'monthly', now)).toEqual({ ends: { unlimited: '2026-12-22T12:00:00.000Z' } });
     expect(extendPremium(active, 'unlimited', 'lifetime', now).ends.unlimited).toBeNull();
     expect(extendPremium({ ends: { starter: null } }, 'starter', 'yearly', now)).toEqual({ ends: { starter: null } });
+  });
+
+  it("gives a schedule the plan's minimum interval, the free tier Basic's, and names the first plan allowing a shorter one", () => {
+    expect(minimumScheduleInterval(null, now)).toEqual({
+      planName: 'Free',
+      minutes: 60,
+      upgrade: { plan: 'standard', planName: 'Standard', minutes: 15 },
+    });
+    expect(minimumScheduleInterval({ ends: { starter: null } }, now)).toEqual({
+      planName: 'Basic',
+      minutes: 60,
+      upgrade: { plan: 'standard', planName: 'Standard', minutes: 15 },
+    });
+    expect(minimumScheduleInterval({ ends: { intermediate: null } }, now)).toEqual({
+      planName: 'Standard',
+      minutes: 15,
+      upgrade: { plan: 'unlimited', planName: 'Unlimited', minutes: 5 },
+    });
+    expect(minimumScheduleInterval({ ends: { unlimited: null } }, now)).toEqual({ planName: 'Unlimited', minutes: 5, upgrade: null });
+    // A lapsed plan is the free tier's interval at once.
+    expect(minimumScheduleInterval({ ends: { unlimited: '2026-11-22T11:00:00.000Z' } }, now).minutes).toBe(60);
   });
 });

@@ -1,14 +1,25 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DiscordErrorCode } from '@guildhall/common/discord/errors';
-import type { FieldError } from '@guildhall/generated/types';
+import { minimumScheduleInterval } from '@guildhall/common/premium';
+import type { FieldError, SchedulePlan } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import type { DiscordChannel, DiscordRole } from '../discord/discord.types.js';
 import { ApiError } from '../http/api-error.js';
 import { imageProblem } from '../images/image-rules.js';
 import { readImage } from '../images/image-store.js';
+import { PremiumService } from '../payments/premium.service.js';
+import { planProblems } from '../schedules/schedule-rules.js';
 import { STORAGE, type StoragePort } from '../storage/storage.port.js';
-import { findImages, findReferences, type FoundImage, type FoundReference, type Schema } from './schema-walk.js';
+import {
+  findImages,
+  findReferences,
+  findSchedules,
+  type FoundImage,
+  type FoundReference,
+  type FoundSchedule,
+  type Schema,
+} from './schema-walk.js';
 
 /** The 400's headline when some field names an id the guild lacks. */
 export const REFERENCES_ERROR = 'Some settings name channels or roles that are not in this server.';
@@ -62,34 +73,71 @@ export class GuildReferences {
     private readonly discord: DiscordService,
     // Where uploaded images are kept (x-image fields); optional only for checks of schemas without images.
     @Optional() @Inject(STORAGE) private readonly storage?: StoragePort,
+    // The guild's plan and the clock, for schedule plans (x-schedule); optional only for checks of schemas without them.
+    @Optional() private readonly premium?: PremiumService,
   ) {}
 
   /**
    * Field errors for each reference of the documents that is new (not at the same place in its `stored`) and not the
-   * guild's, or of a type its field does not take. The guild's channels and roles are read once for all of them (an
-   * import or a clone checks several sections), and only for the kinds they name.
+   * guild's, or of a type its field does not take; for each new image that does not fit, and each changed schedule plan
+   * its rules refuse. The guild's channels and roles are read once for all of them (an import or a clone checks several
+   * sections), and only for the kinds they name.
    */
   async problems(guildId: string, documents: readonly CheckedDocument[]): Promise<FieldError[]> {
-    const { references, images } = await this.check(guildId, documents);
-    return [...references, ...images];
+    const { references, others } = await this.check(guildId, documents);
+    return [...references, ...others];
   }
 
-  /** The problems of the documents' references and of their images, apart (see problems). */
-  private async check(guildId: string, documents: readonly CheckedDocument[]): Promise<{ references: FieldError[]; images: FieldError[] }> {
+  /**
+   * The problems of the documents' references apart from the others (their images and schedule plans: see problems).
+   * A schedule plan (a place its schema marks with `x-schedule`) is judged by the plan's rules (schedule-rules.ts) at
+   * the guild's plan and the app's clock, unless the same plan is stored at the same place (checked when saved).
+   */
+  private async check(guildId: string, documents: readonly CheckedDocument[]): Promise<{ references: FieldError[]; others: FieldError[] }> {
     const found: Found[] = [];
     const images: { image: FoundImage; prefix: string }[] = [];
+    const schedules: { schedule: FoundSchedule; prefix: string; stored?: SchedulePlan }[] = [];
     for (const { schema, doc, stored, prefix = '', by } of documents) {
       const refs = findReferences(schema, doc);
       const named = findImages(schema, doc);
-      if (refs.length === 0 && named.length === 0) continue;
+      const plans = findSchedules(schema, doc);
+      if (refs.length === 0 && named.length === 0 && plans.length === 0) continue;
       const before = typeof stored === 'function' ? await (stored as () => Promise<unknown>)() : stored;
       const known = before === undefined ? new Set<string>() : new Set(findReferences(schema, before).map(placeOf));
       for (const ref of refs) if (!known.has(placeOf(ref))) found.push({ ref, prefix, ...(by ? { by } : {}) });
       const kept = before === undefined ? new Set<string>() : new Set(findImages(schema, before).map(imagePlaceOf));
       for (const image of named) if (!kept.has(imagePlaceOf(image))) images.push({ image, prefix });
+      const storedPlans = new Map(before === undefined ? [] : findSchedules(schema, before).map((s) => [s.path, s.plan] as const));
+      for (const schedule of plans)
+        schedules.push({ schedule, prefix, stored: storedPlans.get(schedule.path) as SchedulePlan | undefined });
     }
-    const [references, imageProblems] = await Promise.all([this.judge(guildId, found), this.judgeImages(images)]);
-    return { references, images: imageProblems };
+    const [references, imageProblems, scheduleProblems] = await Promise.all([
+      this.judge(guildId, found),
+      this.judgeImages(images),
+      this.judgeSchedules(guildId, schedules),
+    ]);
+    return { references, others: [...imageProblems, ...scheduleProblems] };
+  }
+
+  /** Each schedule plan's problems (schedule-rules.ts) at the guild's plan's minimum interval, now by the app's clock. */
+  private async judgeSchedules(
+    guildId: string,
+    schedules: readonly { schedule: FoundSchedule; prefix: string; stored?: SchedulePlan }[],
+  ): Promise<FieldError[]> {
+    if (schedules.length === 0) return [];
+    if (!this.premium) throw new Error('GuildReferences needs the premium service to check schedule plans');
+    const now = this.premium.now();
+    const limit = minimumScheduleInterval(await this.premium.state(guildId), now);
+    return schedules.flatMap(({ schedule, prefix, stored }) =>
+      planProblems(schedule.plan as unknown as SchedulePlan, {
+        now,
+        minimumMinutes: limit.minutes,
+        planName: limit.planName,
+        path: `${prefix}${schedule.path}`,
+        field: schedule.field,
+        ...(stored ? { stored } : {}),
+      }),
+    );
   }
 
   /**
@@ -126,13 +174,14 @@ export class GuildReferences {
   }
 
   /**
-   * 400 with a field error per reference that is not the guild's and per image that is not stored or does not fit its
-   * field (see problems); headed by `error`, or by the first image's words when only images are refused.
+   * 400 with a field error per reference that is not the guild's, per image that is not stored or does not fit its
+   * field and per schedule plan its rules refuse (see check); headed by `error`, or by the first image's or plan's
+   * words when no reference is refused.
    */
   async assertOwn(guildId: string, documents: readonly CheckedDocument[], error = REFERENCES_ERROR): Promise<void> {
-    const { references, images } = await this.check(guildId, documents);
-    if (references.length) throw ApiError.validation([...references, ...images], error);
-    if (images.length) throw ApiError.validation(images, error === REFERENCES_ERROR ? images[0]!.message : error);
+    const { references, others } = await this.check(guildId, documents);
+    if (references.length) throw ApiError.validation([...references, ...others], error);
+    if (others.length) throw ApiError.validation(others, error === REFERENCES_ERROR ? others[0]!.message : error);
   }
 
   /**

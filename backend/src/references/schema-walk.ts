@@ -1,9 +1,11 @@
 import { escapePointer, pointerTokens } from '@guildhall/common/json-patch';
 import { type ImageField, imageFieldOf } from '../images/image-rules.js';
+import { type ScheduleField, scheduleFieldOf } from '../schedules/schedule-rules.js';
 
 /**
  * Reading a settings document with its published (self-contained) schema: which subschemas apply at a place and the
- * Discord ids the schema marks with `x-reference` (channel or role), and the images it marks with `x-image`. The reference check and clone find every
+ * Discord ids the schema marks with `x-reference` (channel or role), the images it marks with `x-image` and the schedule
+ * plans it marks with `x-schedule`. The reference check and clone find every
  * reference this way, so a new field is covered by its schema, not by a list of field names.
  */
 export type Schema = { readonly [keyword: string]: unknown };
@@ -157,6 +159,24 @@ export function findImages(root: Schema, doc: unknown): FoundImage[] {
     if (typeof value !== 'string' || value === '') return;
     const field = imageFieldOf(schemas);
     if (field) found.push({ id: value, path, field });
+  });
+  return found;
+}
+
+/** A schedule plan a document names: an object at a place its schema marks with `x-schedule`. */
+export interface FoundSchedule {
+  plan: Record<string, unknown>;
+  path: string;
+  field: ScheduleField;
+}
+
+/** Every schedule plan in `doc` (objects at places its schema marks with `x-schedule`), with the plan's rule and words. */
+export function findSchedules(root: Schema, doc: unknown): FoundSchedule[] {
+  const found: FoundSchedule[] = [];
+  walkDocument(root, doc, (value, schemas, path) => {
+    if (!isObject(value)) return;
+    const field = scheduleFieldOf(schemas);
+    if (field) found.push({ plan: value, path, field });
   });
   return found;
 }

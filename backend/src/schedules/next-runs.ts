@@ -66,7 +66,9 @@ export function zonedInstant(local: string, timeZone: string): Date | null {
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
   const midnightUtc = Date.UTC(year, month - 1, day);
-  if (new Date(midnightUtc).getUTCDate() !== day) return null;
+  // Date.UTC rolls a day or month past its end over (30 February is 2 March, month 13 next January): not a date.
+  const date = new Date(midnightUtc);
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
   // From two days before (every zone's offset is within ±14 hours), the pattern's next match is that date's.
   const next = cron(`${minute} ${hour} ${day} ${month} *`, timeZone).nextRun(new Date(midnightUtc - 2 * DAY_MS));
   return next && next.getTime() < midnightUtc + 2 * DAY_MS ? next : null;
@@ -84,7 +86,8 @@ function endOf(plan: SchedulePlan): Date | null {
  * PlanError when the plan's cron expression does not parse.
  */
 export function nextRuns(plan: SchedulePlan, after: Date, count: number): Date[] {
-  const end = endOf(plan);
+  // A once plan has no end date (the field is not its kind's, and may hold a value typed for another kind).
+  const end = plan.kind === 'once' ? null : endOf(plan);
   const within = (runs: Date[]) => runs.filter((run) => run > after && (end === null || run < end)).slice(0, count);
   if (count <= 0) return [];
   if (plan.kind === 'once') {

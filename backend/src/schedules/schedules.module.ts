@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CollectionsModule } from '../collections/collections.module.js';
 import { DiscordModule } from '../discord/discord.module.js';
 import { GuildModule } from '../guild/guild.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
 import { SchedulePreviewController } from './schedule-preview.controller.js';
 import { SchedulesController } from './schedules.controller.js';
 
@@ -11,7 +12,7 @@ import { SchedulesController } from './schedules.controller.js';
  * (schedule-runner.ts), status, runs and Run now.
  */
 @Module({
-  imports: [DiscordModule, GuildModule, CollectionsModule],
+  imports: [DiscordModule, GuildModule, CollectionsModule, PaymentsModule],
   controllers: [SchedulesController, SchedulePreviewController],
   providers: [],
 })
