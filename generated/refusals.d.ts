@@ -171,6 +171,18 @@ export declare const refusals: {
   readonly roleMenuUnchanged: 'Your roles did not change.';
   /** schemas/common/schedule-plan.json */
   readonly scheduleIntervalUpgrade: '{refusal}. Upgrade to {planName} to post as often as every {allowed}.';
+  /** schemas/api/schedule-run.json */
+  readonly scheduleNotFound: 'No such scheduled message in this server.';
+  /** schemas/api/schedule-status.json */
+  readonly schedulePausedChannelGone: 'The channel was deleted. Choose another channel, then resume the schedule.';
+  /** schemas/api/schedule-status.json */
+  readonly schedulePausedChannelRefused: 'The bot can no longer post in this channel ({reason}). Choose another channel, then resume the schedule.';
+  /** schemas/api/schedule-status.json */
+  readonly schedulePausedNoPermission: 'The bot lacks permission to post in {channel}. Give it View Channel, Send Messages and Embed Links there, then resume the schedule.';
+  /** schemas/api/schedule-run.json */
+  readonly scheduleRunDiscordFailed: 'Discord refused the message: {reason}';
+  /** schemas/api/schedule-run.json */
+  readonly scheduleRunMissed: 'Not sent: the app was not running at that time, and it was more than {minutes} minutes late when it started again.';
 };
 export type RefusalName = keyof typeof refusals;
 /** A refusal's words with its {placeholders} filled in: fillRefusal(refusals.channelNotSendable, { channel: 'general' }). */

@@ -94,6 +94,13 @@ export const refusals = deepFreeze({
   roleMenuSelectClampedFix: 'Set Fewest and Most choices within the number of options, or add options.',
   roleMenuUnchanged: 'Your roles did not change.',
   scheduleIntervalUpgrade: '{refusal}. Upgrade to {planName} to post as often as every {allowed}.',
+  scheduleNotFound: 'No such scheduled message in this server.',
+  schedulePausedChannelGone: 'The channel was deleted. Choose another channel, then resume the schedule.',
+  schedulePausedChannelRefused: 'The bot can no longer post in this channel ({reason}). Choose another channel, then resume the schedule.',
+  schedulePausedNoPermission:
+    'The bot lacks permission to post in {channel}. Give it View Channel, Send Messages and Embed Links there, then resume the schedule.',
+  scheduleRunDiscordFailed: 'Discord refused the message: {reason}',
+  scheduleRunMissed: 'Not sent: the app was not running at that time, and it was more than {minutes} minutes late when it started again.',
 });
 /** A refusal's words with its {placeholders} filled in; a placeholder without a value stays as written. */
 export function fillRefusal(message, values) {

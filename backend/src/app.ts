@@ -31,6 +31,8 @@ import { OrdersService } from './payments/orders.service.js';
 import type { Clock } from './payments/payment-provider.js';
 import { type PremiumExpiry, schedulePremiumExpiry } from './payments/premium-expiry.js';
 import { PremiumService } from './payments/premium.service.js';
+import { scheduleScheduleRunner, type ScheduleRunner } from './schedules/schedule-runner.js';
+import { SchedulesService } from './schedules/schedules.service.js';
 import { scheduleTranscriptRetention, type TranscriptRetention } from './transcripts/retention.js';
 import { transcriptConfig } from './transcripts/transcript-config.js';
 import type { StoragePort } from './storage/storage.port.js';
@@ -48,6 +50,8 @@ export interface RunningApp {
   transcriptRetention: TranscriptRetention;
   /** Records lapsed plans, reconciles orders whose webhook never came (start-up, then every minute); `run()` runs it now. */
   premiumExpiry: PremiumExpiry;
+  /** Posts scheduled messages' due runs (start-up, then every 15 seconds, by the injected clock); `run()` ticks now. */
+  scheduler: ScheduleRunner;
   close(): Promise<void>;
 }
 
@@ -242,6 +246,7 @@ async function startOn(
     logger,
   );
   const premiumExpiry = schedulePremiumExpiry(storage, app.get(PremiumService), app.get(OrdersService), clock, logger);
+  const scheduler = scheduleScheduleRunner(app.get(SchedulesService), logger);
   announceBotApiToken(config, logger);
 
   let closed = false;
@@ -254,6 +259,7 @@ async function startOn(
     url,
     transcriptRetention: retention,
     premiumExpiry,
+    scheduler,
     async close() {
       if (closed) return;
       closed = true;
@@ -261,6 +267,7 @@ async function startOn(
       await pruning.stop();
       await retention.stop();
       await premiumExpiry.stop();
+      await scheduler.stop();
       await app.close();
       await storage.close();
     },

@@ -34,7 +34,7 @@ const NO_ACCESS_CODES = new Set<number>([DiscordErrorCode.MissingAccess, Discord
  * Mentions in the text reach users and roles, as the person typing them expects; @everyone and @here stay inert, so a
  * builder message can never ping a whole server by accident.
  */
-const ALLOWED_MENTIONS: APIAllowedMentions = { parse: [AllowedMentionsTypes.User, AllowedMentionsTypes.Role] };
+export const ALLOWED_MENTIONS: APIAllowedMentions = { parse: [AllowedMentionsTypes.User, AllowedMentionsTypes.Role] };
 
 const invalid = (path: string, message: string) => ApiError.validation([{ path, message }], message);
 

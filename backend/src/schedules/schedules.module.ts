@@ -3,8 +3,10 @@ import { CollectionsModule } from '../collections/collections.module.js';
 import { DiscordModule } from '../discord/discord.module.js';
 import { GuildModule } from '../guild/guild.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { ReferencesModule } from '../references/references.module.js';
 import { SchedulePreviewController } from './schedule-preview.controller.js';
 import { SchedulesController } from './schedules.controller.js';
+import { SchedulesService } from './schedules.service.js';
 
 /**
  * Scheduled messages beyond their settings (the schedules themselves are the scheduled-messages collection): the
@@ -12,8 +14,9 @@ import { SchedulesController } from './schedules.controller.js';
  * (schedule-runner.ts), status, runs and Run now.
  */
 @Module({
-  imports: [DiscordModule, GuildModule, CollectionsModule, PaymentsModule],
+  imports: [DiscordModule, GuildModule, CollectionsModule, ReferencesModule, PaymentsModule],
   controllers: [SchedulesController, SchedulePreviewController],
-  providers: [],
+  providers: [SchedulesService],
+  exports: [SchedulesService],
 })
 export class SchedulesModule {}

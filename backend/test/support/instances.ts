@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { findPostgresBinaries, startPostgresServer, type PostgresServer } from '../../../scripts/support/postgres-server.mjs';
+import type { AppOptions } from '../../src/app.js';
 import { startTestApp, tempDataDir } from './app.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -11,9 +12,9 @@ export const ci = Boolean(process.env.CI) && !['0', 'false'].includes(process.en
 /**
  * Several app instances on one throwaway PostgreSQL server, each with its own DATA_DIR, one session secret and the
  * read cache at `readCacheTtlMs`: `first` and `second` start before the suite; `start()` starts one more. Everything
- * is stopped and removed after the suite. Call it inside the suite's describe.
+ * is stopped and removed after the suite. Call it inside the suite's describe. `options` go to every instance (a clock).
  */
-export function instancesOnPostgres(readCacheTtlMs: number) {
+export function instancesOnPostgres(readCacheTtlMs: number, options: AppOptions = {}) {
   let server: PostgresServer | undefined;
   const apps: App[] = [];
   const dirs: ReturnType<typeof tempDataDir>[] = [];
@@ -24,12 +25,15 @@ export function instancesOnPostgres(readCacheTtlMs: number) {
       if (!server) throw new Error('PostgreSQL server not started');
       const dir = tempDataDir();
       dirs.push(dir);
-      const app = await startTestApp({
-        DATABASE_URL: server.url,
-        READ_CACHE_TTL_MS: String(readCacheTtlMs),
-        SESSION_SECRET: 'x'.repeat(48),
-        DATA_DIR: dir.dir,
-      });
+      const app = await startTestApp(
+        {
+          DATABASE_URL: server.url,
+          READ_CACHE_TTL_MS: String(readCacheTtlMs),
+          SESSION_SECRET: 'x'.repeat(48),
+          DATA_DIR: dir.dir,
+        },
+        options,
+      );
       apps.push(app);
       return app;
     },

@@ -66,6 +66,8 @@ export interface MessageDraft {
   flags?: number;
   tts?: boolean;
   nonce?: string | number;
+  /** Create only: a nonce this author used in the channel within the last few minutes answers that message instead. */
+  enforceNonce?: boolean;
   allowedMentions?: AllowedMentions;
   reference?: MessageReferenceInput;
   attachments?: AttachmentRef[];
@@ -550,6 +552,8 @@ export function readMessageBody(raw: unknown, kind: MessageBodyKind): MessageDra
     } else if (nonce !== undefined && nonce !== null) {
       errors.add(['nonce'], ...FieldError.string(nonce));
     }
+    const enforceNonce = r.boolean(['enforce_nonce'], body['enforce_nonce']);
+    if (enforceNonce !== undefined) draft.enforceNonce = enforceNonce;
     const reference = r.object(['message_reference'], body['message_reference']);
     if (reference) {
       const messageId = r.snowflake(['message_reference', 'message_id'], reference['message_id']);

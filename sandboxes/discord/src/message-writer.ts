@@ -8,6 +8,9 @@ import { discordTimestamp, snowflakeTime } from './snowflake.js';
 
 export type { UploadedFile };
 
+/** How far back Discord looks for a message with the same nonce when `enforce_nonce` is set ("the past few minutes"). */
+export const NONCE_WINDOW_MS = 5 * 60 * 1000;
+
 /**
  * What Discord does when a message is posted or edited, once the request has been read and allowed: replies,
  * mentions resolved against who exists, uploaded files kept, empty results refused.
@@ -21,6 +24,8 @@ export class MessageWriter {
 
   post(channel: SandboxChannelRecord, author: SandboxMessageAuthor, draft: MessageDraft, files: UploadedFile[]): SandboxMessageRecord {
     if (draft.stickerIds?.length) throw DiscordErrors.unknownSticker();
+    const repeated = draft.enforceNonce ? this.sameNonce(channel, author, draft.nonce) : undefined;
+    if (repeated) return repeated;
     const attachments = this.attachmentsFor([], draft, files);
     const content = draft.content ?? '';
     const id = this.nextId();
@@ -61,6 +66,22 @@ export class MessageWriter {
     this.state.appendMessage(message);
     channel.last_message_id = message.id;
     return message;
+  }
+
+  /**
+   * With `enforce_nonce`, Discord answers the message the same author already posted in the channel with that nonce in
+   * the past few minutes, and creates nothing: a request retried after a lost answer posts once.
+   */
+  private sameNonce(
+    channel: SandboxChannelRecord,
+    author: SandboxMessageAuthor,
+    nonce: string | number | undefined,
+  ): SandboxMessageRecord | undefined {
+    if (nonce === undefined) return undefined;
+    const since = Date.now() - NONCE_WINDOW_MS;
+    return this.state
+      .messagesOf(channel.id)
+      .find((m) => m.nonce === nonce && sameAuthor(m.author, author) && snowflakeTime(m.id).getTime() >= since);
   }
 
   /** Only the keys the edit sent change; the result must still have something to show. */
@@ -138,3 +159,6 @@ function isEmpty(message: SandboxMessageRecord): boolean {
     message.content.trim() === '' && message.embeds.length === 0 && message.components.length === 0 && message.attachments.length === 0
   );
 }
+
+const sameAuthor = (a: SandboxMessageAuthor, b: SandboxMessageAuthor): boolean =>
+  a.type === 'user' ? b.type === 'user' && a.user_id === b.user_id : b.type === 'webhook' && a.webhook_id === b.webhook_id;

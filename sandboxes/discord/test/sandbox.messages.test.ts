@@ -53,6 +53,27 @@ describe('Discord sandbox: what the bot posts', () => {
     expect(sandbox.service.allPostedMessages().map((m) => m['id'])).toEqual([posted.id]);
   });
 
+  it('answers the message already posted with the same nonce when enforce_nonce is set, as Discord does, and posts again without it', async () => {
+    const channelId = community.channels.general;
+    const post = (body: Record<string, unknown>) => rest.post(Routes.channelMessages(channelId), { body }) as Promise<APIMessage>;
+    const first = await post({ content: 'Reminder', nonce: 'run-1', enforce_nonce: true });
+    const again = await post({ content: 'Reminder', nonce: 'run-1', enforce_nonce: true });
+    expect(again.id).toBe(first.id);
+    expect(sandbox.service.messagesIn(channelId)).toHaveLength(1);
+
+    // Another nonce, or the same one without enforce_nonce, is a new message.
+    const other = await post({ content: 'Reminder', nonce: 'run-2', enforce_nonce: true });
+    const unenforced = await post({ content: 'Reminder', nonce: 'run-1' });
+    expect(new Set([first.id, other.id, unenforced.id]).size).toBe(3);
+    // Only in the same channel: the nonce elsewhere posts there.
+    const elsewhere = await rest.post(Routes.channelMessages(community.channels.media), {
+      body: { content: 'Reminder', nonce: 'run-1', enforce_nonce: true },
+    });
+    expect((elsewhere as APIMessage).id).not.toBe(first.id);
+    expect(sandbox.service.messagesIn(channelId)).toHaveLength(3);
+    expect((await rejection(post({ content: 'x', nonce: 'run-3', enforce_nonce: 'yes' }))).status).toBe(400);
+  });
+
   it('pages messages with before and after', async () => {
     const channelId = community.channels.media;
     const ids: string[] = [];
