@@ -22,6 +22,7 @@ export const MANAGE_PAGES = {
   tickets: { module: 'pages/manage/Tickets' },
   'tickets/panel': { module: 'pages/manage/TicketPanels' },
   embeds: { module: 'pages/manage/EmbedBuilder' },
+  schedules: { module: 'pages/manage/ScheduledMessages' },
   history: { module: 'pages/manage/History' },
   transfer: { module: 'pages/manage/Transfer' },
 } as const satisfies Record<string, ManagePage>;
@@ -39,6 +40,7 @@ export const COLLECTION_PAGES: { readonly [C in CollectionName]: ManagePath } = 
   panels: 'tickets/panel',
   embeds: 'embeds',
   'role-menus': 'reactionroles',
+  'scheduled-messages': 'schedules',
 };
 
 /** The page of a section without one of its own: its title, description and generated form. */

@@ -44,6 +44,11 @@ export const queryKeys = {
   roleMenus: (guildId: string) => collection(guildId, 'role-menus'),
   /** What the server sees wrong with each role menu now (a role above the bot's, a channel gone...). */
   roleMenuPreflight: (guildId: string) => [...guild(guildId), 'role-menus', 'preflight'] as const,
+  scheduledMessages: (guildId: string) => collection(guildId, 'scheduled-messages'),
+  /** Every scheduled message's next runs, last run and server pause, and the plan's rules the page states. */
+  scheduleStatus: (guildId: string) => [...guild(guildId), 'schedules', 'status'] as const,
+  /** One scheduled message's runs, newest first. */
+  scheduleRuns: (guildId: string, scheduleId: string) => [...guild(guildId), 'schedules', 'runs', scheduleId] as const,
 
   /** The ticket pages' own data of a guild (the categories page). */
   allTickets: (guildId: string) => [...guild(guildId), 'tickets'] as const,

@@ -75,6 +75,13 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
       description: 'Design and send rich embed messages.',
       premium: sidebarPremium('embeds'),
     },
+    // Issue 31: messages composed in the builder, posted later or again and again; beside the builder they come from.
+    {
+      name: 'Scheduled Messages',
+      path: 'schedules',
+      description: 'Post a message at a chosen time, or every day, week or month, and see every run.',
+      premium: false,
+    },
     // Not in the spec's sidebar, but its pages exist and people must be able to reach them.
     'moderation',
     'joindms',

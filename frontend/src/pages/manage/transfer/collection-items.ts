@@ -24,6 +24,7 @@ const LISTS: { [C in CollectionName]: (guildId: string) => Promise<{ items: { id
   panels: (guildId) => client.listTicketPanels(guildId),
   embeds: (guildId) => client.listSavedEmbeds(guildId),
   'role-menus': (guildId) => client.listRoleMenus(guildId),
+  'scheduled-messages': (guildId) => client.listScheduledMessages(guildId),
 };
 
 /**
