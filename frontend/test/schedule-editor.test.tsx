@@ -10,7 +10,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyEmbed } from '../src/pages/manage/embed-builder/model';
-import ScheduleEditor, { type ScheduleEntry } from '../src/pages/manage/schedules/ScheduleEditor';
+import type { ScheduleEntry } from '../src/api/schedules';
+import ScheduleEditor from '../src/pages/manage/schedules/ScheduleEditor';
 
 const GUILD = '1100000000000010000';
 const BASE = `/api/guild/${GUILD}`;

@@ -3,6 +3,7 @@ import { deepEquals, type ErrorSchema, type UiSchema } from '@rjsf/utils';
 import { ArrowLeft, CalendarClock, Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
+import type { ScheduleEntry } from '../../../api/schedules';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
 import { EngineForm } from '../../../form/EngineForm';
@@ -16,19 +17,7 @@ import { settledFormPart } from '../../../form/parts';
 import { browserTimeZone } from '../../../form/widgets/time-zone';
 import { validateMessage } from '../embed-builder/model';
 import { MessageField } from './MessageField';
-import {
-  draftOf,
-  formatRun,
-  itemErrors,
-  itemToSend,
-  newSchedule,
-  planIsValid,
-  SCHEDULE_FORM,
-  type ScheduleDraft,
-  type ScheduleEntry,
-} from './schedule-model';
-
-export type { ScheduleEntry } from './schedule-model';
+import { draftOf, formatRun, itemErrors, itemToSend, newSchedule, planIsValid, SCHEDULE_FORM, type ScheduleDraft } from './schedule-model';
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

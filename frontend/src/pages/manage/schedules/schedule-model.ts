@@ -10,12 +10,6 @@ import { emptyEmbed } from '../embed-builder/model';
 /** The scheduled-messages collection's module: what the form engine draws and validates an item with. */
 export const SCHEDULE_FORM = scheduledMessages;
 
-/**
- * One schedule as the collection API answers it. F1's `frontend/src/api/schedules.ts` exports the same type
- * (`ScheduleEntry`); it is declared here until that file is merged, and should then be imported from there.
- */
-export type ScheduleEntry = { id: string; version: number; item: ScheduledMessage };
-
 /** A schedule being edited: every property of the schema, `channel_id` empty until one is chosen. */
 export type ScheduleDraft = Omit<ScheduledMessage, 'channel_id'> & { channel_id?: string };
 
