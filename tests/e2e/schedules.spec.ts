@@ -76,8 +76,10 @@ test('an admin schedules a message, sees its next run, runs it now, finds the po
   await expect(nextRuns.locator('time')).toHaveCount(1);
   expect(await axeViolations(page), 'axe on the editor').toEqual([]);
   await editor.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(editor.getByText('Schedule saved.')).toBeVisible();
-  await editor.getByRole('button', { name: 'Back to scheduled messages' }).click();
+  // Saved, the editor is the schedule's own.
+  const saved = page.getByRole('region', { name: `Edit ${name}` });
+  await expect(saved.getByText('Schedule saved.')).toBeVisible();
+  await saved.getByRole('button', { name: 'Back to scheduled messages' }).click();
 
   // The card: its channel, and the next run the server computes.
   const card = page.getByRole('article', { name, exact: true });
@@ -97,11 +99,13 @@ test('an admin schedules a message, sees its next run, runs it now, finds the po
   const runs = card.getByRole('list', { name: 'Runs' });
   await expect(runs.locator('[data-run="sent"]')).toHaveCount(1);
   await expect(runs.locator('[data-run="sent"]')).toContainText('Run now');
-  await expect(runs.getByRole('link', { name: /View message/ })).toHaveAttribute('href', new RegExp(`/${GENERAL}/${posted[0]!.id}$`));
+  // The run's link: in sandbox mode, the sandbox viewer's channel it was posted in (on Discord, the message itself).
+  const link = runs.getByRole('link', { name: /View message/ });
+  await expect(link).toHaveAttribute('href', new RegExp(`/sandbox-viewer\\?channel=${GENERAL}$`));
   expect(await axeViolations(page), 'axe on the card with its history').toEqual([]);
 
-  // A person sees the post in the sandbox viewer.
-  await page.goto(`/sandbox-viewer?channel=${GENERAL}`);
+  // A person follows it and sees the post in the sandbox viewer.
+  await page.goto((await link.getAttribute('href'))!);
   const shown = page.locator(`[data-discord-message="${posted[0]!.id}"]`);
   await expect(shown.locator('[data-embed-title]').filter({ hasText: title })).toBeVisible();
 
