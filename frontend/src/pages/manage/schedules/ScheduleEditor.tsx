@@ -14,10 +14,19 @@ import type { SchemaFormContext } from '../../../form/core/form-context';
 import { formPartsOf } from '../../../form/core/form-parts';
 import { applyVisibility } from '../../../form/core/visibility';
 import { settledFormPart } from '../../../form/parts';
-import { browserTimeZone } from '../../../form/widgets/time-zone';
 import { validateMessage } from '../embed-builder/model';
 import { MessageField } from './MessageField';
-import { draftOf, formatRun, itemErrors, itemToSend, newSchedule, planIsValid, SCHEDULE_FORM, type ScheduleDraft } from './schedule-model';
+import {
+  browserTimeZone,
+  draftOf,
+  formatRun,
+  itemErrors,
+  itemToSend,
+  newSchedule,
+  planIsValid,
+  SCHEDULE_FORM,
+  type ScheduleDraft,
+} from './schedule-model';
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

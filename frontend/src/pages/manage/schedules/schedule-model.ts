@@ -21,6 +21,12 @@ function planWithDefaults(plan: Partial<SchedulePlan> & Pick<SchedulePlan, 'kind
 
 const FIVE_MINUTES = 5 * 60_000;
 
+/**
+ * The browser's IANA time zone, which a new schedule proposes. (The plan's time-zone widget says the same of its own;
+ * importing it from there would draw the widget into the form engine's chunk every settings page loads.)
+ */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 /** An instant as a wall-clock time in a zone, as the plan's `at` holds it (YYYY-MM-DDTHH:mm). */
 export function wallTime(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
