@@ -4,14 +4,16 @@ import { EMBED_TOTAL_LIMIT } from '@guildhall/generated/limits';
 import { collectionNames, collections } from '@guildhall/generated/collections';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import { sectionNames, sections } from '@guildhall/generated/sections';
-import type { ContactMessage } from '@guildhall/generated/types';
+import type { ContactMessage, SchedulePlan } from '@guildhall/generated/types';
 import { validateSettingsPutRequest, validatorsById } from '@guildhall/generated/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import operations from '../../schemas/operations.json' with { type: 'json' };
 import { IMAGE_UPLOAD_BODY_LIMIT, MAX_BODY_DEPTH } from '../src/http/body-parser.js';
 import { CONTACT_COLLECTION, CONTACT_LIMIT } from '../src/public/contact.service.js';
 import { BOT_CLOCK_SKEW_MS, REPORTED_TIMES } from '../src/bot-api/bot-timestamps.js';
-import { findImages, findReferences } from '../src/references/schema-walk.js';
+import { findImages, findReferences, findSchedules } from '../src/references/schema-walk.js';
+import { planProblems } from '../src/schedules/schedule-rules.js';
+import { minimumScheduleInterval } from '@guildhall/common/premium';
 import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
 import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { buyPremium } from './support/payments.js';
@@ -735,9 +737,25 @@ describe('fuzz: generated, boundary and invalid bodies on every write route (iss
  * The validator's verdict, and the server's rules on top that only it can judge: an id of another guild, or a channel
  * of another type, is a 400 (issue 24 item 1); so is a bot report of something that happens later than now (item 7).
  */
+/** How often GUILD's plan lets a schedule post: the Unlimited plan bought for it before the fuzz. */
+const SCHEDULE_LIMIT = minimumScheduleInterval({ ends: { unlimited: null } });
+
 function withOwnReferences(verdict: Verdict, route: RouteSpec, wire: unknown, ids: GuildIds): Verdict {
   if (!verdict.ok) return verdict;
   if (!referencesOwn(route.schema, wire, ids)) return { ok: false };
+  // A schedule plan (x-schedule) the engine judges by its rules at the guild's plan, now (a cron that does not parse,
+  // too often, a once time past, no run before the end date): the same refusal a body with another guild's id meets.
+  const now = new Date();
+  const { minutes: minimumMinutes, planName } = SCHEDULE_LIMIT;
+  // A collection's and a section's oracle answer the item or settings alone, with their defaults: judged in the envelope.
+  const id = route.operationId;
+  const judged = id.startsWith('collection-')
+    ? { item: verdict.value }
+    : id.startsWith('settings:')
+      ? { settings: verdict.value }
+      : verdict.value;
+  for (const { plan, field } of findSchedules(route.schema, judged))
+    if (planProblems(plan as unknown as SchedulePlan, { now, minimumMinutes, planName, field }).length) return { ok: false };
   const times: readonly string[] = REPORTED_TIMES[route.operationId as keyof typeof REPORTED_TIMES] ?? [];
   const latest = Date.now() + BOT_CLOCK_SKEW_MS;
   if (times.some((field) => Date.parse(String((wire as Record<string, unknown>)[field])) > latest)) return { ok: false };

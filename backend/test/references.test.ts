@@ -89,7 +89,7 @@ function minimal(root: Schema, node: Schema | undefined): unknown {
   if (type === 'string') return 'x'.repeat(schema.minLength ?? 1);
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
   if (type === 'boolean') return false;
-  if (type === 'array') return [];
+  if (type === 'array') return Array.from({ length: schema.minItems ?? 0 }, () => minimal(root, schema.items));
   return null;
 }
 
@@ -111,7 +111,8 @@ function place(root: Schema, schemaNode: Schema, doc: unknown, tokens: readonly 
  */
 function documentWith(site: Site, id: string, all: readonly Site[], fill: (site: Site) => string): Doc {
   const { root, defaults, valid } = tableRow(site.section);
-  let base = structuredClone(defaults);
+  // What the schema requires beyond its defaults (a scheduled message's message and plan), at its smallest.
+  let base = { ...(minimal(root, root) as Doc), ...structuredClone(defaults) };
   for (const other of all.filter((s) => s.section === site.section && s.tokens.length === 1 && !(s.tokens[0]! in defaults)))
     base = place(root, root, base, other.tokens, fill(other)) as Doc;
   base = place(root, root, base, site.tokens, id) as Doc;

@@ -130,6 +130,34 @@ describe('schedule plan rules over real HTTP (PGlite + Discord sandbox)', () => 
     }
   });
 
+  it('refuses a revert that would bring back a once time that has passed since; one ahead is reverted', async () => {
+    const created = await create(FREE.id, item({ kind: 'once', at: wallIn(HOUR) }, FREE.channels.general, 'Moved'));
+    expect(created.status).toBe(201);
+    const url = `${schedules(FREE.id)}/${created.body.id}`;
+    const later = { ...created.body.item, plan: { ...created.body.item.plan, at: wallIn(5 * HOUR) } };
+    const moved = await owner.json(url, { method: 'PUT', json: { version: created.body.version, item: later } });
+    expect(moved.status).toBe(200);
+    const entries = (await owner.json(`/api/guild/${FREE.id}/history`)).body.entries;
+    const change = entries.find((entry: any) => entry.itemId === created.body.id && entry.action === 'update');
+    expect(change).toBeDefined();
+    const revert = () => owner.json(`/api/guild/${FREE.id}/history/${change.id}/revert`, { method: 'POST', json: {} });
+    env.clock.advance(2 * HOUR);
+    try {
+      const refused = await revert();
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors).toEqual([
+        { path: '/item/plan/at', message: fillRefusal(WORDS['x-schedule-past']!, { timeZone: 'UTC' }) },
+      ]);
+      expect((await owner.json(url)).body.item.plan.at).toBe(later.plan.at);
+    } finally {
+      env.clock.reset();
+    }
+    const reverted = await revert();
+    expect(reverted.status).toBe(200);
+    expect((await owner.json(url)).body.item.plan.at).toBe(created.body.item.plan.at);
+    expect((await owner.json(url, { method: 'DELETE' })).status).toBe(200);
+  });
+
   it('refuses a plan with no run before its end date, at /item/plan/until', async () => {
     const res = await create(FREE.id, item({ kind: 'daily', until: '2020-01-01' }));
     expect(res.status).toBe(400);

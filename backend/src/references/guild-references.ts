@@ -66,6 +66,7 @@ export interface CheckedDocument {
  * import, clone) against the guild's channels and roles, channel types included, and again at the moment the bot acts
  * on a stored id (Send Preview; a panel deploy checks its target channel itself, naming it). A manager of one server can thus never make the bot post in, or give, another
  * server's channel or role, nor a DM channel. Ids come from the schema, so a new reference field is covered by marking it.
+ * The same walk checks what else a write must not store unchecked: images (`x-image`) and schedule plans (`x-schedule`).
  */
 @Injectable()
 export class GuildReferences {
