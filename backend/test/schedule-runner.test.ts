@@ -8,7 +8,7 @@ import { refusals, fillRefusal } from '@guildhall/generated/refusals';
 import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
 import { SANDBOX_GUILDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import { DiscordService } from '../src/discord/discord.service.js';
-import { nonceOf, PLAN_RULES, SCHEDULE_RUNS, STALE_SENDING_MS } from '../src/schedules/schedules.service.js';
+import { nonceOf, PLAN_RULES, SCHEDULE_RUNS, SCHEDULE_STATE, STALE_SENDING_MS } from '../src/schedules/schedules.service.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { DIRECT_MEMBER, grant, grantAs, movableClock, OWNER, signIn, startGrantsApp } from './support/grants.js';
@@ -300,6 +300,23 @@ describe('the scheduled messages job runner (PGlite + Discord sandbox, a moved c
       status: { state: 'paused', pausedReason: refusals.schedulePausedChannelGone },
     });
     expect((await runsOf(id)).map((run) => run.status)).toEqual(['failed', 'sent']);
+  });
+
+  it('forgets a deleted schedule: its runs and state go at the next tick', async () => {
+    const channel = newChannel();
+    const id = await createSchedule(owner, { channel_id: channel });
+    expect((await owner.json(runNowPath(id), { method: 'POST' })).status).toBe(200);
+    const kept = async () => ({
+      runs: (await started.app.storage.records.list<{ scheduleId: string }>(SCHEDULE_RUNS, { guildId: GUILD })).filter(
+        (run) => run.data.scheduleId === id,
+      ).length,
+      state: (await started.app.storage.records.get(SCHEDULE_STATE, id)) !== null,
+    });
+    await tick();
+    expect(await kept()).toEqual({ runs: 1, state: true });
+    expect((await owner.json(`${ITEMS}/${id}`, { method: 'DELETE' })).status).toBe(200);
+    await tick();
+    expect(await kept()).toEqual({ runs: 0, state: false });
   });
 
   it('answers 404 for an unknown schedule and for another guild’s', async () => {

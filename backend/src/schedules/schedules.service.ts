@@ -127,14 +127,23 @@ export class SchedulesService {
    */
   async tick(): Promise<number> {
     const now = this.clock();
-    const states = new Map((await this.all<ScheduleState>(SCHEDULE_STATE)).map((record) => [record.id, record.data]));
+    const stateRecords = await this.all<ScheduleState>(SCHEDULE_STATE);
+    const states = new Map(stateRecords.map((record) => [record.id, record.data]));
+    const items = await this.all<Item>(ITEMS);
     let handled = 0;
-    for (const record of await this.all<Item>(ITEMS)) {
+    for (const record of items) {
       try {
         handled += await this.runDue(record, states.get(record.id) ?? null, now);
       } catch (err) {
         this.logger.warn({ scheduleId: record.id, err: err instanceof Error ? err.message : String(err) }, 'scheduled message run failed');
       }
+    }
+    // A deleted schedule's state and runs go too (read before the items, so a schedule made meanwhile is not one).
+    const itemIds = new Set(items.map((record) => record.id));
+    for (const record of stateRecords) {
+      if (itemIds.has(record.id) || !record.guildId) continue;
+      for (const run of await this.runsOf(record.guildId, record.id)) await this.storage.records.delete(SCHEDULE_RUNS, run.id);
+      await this.storage.records.delete(SCHEDULE_STATE, record.id);
     }
     return handled;
   }
@@ -258,7 +267,7 @@ export class SchedulesService {
   /** Discord's failure in plain words; a channel deleted or a permission gone also names why the schedule pauses. */
   private async failure(guildId: string, item: ScheduledMessage, err: unknown): Promise<PostOutcome> {
     const failure = err instanceof ApiError ? null : DiscordFailure.from(err);
-    const reason = failure?.reason ?? (err as ApiError).message;
+    const reason = failure?.reason ?? ((err as ApiError).getResponse() as { error: string }).error;
     if (failure?.code !== undefined && CHANNEL_GONE.has(failure.code)) {
       return { status: 'failed', error: refusals.schedulePausedChannelGone, pauseReason: refusals.schedulePausedChannelGone };
     }
@@ -391,6 +400,8 @@ export class SchedulesService {
       channelId: item.channel_id,
       by: by.userName,
     };
+    // Its state is there from now on, so the runs go with the schedule when it is deleted.
+    if (!(await this.storage.records.get(SCHEDULE_STATE, scheduleId))) await this.changeState(guildId, scheduleId, (state) => state);
     await this.storage.records.insert<ScheduleRun>(SCHEDULE_RUNS, { id, guildId, data: claim });
     const { paused: _paused, ...run } = await this.send(guildId, item, claim);
     await this.prune(guildId, scheduleId);
