@@ -343,6 +343,30 @@ const FETCHED = {
   ],
 };
 
+describe('Embed Builder: scheduling', () => {
+  it('opens Scheduled Messages with the message composed here, once its fields are right', async () => {
+    fakeEmbedApi();
+    await ready();
+    await user().click(tab('Author'));
+    await user().type(screen.getByLabelText('Author URL'), 'not a link');
+    await user().click(screen.getByRole('button', { name: 'Schedule' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please fix the fields marked in red first');
+    expect(screen.queryByTestId('arrived')).toBeNull();
+    await user().clear(screen.getByLabelText('Author URL'));
+    await user().click(tab('Embed Content'));
+    const title = screen.getByLabelText('Title');
+    await user().clear(title);
+    await user().type(title, 'Weekly digest');
+    await user().click(screen.getByRole('button', { name: 'Schedule' }));
+    const arrived = await screen.findByTestId('arrived');
+    expect(arrived.getAttribute('data-arrived')).toBe(`/manage/${GUILD}/schedules`);
+    const [first, ...rest] = defaultEmbeds();
+    expect(JSON.parse(arrived.textContent!)).toEqual({
+      scheduleMessage: { content: DEFAULT_CONTENT, embeds: [{ ...first, title: 'Weekly digest' }, ...rest] },
+    });
+  });
+});
+
 describe('Embed Builder: edit mode', () => {
   it("needs a message ID ('Please enter a message ID') and 'No message is being edited' before one is loaded", async () => {
     const server = fakeEmbedApi();

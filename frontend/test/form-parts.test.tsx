@@ -102,6 +102,7 @@ describe('form parts (src/form/parts.ts)', () => {
       'form/parts/PunishmentCards',
       'form/parts/RoleMenuWidgets',
       'form/parts/RoleWidgets',
+      'form/parts/ScheduleWidgets',
       'form/parts/TabbedObject',
       'form/parts/UserList',
     ]);

@@ -312,9 +312,9 @@ export const uiSchema = deepFreeze({
   plan: {
     'ui:order': ['kind', 'at', 'every', 'time', 'days', 'day', 'cron', 'timeZone', 'until', '*'],
     kind: { 'ui:enumNames': ['Once', 'Every few hours', 'Daily', 'Weekly', 'Monthly', 'Cron expression'] },
-    at: { 'ui:options': { visibleIf: { kind: ['once', 'hours'] } } },
+    at: { 'ui:widget': 'local-date-time', 'ui:options': { visibleIf: { kind: ['once', 'hours'] } } },
     every: { 'ui:options': { visibleIf: { kind: 'hours' } } },
-    time: { 'ui:options': { visibleIf: { kind: ['daily', 'weekly', 'monthly'] } } },
+    time: { 'ui:widget': 'local-time', 'ui:options': { visibleIf: { kind: ['daily', 'weekly', 'monthly'] } } },
     days: {
       'ui:widget': 'checklist',
       items: { 'ui:enumNames': ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] },
@@ -322,7 +322,8 @@ export const uiSchema = deepFreeze({
     },
     day: { 'ui:help': 'On the 29th to the 31st, a shorter month runs on its last day.', 'ui:options': { visibleIf: { kind: 'monthly' } } },
     cron: { 'ui:placeholder': '0 9 * * 1-5', 'ui:options': { visibleIf: { kind: 'cron' } } },
-    until: { 'ui:options': { visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } } },
+    timeZone: { 'ui:widget': 'time-zone', 'ui:placeholder': 'Search a time zone, such as Europe/London' },
+    until: { 'ui:widget': 'local-date', 'ui:options': { visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } } },
   },
 });
 /** What {} fills in: every default (required properties without one stay absent). */

@@ -29,7 +29,7 @@ const schema12 = {
       maxLength: 16,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9])?$',
       default: '',
-      'x-ui': { visibleIf: { kind: ['once', 'hours'] } },
+      'x-ui': { widget: 'local-date-time', visibleIf: { kind: ['once', 'hours'] } },
       'x-messages': { '*': 'Please enter a date and time' },
     },
     every: {
@@ -45,7 +45,7 @@ const schema12 = {
       maxLength: 5,
       pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
       default: '09:00',
-      'x-ui': { visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
+      'x-ui': { widget: 'local-time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
       'x-messages': { '*': 'Please enter a time such as 09:00' },
     },
     days: {
@@ -85,6 +85,7 @@ const schema12 = {
       maxLength: 64,
       'time-zone': true,
       default: 'UTC',
+      'x-ui': { widget: 'time-zone', placeholder: 'Search a time zone, such as Europe/London' },
       'x-messages': { '*': 'Please choose a time zone', 'time-zone': 'This is not a time zone (such as Europe/London)' },
     },
     until: {
@@ -92,7 +93,7 @@ const schema12 = {
       maxLength: 10,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$',
       default: '',
-      'x-ui': { visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
+      'x-ui': { widget: 'local-date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
       'x-messages': { '*': 'Please enter a date, or leave it empty' },
     },
   },

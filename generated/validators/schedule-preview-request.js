@@ -35,7 +35,7 @@ const schema12 = {
           maxLength: 16,
           pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9])?$',
           default: '',
-          'x-ui': { visibleIf: { kind: ['once', 'hours'] } },
+          'x-ui': { widget: 'local-date-time', visibleIf: { kind: ['once', 'hours'] } },
           'x-messages': { '*': 'Please enter a date and time' },
         },
         every: {
@@ -51,7 +51,7 @@ const schema12 = {
           maxLength: 5,
           pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
           default: '09:00',
-          'x-ui': { visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
+          'x-ui': { widget: 'local-time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
           'x-messages': { '*': 'Please enter a time such as 09:00' },
         },
         days: {
@@ -99,6 +99,7 @@ const schema12 = {
           maxLength: 64,
           'time-zone': true,
           default: 'UTC',
+          'x-ui': { widget: 'time-zone', placeholder: 'Search a time zone, such as Europe/London' },
           'x-messages': { '*': 'Please choose a time zone', 'time-zone': 'This is not a time zone (such as Europe/London)' },
         },
         until: {
@@ -106,7 +107,7 @@ const schema12 = {
           maxLength: 10,
           pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$',
           default: '',
-          'x-ui': { visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
+          'x-ui': { widget: 'local-date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
           'x-messages': { '*': 'Please enter a date, or leave it empty' },
         },
       },
@@ -161,7 +162,7 @@ const schema13 = {
       maxLength: 16,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9])?$',
       default: '',
-      'x-ui': { visibleIf: { kind: ['once', 'hours'] } },
+      'x-ui': { widget: 'local-date-time', visibleIf: { kind: ['once', 'hours'] } },
       'x-messages': { '*': 'Please enter a date and time' },
     },
     every: {
@@ -177,7 +178,7 @@ const schema13 = {
       maxLength: 5,
       pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
       default: '09:00',
-      'x-ui': { visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
+      'x-ui': { widget: 'local-time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
       'x-messages': { '*': 'Please enter a time such as 09:00' },
     },
     days: {
@@ -217,6 +218,7 @@ const schema13 = {
       maxLength: 64,
       'time-zone': true,
       default: 'UTC',
+      'x-ui': { widget: 'time-zone', placeholder: 'Search a time zone, such as Europe/London' },
       'x-messages': { '*': 'Please choose a time zone', 'time-zone': 'This is not a time zone (such as Europe/London)' },
     },
     until: {
@@ -224,7 +226,7 @@ const schema13 = {
       maxLength: 10,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$',
       default: '',
-      'x-ui': { visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
+      'x-ui': { widget: 'local-date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
       'x-messages': { '*': 'Please enter a date, or leave it empty' },
     },
   },

@@ -19,6 +19,7 @@ const LOADERS = {
   'form/parts/ImageUpload': () => import('./parts/ImageUpload'),
   'form/parts/GrantWidgets': () => import('./parts/GrantWidgets'),
   'form/parts/PunishmentCards': () => import('./parts/PunishmentCards'),
+  'form/parts/ScheduleWidgets': () => import('./parts/ScheduleWidgets'),
 };
 type Loaders = typeof LOADERS;
 export type FormPart = keyof Loaders;

@@ -12,6 +12,10 @@ export const WIDGET_PARTS: Readonly<Record<string, FormPart>> = {
   'role-menu-options': 'form/parts/RoleMenuWidgets',
   'image-upload': 'form/parts/ImageUpload',
   'punishment-cards': 'form/parts/PunishmentCards',
+  'time-zone': 'form/parts/ScheduleWidgets',
+  'local-date-time': 'form/parts/ScheduleWidgets',
+  'local-time': 'form/parts/ScheduleWidgets',
+  'local-date': 'form/parts/ScheduleWidgets',
 };
 const ARRAY_PART: FormPart = 'form/parts/ArrayField';
 const MULTI_SCHEMA_PART: FormPart = 'form/parts/MultiSchemaField';

@@ -23,6 +23,13 @@ const PunishmentCardsWidget = partComponent<'form/parts/PunishmentCards', Widget
   'form/parts/PunishmentCards',
   (m) => m.PunishmentCardsWidget,
 );
+const TimeZoneWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>('form/parts/ScheduleWidgets', (m) => m.TimeZoneWidget);
+const LocalDateTimeWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>(
+  'form/parts/ScheduleWidgets',
+  (m) => m.LocalDateTimeWidget,
+);
+const LocalTimeWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>('form/parts/ScheduleWidgets', (m) => m.LocalTimeWidget);
+const LocalDateWidget = partComponent<'form/parts/ScheduleWidgets', WidgetProps>('form/parts/ScheduleWidgets', (m) => m.LocalDateWidget);
 const ImageUploadWidget = partComponent<'form/parts/ImageUpload', WidgetProps>('form/parts/ImageUpload', (m) => m.ImageUploadWidget);
 
 /** RJSF's own names for the widgets it picks without a ui:widget (a boolean's checkbox, an enum's select...): ours replace them. */
@@ -40,6 +47,10 @@ export const widgets: RegistryWidgetsType = {
   'channel-select': ChannelSelectWidget,
   checklist: ChecklistWidget,
   'date-time': DateTimeWidget,
+  'local-date-time': LocalDateTimeWidget,
+  'local-date': LocalDateWidget,
+  'local-time': LocalTimeWidget,
+  'time-zone': TimeZoneWidget,
   'member-select': MemberSelectWidget,
   'role-select': RoleSelectWidget,
   'role-list': RoleListWidget,

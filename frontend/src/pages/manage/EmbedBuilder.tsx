@@ -1,9 +1,9 @@
 import { embedFromFetched, parseMessageLink } from '@guildhall/common/embed-message';
 import { refusals } from '@guildhall/generated/refusals';
 import type { DiscordEmbed } from '@guildhall/generated/types';
-import { Crown, Lock, LogIn, Pencil, Plus, X } from 'lucide-react';
+import { CalendarClock, Crown, Lock, LogIn, Pencil } from 'lucide-react';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, client } from '../../api/client';
 import { useGuildPremium } from '../../api/queries';
 import { useAuth } from '../../auth/AuthProvider';
@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { EmbedEditor, type EditorTab } from './embed-builder/EmbedEditor';
+import { EmbedStrip } from './embed-builder/EmbedStrip';
 import { builderReducer, initialState, LIMITS, type MessageErrors, validateMessage } from './embed-builder/model';
 import { Preview } from './embed-builder/Preview';
 import { usePageGrant } from './dashboard-access/grant';
@@ -223,11 +224,11 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     }
   };
 
-  // The removed embed's button goes away with it: keyboard focus moves to the embed now selected.
-  const strip = useRef<HTMLDivElement>(null);
-  const removeEmbed = (index: number) => {
-    dispatch({ type: 'remove-embed', index });
-    requestAnimationFrame(() => strip.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus());
+  // Schedule: the Scheduled Messages page opens a new schedule with this message (router state, discord-message's shape).
+  const navigate = useNavigate();
+  const schedule = () => {
+    if (!ready()) return;
+    navigate(`/manage/${guildId}/schedules`, { state: { scheduleMessage: { content, embeds } } });
   };
 
   const count = embeds.length;
@@ -305,41 +306,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <section aria-label="Embeds" className="card space-y-4 p-4">
-            <div ref={strip} className="flex flex-wrap items-center gap-2" role="group" aria-label="Embeds of the message">
-              {embeds.map((_, i) => (
-                <span key={i} className="inline-flex items-center">
-                  <button
-                    type="button"
-                    aria-pressed={i === active}
-                    onClick={() => select(i)}
-                    className={`rounded-l-md border px-3 py-1.5 text-sm ${count > 1 ? '' : 'rounded-r-md'} ${
-                      i === active ? 'border-brand bg-brand text-white' : 'border-line bg-panel-2 text-fg hover:border-brand'
-                    }`}
-                  >
-                    Embed {i + 1}
-                  </button>
-                  {count > 1 && (
-                    <button
-                      type="button"
-                      aria-label={`Remove Embed ${i + 1}`}
-                      onClick={() => removeEmbed(i)}
-                      className="rounded-r-md border border-l-0 border-line bg-panel-2 px-2 py-1.5 text-muted hover:text-danger"
-                    >
-                      <X aria-hidden="true" className="h-4 w-4" />
-                    </button>
-                  )}
-                </span>
-              ))}
-              <button
-                type="button"
-                className="btn-secondary inline-flex items-center gap-1"
-                disabled={count >= LIMITS.embeds}
-                onClick={() => dispatch({ type: 'add-embed' })}
-              >
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                Add Embed
-              </button>
-            </div>
+            <EmbedStrip count={count} active={active} dispatch={dispatch} />
             <EmbedEditor
               tab={tab}
               onTab={setTab}
@@ -365,9 +332,15 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
               editing={editing !== null}
             />
             <ReadOnlyNote grant={grant} />
-            <button type="button" className="btn-primary w-full sm:w-auto" disabled={busy || grant.readOnly} onClick={() => void send()}>
-              {sendLabel}
-            </button>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <button type="button" className="btn-primary w-full sm:w-auto" disabled={busy || grant.readOnly} onClick={() => void send()}>
+                {sendLabel}
+              </button>
+              <button type="button" className="btn-secondary w-full sm:w-auto" disabled={busy} onClick={schedule}>
+                <CalendarClock aria-hidden="true" className="h-4 w-4" />
+                Schedule
+              </button>
+            </div>
           </section>
           <SavedEmbeds
             guildId={guildId}

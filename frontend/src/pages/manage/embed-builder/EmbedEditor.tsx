@@ -35,9 +35,12 @@ interface EditorProps {
   index: number;
   errors: MessageErrors;
   dispatch: Dispatch<BuilderAction>;
-  /** The Edit Embed tab's body (it acts on the whole message, so the page owns it). */
-  editPanel: ReactNode;
+  /** The Edit Embed tab's body (it acts on the whole message, so the page owns it); without one, no such tab. */
+  editPanel?: ReactNode;
 }
+
+/** The tabs without Edit Embed, for a message that is composed but not fetched from Discord (a scheduled message). */
+const COMPOSE_TABS = EDITOR_TABS.filter((t) => t.key !== 'edit');
 
 /** The tabs that edit the message text and the selected embed. */
 export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embed, index, errors, dispatch, editPanel }: EditorProps) {
@@ -45,7 +48,14 @@ export const EmbedEditor = memo(function EmbedEditor({ tab, onTab, content, embe
   const set = useCallback((value: string, name: string) => dispatch({ type: 'set', path: name as EmbedPath, value }), [dispatch]);
   const setContent = useCallback((value: string) => dispatch({ type: 'content', value }), [dispatch]);
   return (
-    <Tabs idPrefix="embed-builder" label="Embed editor" tabs={EDITOR_TABS} selected={tab} onSelect={onTab} wrap>
+    <Tabs
+      idPrefix="embed-builder"
+      label="Embed editor"
+      tabs={editPanel === undefined ? COMPOSE_TABS : EDITOR_TABS}
+      selected={tab}
+      onSelect={onTab}
+      wrap
+    >
       {tab === 'message' && (
         <div className="space-y-5">
           <CountedTextField
