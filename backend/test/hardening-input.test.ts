@@ -350,7 +350,7 @@ describe('input the database or the stack cannot take answers 400 with its field
     const ITEMS: Record<string, Json> = {
       embeds: { name: 'Welcome', message: { embeds: [{ title: 'Hello' }] } },
       'role-menus': { channel_id: CHANNEL, options: [{ role_id: SANDBOX_GUILDS.community.roles.regular, label: 'Regular' }] },
-      'scheduled-messages': sampleItem('scheduled-messages', CHANNEL),
+      'scheduled-messages': sampleItem('scheduled-messages', CHANNEL) as Json,
     };
     for (const name of collectionNames) {
       const created = await owner.json(`/api/guild/${GUILD}/collections/${name}`, {
