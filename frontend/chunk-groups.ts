@@ -14,7 +14,15 @@
  *  - `manage`: what settings pages share with the other manage pages (banners, dialogs, their icons).
  * A module one page alone uses stays in that page's chunk; what only some of the other manage pages share (the embed
  * editor, the history list) stays where Rolldown puts it; a lazily loaded renderer (the Discord message preview) stays
- * a chunk of its own with what only it uses. Public pages load neither `form` nor `manage` (tests/bundle-size.test.ts
+ * a chunk of its own with what only it uses.
+ *
+ * A section with a page of its own (manage-paths.ts' CUSTOM_SECTION_PAGE_MODULES: Greeting, JoinDms, AntiNuke...) has
+ * one chunk for its page and its section's generated module (generated/sections/<name>.js), named after the page, with
+ * what only they use. Its route always loads both (routes.tsx fetches the section's module beside the page's chunk),
+ * and nothing else loads either (the module is fetched by section name, through generated/section-modules, only by its
+ * page and the parts the page draws): as two chunks they cost a request and its headers more (~0.4 KB on the wire)
+ * and compress worse apart. Sections on the generic page keep their module a chunk of its own (the page is shared).
+ * vite.config.ts' groupedEntries names the module in the manifest under its path, with the page's file. Public pages load neither `form` nor `manage` (tests/bundle-size.test.ts
  * checks that the form engine stays off them).
  *
  * Pages import icons through lucide-react's index, which re-exports every icon: who uses an icon is read from the names
@@ -24,6 +32,11 @@
 import type { ModuleInfo } from 'rolldown';
 
 export type ChunkGroup = 'index' | 'shared' | 'public' | 'form' | 'manage';
+/**
+ * A section page's chunk (its page and its section's module), by the page's file name (`page:Greeting`), and a chunk of
+ * what it shares with other pages that Rolldown would have made (`shared:SectionPage`).
+ */
+export type SectionPageGroup = `page:${string}` | `shared:${string}`;
 type Side = 'public' | 'manage';
 
 interface ChunkingContext {
@@ -51,15 +64,51 @@ const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 /** What is left of an index once its imports and re-exports are gone: nothing but these. */
 const NOTHING_ELSE = /^[\s;]*(['"]use strict['"][\s;]*)?$/;
 
-/** A group's `name` function per chunk of ChunkGroup (null: where Rolldown would put the module). */
-export function chunkGroups(): (id: string, ctx: ChunkingContext) => ChunkGroup | null {
+/** A section that has a page of its own: the files of its page and of its section's generated module. */
+export interface SectionPageFiles {
+  /** The page module's file (src/pages/manage/Greeting.tsx), whose name names the chunk. */
+  page: string;
+  /** The section's generated module's file (generated/sections/greeting.js). */
+  module: string;
+}
+
+/**
+ * A group's `name` function per chunk of ChunkGroup and per section page (null: where Rolldown would put the module).
+ * `sectionPages`: the sections that have a page of their own (manage-paths.ts' CUSTOM_SECTION_PAGE_MODULES).
+ */
+export function chunkGroups(
+  sectionPages: readonly SectionPageFiles[] = [],
+): (id: string, ctx: ChunkingContext) => ChunkGroup | SectionPageGroup | null {
   let context: ChunkingContext | undefined;
   const memo = {
     roots: new Map<string, Set<string>>(),
     formRoot: new Map<string, boolean>(),
     sides: new Map<string, Set<Side>>(),
     barrels: new Map<string, Map<string, string> | null>(),
-    group: new Map<string, ChunkGroup | null>(),
+    group: new Map<string, ChunkGroup | SectionPageGroup | null>(),
+    reachNames: new Map<string, SectionPageGroup>(),
+  };
+  const slash = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
+  const pairs = sectionPages.map(({ page, module }) => ({
+    page: slash(page),
+    module: slash(module),
+    group: `page:${slash(page).split('/').pop()!.replace(/\.[^.]+$/, '')}` as const,
+  }));
+  const onlyImporter = (id: string, importer: RegExp) => {
+    const importers = info(id)?.dynamicImporters ?? [];
+    return importers.length === 1 && importer.test(slash(importers[0]!));
+  };
+  /**
+   * The section page whose page or section module `root` is, if nothing but the route loads either: the page only
+   * routes.tsx, the module only generated/section-modules (else what loads one would load the other too: History's
+   * restore loads the Personalizer page, and would fetch the personalizer's module along).
+   */
+  const pairOf = (root: string) => {
+    const at = slash(root);
+    const pair = pairs.find((p) => at === p.page || at === p.module);
+    if (!pair) return undefined;
+    const page = context!.getModuleInfo(pair.page) ? pair.page : undefined;
+    return page && onlyImporter(page, /\/src\/routes\.tsx$/) && onlyImporter(pair.module, /\/generated\/section-modules\.js$/) ? pair : undefined;
   };
 
   const info = (id: string) => context!.getModuleInfo(id);
@@ -214,16 +263,46 @@ export function chunkGroups(): (id: string, ctx: ChunkingContext) => ChunkGroup 
     return bytes;
   }
 
-  function groupOf(id: string): ChunkGroup | null {
+  function groupOf(id: string): ChunkGroup | SectionPageGroup | null {
     if (memo.group.has(id)) return memo.group.get(id)!;
     memo.group.set(id, null); // an import cycle back to `id` counts it as staying where it is
-    const group = classify(id);
+    const group = classify(id) ?? withSectionPage(id);
     memo.group.set(id, group);
     return group;
   }
 
-  function classify(id: string): ChunkGroup | null {
+  /**
+   * A module left where Rolldown puts it that a section page's chunk imports: a group of its own per set of roots that
+   * reach it, the chunk Rolldown would have made (as the generic SectionPage, which some section pages draw, or the
+   * dialogs several manage pages share). Else the section page's group would take it along with the page.
+   */
+  function withSectionPage(id: string): SectionPageGroup | null {
+    const reached = [...rootsOf(id)];
+    if (!reached.some((root) => pairOf(root))) return null;
+    const key = reached.sort().join('\n');
+    let name = memo.reachNames.get(key);
+    if (!name) {
+      const own = reached.find((root) => sameSet(rootsOf(root), reached)) ?? id;
+      const base = slash(own).split('/').pop()!.replace(/\.[^.]+$/, '');
+      const taken = new Set(memo.reachNames.values());
+      name = `shared:${base}`;
+      for (let n = 2; taken.has(name); n++) name = `shared:${base}${n}`;
+      memo.reachNames.set(key, name);
+    }
+    return name;
+  }
+
+  function classify(id: string): ChunkGroup | SectionPageGroup | null {
     if (inEntry(id)) return 'index';
+    // A section's page and its section's module, and what only they use: one chunk (see above).
+    if (isRoot(id)) {
+      const pair = pairOf(id);
+      if (pair) return pair.group;
+    } else {
+      const pages = new Set([...rootsOf(id)].map((root) => pairOf(root)));
+      const [pair] = pages;
+      if (pages.size === 1 && pair) return pair.group;
+    }
     // The manage layout is imported lazily, by every manage page, and always loaded with the manage chunk: one file
     // instead of two (vite.config.ts' groupedEntries names it in the manifest, where the tests and benchmarks look).
     if (MANAGE_LAYOUT.test(id)) return 'manage';

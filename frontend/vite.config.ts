@@ -1,10 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './chunk-groups';
+import { CUSTOM_SECTION_PAGE_MODULES } from './src/manage-paths';
 
 const backend = process.env.GUILDHALL_BACKEND ?? 'http://localhost:3000';
 
@@ -58,9 +60,10 @@ function rjsfSchemaUtils(): Plugin {
 }
 
 /**
- * A module that is imported lazily but that a chunk group holds (chunk-groups.ts: the manage layout, in `manage`) has
- * no chunk of its own, so Vite's manifest does not name it; this adds it under its path, as a dynamic entry whose file
- * is its group's, so that the tests and benchmarks that read the manifest (scripts/bench/route-scripts.mjs) find it.
+ * A module that is imported lazily but that a chunk group holds (chunk-groups.ts: the manage layout, in `manage`; a
+ * section's module, in its page's chunk) has no chunk of its own, so Vite's manifest does not name it; this adds it
+ * under its path from frontend/ (`../generated/sections/greeting.js`), as a dynamic entry whose file is its group's,
+ * so that the tests and benchmarks that read the manifest (scripts/bench/route-scripts.mjs) find it.
  */
 function groupedEntries(): Plugin {
   return {
@@ -72,19 +75,33 @@ function groupedEntries(): Plugin {
       handler(_options, bundle) {
         const asset = Object.values(bundle).find((file) => file.type === 'asset' && file.fileName === '.vite/manifest.json');
         if (!asset || asset.type !== 'asset') return;
-        const manifest = JSON.parse(String(asset.source)) as Record<string, { file: string; src?: string }>;
+        type Chunk = { file: string; src?: string; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+        const manifest = JSON.parse(String(asset.source)) as Record<string, Chunk>;
         const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
         const root = frontend('./');
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || chunk.facadeModuleId) continue;
+        const repository = frontend('../');
+        const srcOf = (id: string) => path.relative(root, id).replace(/\\/g, '/');
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        for (const chunk of chunks)
           for (const id of chunk.moduleIds) {
             const module = this.getModuleInfo(id);
-            if (!module?.dynamicImporters.length || !id.startsWith(root)) continue;
-            const src = id.slice(root.length);
+            if (!module?.dynamicImporters.length || !id.startsWith(repository) || id.includes('/node_modules/')) continue;
+            const src = srcOf(id);
             const key = keyOfFile.get(chunk.fileName);
             if (!key || manifest[src]) continue;
-            manifest[src] = { file: chunk.fileName, src, isDynamicEntry: true, imports: [key] } as (typeof manifest)[string];
+            manifest[src] = { file: chunk.fileName, src, isDynamicEntry: true, imports: [key] };
           }
+        // A chunk that imports such a module lazily names it too, beside its group's chunk: `../generated/sections/...`.
+        for (const chunk of chunks) {
+          const entry = manifest[keyOfFile.get(chunk.fileName) ?? ''];
+          if (!entry) continue;
+          for (const id of chunk.moduleIds)
+            for (const imported of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+              const src = srcOf(imported);
+              const named = manifest[src];
+              if (!named || (entry.dynamicImports ?? []).includes(src)) continue;
+              if (named.imports?.length === 1 && named.imports[0] !== src) (entry.dynamicImports ??= []).push(src);
+            }
         }
         asset.source = JSON.stringify(manifest, null, 2);
       },
@@ -163,13 +180,27 @@ export default defineConfig(({ command }) => ({
 
 /**
  * The chunks of chunk-groups.ts. A group takes the modules its modules import along with them; where two groups would
- * take one, the one listed first keeps it: the entry, then what more pages load (a settings page loads `manage` too).
+ * take one, the one listed first keeps it: the entry, then what more pages load (a settings page loads `manage` too),
+ * then what section pages share with other pages, then each section page's chunk (its page and its section's module).
  */
 function chunkGroupOptions() {
-  const groupOf = chunkGroups();
-  return (['index', 'shared', 'manage', 'form', 'public'] as const).map((name, i, all) => ({
-    name: (id: string, ctx: Parameters<typeof groupOf>[1]) => (groupOf(id, ctx) === name ? name : null),
-    debugName: name,
-    priority: all.length - i,
-  }));
+  const groupOf = chunkGroups(
+    Object.entries(CUSTOM_SECTION_PAGE_MODULES).map(([section, page]) => ({
+      page: frontend(`src/${page}.tsx`),
+      module: frontend(`../generated/sections/${section}.js`),
+    })),
+  );
+  const kinds = ['index', 'shared', 'manage', 'form', 'public'] as const;
+  const named = (prefix: string) => (id: string, ctx: Parameters<typeof groupOf>[1]) =>
+    groupOf(id, ctx)?.match(new RegExp(`^${prefix}:(.+)$`))?.[1] ?? null;
+  return [
+    ...kinds.map((name, i) => ({
+      name: (id: string, ctx: Parameters<typeof groupOf>[1]) => (groupOf(id, ctx) === name ? name : null),
+      debugName: name,
+      priority: kinds.length - i + 2,
+    })),
+    // `shared:SectionPage` is the chunk SectionPage, `page:Greeting` the chunk Greeting: named as Rolldown named them.
+    { name: named('shared'), debugName: 'beside section pages', priority: 2 },
+    { name: named('page'), debugName: 'section pages', priority: 1 },
+  ];
 }
