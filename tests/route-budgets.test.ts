@@ -48,8 +48,9 @@ describe('JavaScript per route on the wire: brotli as the server sends it, with 
     expect(ROUTES.filter((r) => r.kind === 'public').length).toBe(Object.keys(PUBLIC_PAGE_MODULES).length);
     expect(ROUTES.filter((r) => r.kind === 'section').map((r) => r.section)).toEqual(Object.keys(sectionPages));
     expect(ROUTES.filter((r) => r.kind === 'manage').length).toBe(Object.keys(MANAGE_PAGES).length);
-    // Each settings page counts its section's module: a chunk of its own that the build made from the generated file;
-    // and what its page loads at once (the preview, form parts), each a chunk of its own too.
+    // Each settings page counts its section's module: a chunk of its own that the build made from the generated file,
+    // or its page's chunk (chunk-groups.ts), named in the manifest under its path either way; and what its page loads
+    // at once (the preview, form parts), each a chunk of its own.
     for (const route of ROUTES.filter((r) => r.kind === 'section')) {
       const key = `../generated/${sectionModuleFiles[route.section as keyof typeof sectionModuleFiles]}`;
       const extra = (SECTION_PAGE_LAZY[route.section as keyof typeof SECTION_PAGE_LAZY] ?? []).map((m) => `src/${m}.tsx`);

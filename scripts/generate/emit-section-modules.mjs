@@ -92,7 +92,7 @@ export function emitSectionModules({ catalog, bundles, compiled, uiSchemas, coll
   }
 
   files['section-modules.js'] = [
-    `/** Each section's form module by name (sections/<name>.js), loaded when a page asks: one chunk per section. */`,
+    `/** Each section's form module by name (sections/<name>.js), loaded when a page asks (its own chunk, or its page's: frontend/chunk-groups.ts). */`,
     `export const sectionModules = {`,
     ...sections.map((row) => `  ${literal(row.name)}: () => import('./${sectionFile(row.name)}'),`),
     `};`,

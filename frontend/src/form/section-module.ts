@@ -17,8 +17,8 @@ const entries = new Map<SectionName, Entry>();
 const formPartsAtOnce = (section: SectionName): FormPart[] => (SECTION_PAGE_LAZY[section] ?? ([] as readonly string[])).filter(isFormPart);
 
 /**
- * A section's generated module (its schema, uiSchema, validator, conditions, defaults): a chunk of its own, fetched
- * once, when a page first asks for it, with the form parts its form draws at once (SECTION_PAGE_LAZY), so that the
+ * A section's generated module (its schema, uiSchema, validator, conditions, defaults): a chunk of its own, or its
+ * page's chunk where the section has a page of its own (chunk-groups.ts), fetched once, when a page first asks for it, with the form parts its form draws at once (SECTION_PAGE_LAZY), so that the
  * form shows whole. Called early (the route starts it beside the page's own chunk) it costs nothing later. A failed
  * load is kept until someone retries (useSectionModule's retry), which fetches anew.
  */
