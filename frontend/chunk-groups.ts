@@ -60,6 +60,14 @@ const PACKAGE = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/;
 
 /** Statements of a package's index that only re-exports: `export { a as b, default as c } from './x.mjs'`. */
 const RE_EXPORT = /export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+/** `import { a, b as c } from './x.js'` */
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+/** `import * as icons from './icons/index.mjs'` */
+const NAMESPACE_IMPORT = /import\s*\*\s*as\s*(\w+)\s*from\s*['"]([^'"]+)['"]/g;
+/** `export { a, c as d }`, without a `from` */
+const EXPORT_LIST = /export\s*\{([^}]*)\}(?!\s*from)/g;
+/** `export * from '@tanstack/query-core'` */
+const EXPORT_ALL = /export\s*\*\s*from\s*['"]([^'"]+)['"]/g;
 const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 /** What is left of an index once its imports and re-exports are gone: nothing but these. */
 const NOTHING_ELSE = /^[\s;]*(['"]use strict['"][\s;]*)?$/;
@@ -92,7 +100,10 @@ export function chunkGroups(
   const pairs = sectionPages.map(({ page, module }) => ({
     page: slash(page),
     module: slash(module),
-    group: `page:${slash(page).split('/').pop()!.replace(/\.[^.]+$/, '')}` as const,
+    group: `page:${slash(page)
+      .split('/')
+      .pop()!
+      .replace(/\.[^.]+$/, '')}` as const,
   }));
   const onlyImporter = (id: string, importer: RegExp) => {
     const importers = info(id)?.dynamicImporters ?? [];
@@ -108,7 +119,9 @@ export function chunkGroups(
     const pair = pairs.find((p) => at === p.page || at === p.module);
     if (!pair) return undefined;
     const page = context!.getModuleInfo(pair.page) ? pair.page : undefined;
-    return page && onlyImporter(page, /\/src\/routes\.tsx$/) && onlyImporter(pair.module, /\/generated\/section-modules\.js$/) ? pair : undefined;
+    return page && onlyImporter(page, /\/src\/routes\.tsx$/) && onlyImporter(pair.module, /\/generated\/section-modules\.js$/)
+      ? pair
+      : undefined;
   };
 
   const info = (id: string) => context!.getModuleInfo(id);
@@ -120,33 +133,62 @@ export function chunkGroups(
   const isEntry = (id: string) => info(id)?.isEntry === true;
 
   /**
-   * A package's index that only re-exports its modules (lucide-react's): each exported name and the module that holds
-   * it. Null for any other module.
+   * A package's index that only re-exports its modules (lucide-react's `export { default as X } from './x.mjs'`, or
+   * TanStack Query's imports and one `export { ... }` list, with `export * from` another such index): each exported
+   * name and the module that holds it. Null for any other module.
    */
   function barrel(id: string): Map<string, string> | null {
     if (memo.barrels.has(id)) return memo.barrels.get(id)!;
-    let names: Map<string, string> | null = null;
-    const m = info(id);
-    if (m?.code && PACKAGE.test(id) && !m.isEntry) {
-      const code = m.code.replace(COMMENTS, '');
-      const rest = code.replace(RE_EXPORT, '').replace(/import\s*\*\s*as\s*\w+\s*from\s*['"][^'"]+['"]|export\s*\{[^}]*\}/g, '');
-      if (NOTHING_ELSE.test(rest.replace(/;/g, ''))) {
-        names = new Map();
-        for (const [, list, from] of code.matchAll(RE_EXPORT)) {
-          const target = m.importedIds.find((imported) => sameModule(imported, id, from!));
-          if (!target) continue;
-          for (const name of list!.split(','))
-            names.set(
-              name
-                .trim()
-                .split(/\s+as\s+/)
-                .pop()!,
-              target,
-            );
-        }
-      }
-    }
+    memo.barrels.set(id, null); // an index that re-exports itself back is none
+    const names = readBarrel(id);
     memo.barrels.set(id, names);
+    return names;
+  }
+  function readBarrel(id: string): Map<string, string> | null {
+    const m = info(id);
+    if (!m?.code || !PACKAGE.test(id) || m.isEntry) return null;
+    const code = m.code.replace(COMMENTS, '');
+    const rest = code
+      .replace(RE_EXPORT, '')
+      .replace(NAMED_IMPORT, '')
+      .replace(EXPORT_ALL, '')
+      .replace(NAMESPACE_IMPORT, '')
+      .replace(/export\s*\{[^}]*\}/g, '');
+    if (!NOTHING_ELSE.test(rest.replace(/;/g, ''))) return null;
+    /** The module a specifier of this index names: a file of its package, or a package's index. */
+    const target = (from: string) =>
+      m.importedIds.find((imported) => sameModule(imported, id, from) || PACKAGE.exec(imported)?.[1]?.replace(/\\/g, '/') === from);
+    const names = new Map<string, string>();
+    const pairsOf = (list: string) =>
+      list
+        .split(',')
+        .map((name) => name.trim().split(/\s+as\s+/))
+        .filter(([name]) => name);
+    for (const [, list, from] of code.matchAll(RE_EXPORT)) {
+      const module = target(from!);
+      if (module) for (const [name, as] of pairsOf(list!)) names.set(as ?? name!, module);
+    }
+    const locals = new Map<string, string>();
+    for (const [, list, from] of code.matchAll(NAMED_IMPORT)) {
+      const module = target(from!);
+      if (!module) return null;
+      for (const [name, as] of pairsOf(list!)) locals.set(as ?? name!, module);
+    }
+    for (const [, local, from] of code.matchAll(NAMESPACE_IMPORT)) {
+      const module = target(from!);
+      if (module) locals.set(local!, module);
+    }
+    for (const [, list] of code.matchAll(EXPORT_LIST))
+      for (const [name, as] of pairsOf(list!)) {
+        const module = locals.get(name!);
+        if (module) names.set(as ?? name!, module);
+      }
+    for (const [, from] of code.matchAll(EXPORT_ALL)) {
+      const index = target(from!);
+      const inner = index && barrel(index);
+      if (!inner) return null;
+      for (const [name, module] of inner) if (!names.has(name)) names.set(name, module);
+    }
     return names;
   }
 
@@ -175,13 +217,30 @@ export function chunkGroups(
     return [...picked];
   }
 
-  /** The modules that import `id` statically, seeing through package indexes to what imports from them. */
+  /**
+   * The modules that import `id` statically, seeing through package indexes to what imports from them (and through an
+   * index that re-exports another, TanStack Query's, to what imports from it).
+   */
   function importersOf(id: string): string[] {
     const found: string[] = [];
+    const seen = new Set<string>();
+    const through = (index: string, names: Map<string, string>) => {
+      for (const user of info(index)?.importers ?? []) {
+        const outer = barrel(user);
+        if (outer) {
+          if (seen.has(user) || ![...outer.values()].includes(id)) continue;
+          seen.add(user);
+          through(user, outer);
+        } else if (namedFrom(user, index, names).includes(id)) found.push(user);
+      }
+    };
     for (const importer of info(id)?.importers ?? []) {
       const names = barrel(importer);
       if (!names) found.push(importer);
-      else for (const user of info(importer)?.importers ?? []) if (namedFrom(user, importer, names).includes(id)) found.push(user);
+      else if (!seen.has(importer)) {
+        seen.add(importer);
+        through(importer, names);
+      }
     }
     return found;
   }
@@ -283,7 +342,10 @@ export function chunkGroups(
     let name = memo.reachNames.get(key);
     if (!name) {
       const own = reached.find((root) => sameSet(rootsOf(root), reached)) ?? id;
-      const base = slash(own).split('/').pop()!.replace(/\.[^.]+$/, '');
+      const base = slash(own)
+        .split('/')
+        .pop()!
+        .replace(/\.[^.]+$/, '');
       const taken = new Set(memo.reachNames.values());
       name = `shared:${base}`;
       for (let n = 2; taken.has(name); n++) name = `shared:${base}${n}`;
