@@ -25,9 +25,11 @@
  * vite.config.ts' groupedEntries names the module in the manifest under its path, with the page's file. Public pages load neither `form` nor `manage` (tests/bundle-size.test.ts
  * checks that the form engine stays off them).
  *
- * Pages import icons through lucide-react's index, which re-exports every icon: who uses an icon is read from the names
- * each module imports from such an index, not from the index itself (else every icon would follow the first page that
- * imports one).
+ * Pages import icons through lucide-react's index, which re-exports every icon, and hooks through TanStack Query's,
+ * which re-exports every hook and, with `export *`, query-core's index and every observer: who uses an icon or a hook
+ * is read from the names each module imports from such an index, not from the index itself (else every icon would
+ * follow the first page that imports one, and useInfiniteQuery, useQueries and their observers, which only History
+ * and Transfer use, would be the entry's: 1 KB of every route).
  */
 import type { ModuleInfo } from 'rolldown';
 
