@@ -122,4 +122,12 @@ test('an admin schedules a message, sees its next run, runs it now, finds the po
   await expect(edit.getByRole('list', { name: 'Next runs' }).locator('time')).toHaveAttribute('datetime', when.iso);
   await fitsWidth(page);
   expect(await axeViolations(page), 'axe on the editor at a phone width').toEqual([]);
+
+  // Done with it: deleted (after a confirmation), so its planned run posts nothing into #general while other specs run.
+  await edit.getByRole('button', { name: 'Back to scheduled messages' }).click();
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this schedule?' });
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText(`"${name}" deleted.`)).toBeVisible();
 });
