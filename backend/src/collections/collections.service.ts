@@ -148,7 +148,7 @@ export class CollectionsService {
   async duplicate(guildId: string, name: string, id: string, author: ChangeAuthor): Promise<CollectionEntry> {
     const def = this.definition(name);
     await this.assertUnlocked(def, guildId);
-    const original = this.withDefaults(def, (await this.find(def, guildId, id)).data);
+    const original = itemWithDefaults(def, (await this.find(def, guildId, id)).data);
     const { titleProperty, title } = def.duplicate;
     const copyTitle = title.replaceAll('{title}', String(original[titleProperty] ?? ''));
     const item = { ...original, [titleProperty]: copyTitle, ...this.fresh(def) };
@@ -297,14 +297,17 @@ export class CollectionsService {
   }
 
   private entry(def: CollectionDefinition, record: StoredRecord<Item>): CollectionEntry {
-    return { id: record.id, version: record.version, item: this.derive(this.withDefaults(def, record.data)) };
+    return { id: record.id, version: record.version, item: this.derive(itemWithDefaults(def, record.data)) };
   }
+}
 
-  /** Defaults fill properties added to the schema since the item was saved; an item that no longer validates is still shown. */
-  private withDefaults(def: CollectionDefinition, data: Item): Item {
-    const result = validateWith(validatorsById[def.schemaId]!, data);
-    return result.ok ? (result.value as Item) : { ...(def.defaults as Item), ...data };
-  }
+/**
+ * An item with its schema's defaults: they fill properties added to the schema since it was saved; an item that no longer
+ * validates is still shown. What the collections API answers, and what the features acting on items read.
+ */
+export function itemWithDefaults(def: CollectionDefinition, data: Item): Item {
+  const result = validateWith(validatorsById[def.schemaId]!, data);
+  return result.ok ? (result.value as Item) : { ...(def.defaults as Item), ...data };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,13 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { activePlan, extendPremium, guildPremium, planLimit, type PremiumState } from '@guildhall/common/premium';
+import {
+  activePlan,
+  extendPremium,
+  guildPremium,
+  minimumScheduleInterval,
+  planLimit,
+  type PremiumState,
+  type ScheduleIntervalLimit,
+} from '@guildhall/common/premium';
 import type { GuildPremium, PeriodKey, PlanKey, PlanLimitStatus } from '@guildhall/generated/types';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
@@ -64,6 +72,11 @@ export class PremiumService {
 
   async limit(guildId: string, feature: string): Promise<PlanLimitStatus> {
     return planLimit(feature, await this.state(guildId), this.clock());
+  }
+
+  /** The guild's plan's shortest interval between two runs of a scheduled message, and the plan that allows a shorter one. */
+  async scheduleInterval(guildId: string): Promise<ScheduleIntervalLimit> {
+    return minimumScheduleInterval(await this.state(guildId), this.clock());
   }
 
   async active(guildId: string): Promise<boolean> {

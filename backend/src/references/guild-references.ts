@@ -1,6 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DiscordErrorCode } from '@guildhall/common/discord/errors';
-import { minimumScheduleInterval } from '@guildhall/common/premium';
 import type { FieldError, SchedulePlan } from '@guildhall/generated/types';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
@@ -128,7 +127,7 @@ export class GuildReferences {
     if (schedules.length === 0) return [];
     if (!this.premium) throw new Error('GuildReferences needs the premium service to check schedule plans');
     const now = this.premium.now();
-    const limit = minimumScheduleInterval(await this.premium.state(guildId), now);
+    const limit = await this.premium.scheduleInterval(guildId);
     return schedules.flatMap(({ schedule, prefix, stored }) =>
       planProblems(schedule.plan as unknown as SchedulePlan, {
         now,

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { minimumScheduleInterval } from '@guildhall/common/premium';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import type { SchedulePlan, SchedulePreviewRequest, SchedulePreviewResponse } from '@guildhall/generated/types';
 import { validateSchedulePreviewRequest } from '@guildhall/generated/validators';
@@ -29,7 +28,7 @@ export class SchedulePreviewController {
     @Body(new SchemaBody(validateSchedulePreviewRequest, (errors) => errors[0]!.message)) body: SchedulePreviewRequest,
   ): Promise<SchedulePreviewResponse> {
     const now = this.premium.now();
-    const limit = minimumScheduleInterval(await this.premium.state(guildId), now);
+    const limit = await this.premium.scheduleInterval(guildId);
     // The plan's place and words, as the schema's x-schedule node names them (the same walk as a save's check).
     const { field, path } = findSchedules(REQUEST_SCHEMA, body)[0]!;
     const plan: SchedulePlan = body.plan;

@@ -3,9 +3,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DiscordErrorCode } from '@guildhall/common/discord/errors';
 import { toApiMessage } from '@guildhall/common/embed-message';
-import { minimumScheduleInterval } from '@guildhall/common/premium';
 import { collections } from '@guildhall/generated/collections';
-import { validateWith } from '@guildhall/generated/field-errors';
 import { fillRefusal, refusals } from '@guildhall/generated/refusals';
 import { publishedSchemas } from '@guildhall/generated/schemas';
 import type {
@@ -16,11 +14,11 @@ import type {
   ScheduleStatus,
   ScheduleStatusResponse,
 } from '@guildhall/generated/types';
-import { validatorsById } from '@guildhall/generated/validators';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DiscordFailure } from '../discord/discord.errors.js';
 import { DiscordService } from '../discord/discord.service.js';
 import { ALLOWED_MENTIONS } from '../embeds/embeds.service.js';
+import { itemWithDefaults } from '../collections/collections.service.js';
 import { ApiError } from '../http/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { CLOCK, type Clock } from '../payments/payment-provider.js';
@@ -29,6 +27,7 @@ import { GuildReferences } from '../references/guild-references.js';
 import type { Schema } from '../references/schema-walk.js';
 import { RecordExistsError, STORAGE, type ChangeAuthor, type StoragePort, type StoredRecord } from '../storage/storage.port.js';
 import { nextRuns, PlanError, runsBetween } from './next-runs.js';
+import { SCHEDULE_PLAN } from './schedule-rules.js';
 
 /** One record per run (id `<scheduleId>:<dueAt>` for a plan's due time: inserting it is the claim). */
 export const SCHEDULE_RUNS = 'schedule-runs';
@@ -46,9 +45,7 @@ const DEFINITION = collections['scheduled-messages'];
 const ITEMS = DEFINITION.storageKey;
 const ITEM_SCHEMA = publishedSchemas[DEFINITION.schemaName] as Schema;
 /** The plan schema's rules: how late a run may still be sent, and how many next runs a status shows. */
-export const PLAN_RULES = (publishedSchemas['schedule-plan'] as { 'x-schedule': { graceMinutes: number; previewRuns: number } })[
-  'x-schedule'
-];
+export const PLAN_RULES = SCHEDULE_PLAN.rule;
 /** The runs kept per schedule: as many as a runs answer may hold. */
 const RUNS_KEPT = (publishedSchemas['schedule-runs-response'] as { properties: { runs: { maxItems: number } } }).properties.runs.maxItems;
 /** Due times one tick handles per schedule; older ones beyond are passed over (the latest are recorded missed). */
@@ -339,11 +336,11 @@ export class SchedulesService {
 
   async status(guildId: string): Promise<ScheduleStatusResponse> {
     const now = this.clock();
-    const [items, states, runs, premium] = await Promise.all([
+    const [items, states, runs, minimumInterval] = await Promise.all([
       this.all<Item>(ITEMS, guildId),
       this.all<ScheduleState>(SCHEDULE_STATE, guildId),
       this.runsOf(guildId),
-      this.premium.state(guildId),
+      this.premium.scheduleInterval(guildId),
     ]);
     const stateOf = new Map(states.map((record) => [record.id, record.data]));
     const lastRunOf = new Map<string, ScheduleRun>();
@@ -355,7 +352,7 @@ export class SchedulesService {
     return {
       success: true,
       schedules,
-      minimumInterval: minimumScheduleInterval(premium, now),
+      minimumInterval,
       graceMinutes: PLAN_RULES.graceMinutes,
     };
   }
@@ -406,11 +403,8 @@ export class SchedulesService {
   }
 }
 
-/** The item with its schema's defaults (a property added since it was saved), as the collections API shows it. */
-function withDefaults(data: Item): ScheduledMessage {
-  const result = validateWith(validatorsById[DEFINITION.schemaId]!, structuredClone(data));
-  return (result.ok ? result.value : { ...DEFINITION.defaults, ...data }) as ScheduledMessage;
-}
+/** The item with its schema's defaults, as the collections API shows it. */
+const withDefaults = (data: Item) => itemWithDefaults(DEFINITION, data) as unknown as ScheduledMessage;
 
 /**
  * The due times in (after, now], at most the latest DUE_PER_TICK of them: a long outage passes over the older ones
