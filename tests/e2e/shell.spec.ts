@@ -247,10 +247,10 @@ test.describe('manage layout', () => {
 test.describe('public layout', () => {
   test('the footer links its thirteen pages in order (and /cookie-policy), and hides on the selector', async ({ page }) => {
     await page.goto('/features');
-    const hrefs = await page
-      .getByRole('navigation', { name: 'Footer' })
-      .getByRole('link')
-      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const links = page.getByRole('navigation', { name: 'Footer' }).getByRole('link');
+    // evaluateAll does not wait: the footer must be on the page before its links are read.
+    await expect(links).toHaveCount(14);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual([
       '/features',
       '/dev',
