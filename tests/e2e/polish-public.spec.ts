@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from './app.js';
+import type { Locator } from '@playwright/test';
+import { expect, type Page, test } from './app.js';
 import { axeViolations, signInThroughChooser } from './support.js';
 
 // Issue 32, the public pages as a person sees them: items 4 (the success page without an order), 5 (phones: the plan
