@@ -402,6 +402,33 @@ describe('the success page', () => {
     expect(screen.getByText('Plan type').nextSibling!.textContent).toBe('Basic');
     expect(screen.getByText('Amount paid').nextSibling!.textContent).toBe('₹89');
   });
+
+  it('opened with no order and no details, confirms nothing and leads back to the plans and the dashboard', async () => {
+    fakeApi();
+    renderApp('/premium/payment/success');
+    await screen.findByRole('heading', { name: 'No payment to confirm' });
+    expect(screen.queryByText(/subscription is active/)).toBeNull();
+    expect(screen.queryByText('Plan type')).toBeNull();
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/premium');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    await waitFor(() => expect(document.title).toBe('No payment to confirm | Guildhall'));
+  });
+
+  it('naming an order the server does not know, confirms nothing and says why', async () => {
+    fakeApi();
+    renderApp('/premium/payment/success?order=ord_1');
+    await screen.findByRole('heading', { name: 'No payment to confirm' });
+    expect(screen.getByRole('alert').textContent).toBe('Unknown order');
+    expect(screen.queryByText(/subscription is active/)).toBeNull();
+  });
+
+  it('naming an order that is not paid yet, follows it on the pending page', async () => {
+    fakeApi({ orders: [order('created')] });
+    const router = renderApp('/premium/payment/success?order=ord_1');
+    await screen.findByRole('heading', { name: 'Payment Processing' });
+    expect(where(router)).toBe('/premium/payment/pending?order=ord_1');
+    expect(screen.queryByRole('heading', { name: 'Payment Successful' })).toBeNull();
+  });
 });
 
 describe('/dashboard and /support', () => {

@@ -24,7 +24,13 @@ const PAGES: { path: string; heading: string | RegExp; title: RegExp }[] = [
   { path: '/premium', heading: 'Premium', title: /^Premium \| Guildhall$/ },
   { path: '/plans/standard', heading: 'Standard plan', title: /^Standard plan \| Guildhall$/ },
   { path: '/premium/standard/quarterly/process', heading: 'Order summary', title: /^Order summary \| Guildhall$/ },
-  { path: '/premium/payment/success', heading: 'Payment Successful', title: /^Payment Successful \| Guildhall$/ },
+  {
+    path: '/premium/payment/success?planType=standard&period=yearly&guildId=1100000000000010000&amount=1499',
+    heading: 'Payment Successful',
+    title: /^Payment Successful \| Guildhall$/,
+  },
+  // Opened with no order at all, it confirms nothing (issue 32).
+  { path: '/premium/payment/success', heading: 'No payment to confirm', title: /^No payment to confirm \| Guildhall$/ },
   { path: '/premium/payment/failed', heading: 'Payment Failed', title: /^Payment Failed \| Guildhall$/ },
   { path: '/premium/payment/pending', heading: 'Payment Processing', title: /^Payment Processing \| Guildhall$/ },
 ];

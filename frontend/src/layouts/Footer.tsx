@@ -22,7 +22,8 @@ export const FOOTER_LINKS = [
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-line bg-panel">
-      <div className="mx-auto max-w-7xl px-4 py-10">
+      {/* The public pages' content column (max-w-6xl, centred): the footer lines up with the page above it. */}
+      <div className="mx-auto max-w-6xl px-4 py-10">
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4 lg:grid-cols-7">
             {FOOTER_LINKS.map((l) => (

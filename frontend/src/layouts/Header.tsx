@@ -35,6 +35,7 @@ function UserMenu() {
   useDismiss(open, ref, close);
   const navigate = useNavigate();
   if (!user) return null;
+  const name = user.global_name || user.username;
   const choose = (to: string) => {
     close();
     navigate(to);
@@ -43,13 +44,15 @@ function UserMenu() {
     <div className="relative" ref={ref}>
       <button
         type="button"
-        className="flex items-center gap-2 rounded-full border border-line bg-panel-2 p-1 pr-3 text-sm hover:border-brand"
+        className="flex items-center gap-2 rounded-full border border-line bg-panel-2 p-1 text-sm hover:border-brand sm:pr-3"
+        aria-label={name}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
         <UserAvatar user={user} className="h-8 w-8 rounded-full" />
-        <span className="max-w-32 truncate">{user.global_name || user.username}</span>
+        {/* On a phone the avatar alone: the name would push the header's row into the site name. */}
+        <span className="hidden max-w-32 truncate sm:block">{name}</span>
       </button>
       {open && (
         <div role="menu" aria-label="Account" className="card absolute right-0 z-50 mt-2 w-48 overflow-hidden p-1 shadow-xl">
@@ -109,7 +112,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar?: () => void }) {
         >
           {mobileOpen && !managing ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           Guildhall
         </Link>

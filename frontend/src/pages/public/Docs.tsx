@@ -55,7 +55,7 @@ export default function Docs() {
   const count = results.reduce((n, s) => n + s.commands.length, 0);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
+    <div className="mx-auto max-w-6xl px-4 py-12">
       <header className="max-w-3xl">
         <h1 className="text-4xl font-bold tracking-tight">Documentation</h1>
         <p className="mt-3 text-lg text-muted">
@@ -69,7 +69,7 @@ export default function Docs() {
         <input
           type="search"
           className="field-input py-2.5 pl-9"
-          placeholder="Search commands by name or description..."
+          placeholder="Search commands..."
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />

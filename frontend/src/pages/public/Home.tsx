@@ -1,4 +1,4 @@
-import { BadgeCheck, BarChart3, BookOpen, HeartHandshake, LayoutDashboard, ShieldCheck, Star, Ticket, Zap } from 'lucide-react';
+import { BadgeCheck, BarChart3, BookOpen, Gavel, HeartHandshake, LayoutDashboard, ShieldCheck, Star, Ticket } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { AuthLink } from '../../components/public/AuthLink';
 import { ExternalLink } from '../../components/public/ExternalLink';
@@ -7,16 +7,17 @@ import { TopServers } from '../../components/public/TopServers';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ACCENT_TEXT, ACCENT_GRADIENT } from '../../components/public/accent';
 
+/** The six cards: what the product's sections do, in their words (nothing it does not have). */
 const FEATURES = [
   {
     icon: ShieldCheck,
     title: 'AntiNuke protection',
-    text: 'Stops mass bans, kicks and channel or role wipes the moment they start, and can restore what was lost.',
+    text: 'Stops mass bans, kicks and prunes, reverts dangerous role grants and server changes, and punishes whoever tries; you choose who is trusted.',
   },
   {
-    icon: Zap,
-    title: 'Moderation and automod',
-    text: 'Warnings with thresholds, timeouts, kicks and bans, a mod log, and filters that act while your staff sleeps.',
+    icon: Gavel,
+    title: 'Moderation',
+    text: 'Warnings with a threshold and the action taken when a member reaches it, and a log channel that records every moderation action.',
   },
   {
     icon: Ticket,
@@ -25,18 +26,18 @@ const FEATURES = [
   },
   {
     icon: HeartHandshake,
-    title: 'Welcome messages',
-    text: 'Greet newcomers in a channel or by direct message with text, embeds and placeholders, and say goodbye too.',
+    title: 'Welcome, farewell and Join DMs',
+    text: 'Greet newcomers and say goodbye in a channel with text, embeds and placeholders, and send each new member a direct message.',
   },
   {
     icon: BarChart3,
-    title: 'Levels and leaderboards',
-    text: 'Members earn XP for chatting and level up with a message you write; rankings keep your community lively.',
+    title: 'Levels',
+    text: 'Members earn XP for chatting and level up; the bot announces each new level with a message you write, where you choose.',
   },
   {
     icon: LayoutDashboard,
-    title: 'Web dashboard',
-    text: 'Configure everything from your browser: no commands to remember, changes saved in a click.',
+    title: 'Roles, embeds and more',
+    text: 'Reaction roles, an embed builder with a live preview, scheduled messages and the Personalizer for the bot’s name and avatar, all from the dashboard.',
   },
 ] as const;
 

@@ -136,21 +136,23 @@ export default function PlanPage() {
           <h2 id="limits-heading" className="text-2xl font-bold">
             Feature limits
           </h2>
+          {/* Fits a phone (390 px) whole: smaller type and padding, the icons above their words; a narrower screen still
+              scrolls the table in its own box rather than the page. */}
           <div
             className="relative mt-6 overflow-x-auto rounded-xl border border-line"
             tabIndex={0}
             role="region"
             aria-label="Feature limits table"
           >
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full text-left text-xs sm:text-sm">
               <caption className="sr-only">Feature limits of the Basic, Standard and Unlimited plans</caption>
               <thead className="bg-panel-2">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="px-2 py-3 font-semibold sm:px-4">
                     Feature
                   </th>
                   {plans.map((p) => (
-                    <th key={p.key} scope="col" className={`px-4 py-3 font-semibold ${p.key === plan.key ? 'bg-brand/20' : ''}`}>
+                    <th key={p.key} scope="col" className={`px-2 py-3 font-semibold sm:px-4 ${p.key === plan.key ? 'bg-brand/20' : ''}`}>
                       {p.name}
                     </th>
                   ))}
@@ -159,12 +161,12 @@ export default function PlanPage() {
               <tbody>
                 {limits.map((row) => (
                   <tr key={row.feature} className="border-t border-line">
-                    <th scope="row" className="px-4 py-3 font-medium">
+                    <th scope="row" className="px-2 py-3 font-medium sm:px-4">
                       {row.feature}
                     </th>
                     {plans.map((p) => (
-                      <td key={p.key} className={`px-4 py-3 ${p.key === plan.key ? 'bg-brand/10' : ''}`}>
-                        <PlanLimit value={row.limits[p.key]} />
+                      <td key={p.key} className={`px-2 py-3 sm:px-4 ${p.key === plan.key ? 'bg-brand/10' : ''}`}>
+                        <PlanLimit value={row.limits[p.key]} stacked />
                       </td>
                     ))}
                   </tr>

@@ -28,6 +28,11 @@ export function usePaymentDetails(): PaymentDetails {
   };
 }
 
+/** Whether anything names the payment: a result page with no detail at all has nothing to show. */
+export function hasDetails(details: PaymentDetails): boolean {
+  return [details.planType, details.period, details.guildId, details.amount].some((value) => value !== undefined);
+}
+
 /** The order a result page is about: the payment link's callback URL names it (?order=). */
 export function useOrderId(): string | null {
   const [params] = useSearchParams();
