@@ -1,0 +1,61 @@
+import { sectionPages } from '@guildhall/generated/section-pages';
+import { MANAGE_PATHS } from '../../frontend/src/manage-paths.js';
+import { expect, type Page, test } from './app.js';
+import { axeViolations, signInThroughChooser } from './support.js';
+
+// Every manage page, read from the route table's own sources (the pages that are not sections, and every section's
+// page), so a page added there is checked here with no edit. Seeded in sandboxes/discord/src/seed.ts: demo-owner owns
+// Guildhall Community. Nothing is saved: the pages are only drawn and read.
+const GUILD = '1100000000000010000';
+const PATHS = [...MANAGE_PATHS, ...Object.values(sectionPages).map((section) => section.path)];
+
+/** What axeViolations reports of each violated rule. */
+type Violations = { id: string; impact: string; help: string; nodes: string[] }[];
+
+/** The violations as a reader of the failure wants them: each rule's id, what it asks, and where it failed. */
+function described(where: string, violations: Violations): string {
+  const lines = violations.map((v) => `  ${v.id} (${v.impact}: ${v.help}) at ${v.nodes.join(' | ')}`);
+  return `axe on ${where}:\n${lines.join('\n')}`;
+}
+
+/** The page is drawn: its h1 is shown and nothing on it is still loading (a spinner says 'Loading ...'). */
+async function drawn(page: Page, path: string) {
+  await expect(page.getByRole('heading', { level: 1 }).first(), `the h1 of ${path}`).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Loading/ }), `${path} still loading`).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  const size = `${viewport.width}x${viewport.height}`;
+  test.describe(`at ${size}`, () => {
+    test.use({ viewport });
+
+    test(`every manage page is axe clean at ${size}`, async ({ page }) => {
+      test.setTimeout(30_000 + PATHS.length * 10_000);
+      expect(PATHS.length, 'the manage pages read from their tables').toBeGreaterThan(15);
+      await signInThroughChooser(page, 'demo-owner');
+      await expect(page).toHaveURL(/\/selector$/);
+      for (const path of PATHS) {
+        await page.goto(`/manage/${GUILD}/${path}`);
+        await drawn(page, path);
+        const violations = await axeViolations(page);
+        // Soft: one run names every page's violations, not only the first page's.
+        expect.soft(violations, described(`/${path} at ${size}`, violations)).toEqual([]);
+      }
+
+      if (viewport.width < 768) {
+        // The phone's sidebar is a drawer opened from the header.
+        await page.goto(`/manage/${GUILD}/dashboard`);
+        await drawn(page, 'dashboard');
+        await page.getByRole('button', { name: 'Open server menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Server menu' });
+        await expect(menu.getByRole('link').first()).toBeVisible();
+        const violations = await axeViolations(page);
+        expect(violations, described(`the server menu drawer at ${size}`, violations)).toEqual([]);
+      }
+    });
+  });
+}
