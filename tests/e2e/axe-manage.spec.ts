@@ -25,6 +25,26 @@ async function drawn(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** Colour transitions (buttons, links) finished: axe reads the colours the theme settles on, not one mid-way. */
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+/**
+ * Runs `check` in the dark theme (the default), then in the light one, switched by the header's toggle as a person
+ * would, and back: a colour pair that fails in one theme only is still found.
+ */
+async function inBothThemes(page: Page, check: (theme: string) => Promise<void>) {
+  await check('dark theme');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  await settled(page);
+  await check('light theme');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/\blight\b/);
+  await settled(page);
+}
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -33,7 +53,7 @@ for (const viewport of [
   test.describe(`at ${size}`, () => {
     test.use({ viewport });
 
-    test(`every manage page is axe clean at ${size}`, async ({ page }) => {
+    test(`every manage page is axe clean at ${size}, in both themes`, async ({ page }) => {
       test.setTimeout(30_000 + PATHS.length * 10_000);
       expect(PATHS.length, 'the manage pages read from their tables').toBeGreaterThan(15);
       await signInThroughChooser(page, 'demo-owner');
@@ -41,20 +61,27 @@ for (const viewport of [
       for (const path of PATHS) {
         await page.goto(`/manage/${GUILD}/${path}`);
         await drawn(page, path);
-        const violations = await axeViolations(page);
-        // Soft: one run names every page's violations, not only the first page's.
-        expect.soft(violations, described(`/${path} at ${size}`, violations)).toEqual([]);
+        await inBothThemes(page, async (theme) => {
+          const violations = await axeViolations(page);
+          // Soft: one run names every page's violations, not only the first page's.
+          expect.soft(violations, described(`/${path} at ${size}, ${theme}`, violations)).toEqual([]);
+        });
       }
 
       if (viewport.width < 768) {
-        // The phone's sidebar is a drawer opened from the header.
+        // The phone's sidebar is a drawer opened from the header (a modal: the header's theme toggle is behind it).
         await page.goto(`/manage/${GUILD}/dashboard`);
         await drawn(page, 'dashboard');
-        await page.getByRole('button', { name: 'Open server menu' }).click();
-        const menu = page.getByRole('dialog', { name: 'Server menu' });
-        await expect(menu.getByRole('link').first()).toBeVisible();
-        const violations = await axeViolations(page);
-        expect(violations, described(`the server menu drawer at ${size}`, violations)).toEqual([]);
+        await inBothThemes(page, async (theme) => {
+          await page.getByRole('button', { name: 'Open server menu' }).click();
+          const menu = page.getByRole('dialog', { name: 'Server menu' });
+          await expect(menu.getByRole('link').first()).toBeVisible();
+          await settled(page);
+          const violations = await axeViolations(page);
+          expect.soft(violations, described(`the server menu drawer at ${size}, ${theme}`, violations)).toEqual([]);
+          await menu.getByRole('button', { name: 'Close server menu' }).click();
+          await expect(menu).toHaveCount(0);
+        });
       }
     });
   });
