@@ -30,6 +30,13 @@ async function settled(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
+/** axe finds nothing on the page as it is now; soft, so one run names every page's violations, not only the first's. */
+async function expectAxeClean(page: Page, where: string) {
+  await settled(page);
+  const violations = await axeViolations(page);
+  expect.soft(violations, described(where, violations)).toEqual([]);
+}
+
 /**
  * Runs `check` in the dark theme (the default), then in the light one, switched by the header's toggle as a person
  * would, and back: a colour pair that fails in one theme only is still found.
@@ -61,28 +68,32 @@ for (const viewport of [
       for (const path of PATHS) {
         await page.goto(`/manage/${GUILD}/${path}`);
         await drawn(page, path);
-        await inBothThemes(page, async (theme) => {
-          const violations = await axeViolations(page);
-          // Soft: one run names every page's violations, not only the first page's.
-          expect.soft(violations, described(`/${path} at ${size}, ${theme}`, violations)).toEqual([]);
-        });
+        await inBothThemes(page, (theme) => expectAxeClean(page, `/${path} at ${size}, ${theme}`));
       }
 
-      if (viewport.width < 768) {
-        // The phone's sidebar is a drawer opened from the header (a modal: the header's theme toggle is behind it).
-        await page.goto(`/manage/${GUILD}/dashboard`);
-        await drawn(page, 'dashboard');
-        await inBothThemes(page, async (theme) => {
+      // The sidebar's moments: on a phone it is a drawer opened from the header (a modal: the header's theme toggle is
+      // behind it, so it is opened anew in each theme), and its server switcher opens the list of the user's servers.
+      const phone = viewport.width < 768;
+      await page.goto(`/manage/${GUILD}/dashboard`);
+      await drawn(page, 'dashboard');
+      await inBothThemes(page, async (theme) => {
+        const menu = page.getByRole('dialog', { name: 'Server menu' });
+        if (phone) {
           await page.getByRole('button', { name: 'Open server menu' }).click();
-          const menu = page.getByRole('dialog', { name: 'Server menu' });
           await expect(menu.getByRole('link').first()).toBeVisible();
-          await settled(page);
-          const violations = await axeViolations(page);
-          expect.soft(violations, described(`the server menu drawer at ${size}, ${theme}`, violations)).toEqual([]);
+          await expectAxeClean(page, `the server menu drawer at ${size}, ${theme}`);
+        }
+        const switcher = page.getByRole('button', { name: /Switch server/ });
+        await switcher.click();
+        await expect(page.getByRole('listbox', { name: 'Your Servers' }).getByRole('option').first()).toBeVisible();
+        await expectAxeClean(page, `the server switcher's list at ${size}, ${theme}`);
+        await switcher.click();
+        await expect(page.getByRole('listbox')).toHaveCount(0);
+        if (phone) {
           await menu.getByRole('button', { name: 'Close server menu' }).click();
           await expect(menu).toHaveCount(0);
-        });
-      }
+        }
+      });
     });
   });
 }
