@@ -44,8 +44,11 @@ export function ServerSwitcher({ current }: { current: ManagedGuild | undefined 
                 const active = g.id === current?.id;
                 const hasBot = g.settingsUrl.startsWith('/');
                 return (
-                  <li key={g.id} role="option" aria-selected={active}>
+                  // The link is the option (a link inside an option nests two controls: axe's nested-interactive).
+                  <li key={g.id} role="none">
                     <a
+                      role="option"
+                      aria-selected={active}
                       // A full page load, as the spec says: the new server's data starts clean.
                       href={hasBot ? guildEntry(g).path : g.settingsUrl}
                       className={`flex items-center gap-2 rounded-md p-2 text-sm hover:bg-panel-2 ${active ? 'bg-panel-2' : ''}`}
@@ -55,7 +58,7 @@ export function ServerSwitcher({ current }: { current: ManagedGuild | undefined 
                         <span className="block truncate">{g.name}</span>
                         <span className="block font-mono text-xs text-muted">{g.id.slice(0, 8)}</span>
                       </span>
-                      {active && <span className="rounded bg-ok/20 px-2 py-0.5 text-xs text-ok">Active</span>}
+                      {active && <span className="rounded bg-ok/20 px-2 py-0.5 text-xs text-fg">Active</span>}
                       {!hasBot && <span className="rounded bg-panel-2 px-2 py-0.5 text-xs text-muted">Invite</span>}
                     </a>
                   </li>
