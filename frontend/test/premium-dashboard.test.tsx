@@ -140,6 +140,11 @@ describe('the sidebar', () => {
       expect(screen.getByRole('link', { name: 'Embeds Configuration' }).getAttribute('href')).toBe(`/manage/${PAID}/embeds`),
     );
     expect(screen.queryByRole('link', { name: /locked/ })).toBeNull();
+    // The note reads the plan too: no upgrade offer for a feature the plan includes (issue 32).
+    await userEvent.click(screen.getByRole('button', { name: 'About Embeds Configuration' }));
+    const tip = screen.getByRole('tooltip');
+    expect(tip.textContent).toContain('Included in your Standard plan.');
+    expect(tip.textContent).not.toContain('Upgrade');
   });
 });
 
