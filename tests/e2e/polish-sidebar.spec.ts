@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from './app.js';
-import { buyPremium, csrfHeaders, signInThroughChooser } from './support.js';
+import { axeViolations, buyPremium, csrfHeaders, signInThroughChooser } from './support.js';
 
 // Issue 32, items 1 to 3 as a person sees them, in Chromium against the built app and the Discord sandbox: the manage
 // sidebar fits at 1280x800 (sub-pages nested in collapsible groups, one current entry, the bottom links pinned, a cue
@@ -115,6 +115,7 @@ test.describe('the manage sidebar at 1280x800', () => {
       await expect(nav.locator('[data-scroll-cue="above"]')).toBeVisible();
     }
     expect(overflows || (await nav.locator('[data-scroll-cue]').count()) === 0).toBe(true);
+    expect(await axeViolations(page), 'axe with the group open').toEqual([]);
   });
 
   test('the feature search finds a nested page and opens its group', async ({ page }) => {
@@ -136,6 +137,7 @@ test.describe('the manage sidebar at 1280x800', () => {
     await expect(nav.getByRole('button', { name: 'Ticket Management pages' })).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.locator('[aria-current="page"]')).toHaveText('Ticket categories');
     await expect(nav.getByRole('link', { name: 'Contact support' })).toBeInViewport({ ratio: 1 });
+    expect(await axeViolations(page), 'axe on the open drawer').toEqual([]);
     await nav.getByRole('link', { name: 'Moderation', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/manage/${GUILD}/moderation$`));
   });
@@ -204,5 +206,6 @@ test.describe('people without full rights', () => {
     const nav = sidebar(page);
     await expect(nav.getByRole('link')).toHaveText(['Add more servers', 'Contact support']);
     await expect(nav.getByText('You need the Manage Server or Administrator permission in this server.')).toBeVisible();
+    expect(await axeViolations(page), 'axe for a member without access').toEqual([]);
   });
 });
