@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import './index.css';
+import { ApiError } from './api/client';
 import { routes } from './routes';
 import { applyStoredTheme } from './lib/theme';
 
@@ -10,7 +11,11 @@ applyStoredTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
+    // A refusal (not signed in, not allowed, not found) is an answer, not a failure: asking again changes nothing.
+    queries: {
+      retry: (count, err) => count < 1 && !(err instanceof ApiError && [401, 403, 404].includes(err.status)),
+      refetchOnWindowFocus: false,
+    },
   },
 });
 

@@ -18,6 +18,9 @@ import { renderPanels } from './support/render-panels';
 const PAID = '1100000000000010000';
 const FREE = '1100000000000020000';
 const LIFETIME = '1100000000000030000';
+/** A guild whose data the server refuses the user (a page's access level admits them, not the dashboard). */
+const REFUSED = '1100000000000040000';
+const NO_MANAGE = 'You need the Manage Server or Administrator permission in this server.';
 const STANDARD = { plan: 'standard', planName: 'Standard', endsAt: '2026-12-22T10:00:00.000Z' };
 const FREE_TIER = { plan: null, planName: 'Free', endsAt: null };
 const USER = {
@@ -50,6 +53,7 @@ function fakeApi() {
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://localhost').pathname;
       if (path === '/api/user') return json(200, USER);
+      if (path.startsWith(`/api/guild/${REFUSED}/`)) return json(403, { success: false, error: NO_MANAGE });
       const premium = /^\/api\/guild\/(\d+)\/premium$/.exec(path);
       if (premium) return json(200, { success: true, premium: PREMIUM[premium[1]!], limits: [] });
       if (/^\/api\/guild\/\d+$/.test(path)) return json(200, { success: true, guild: { id: PAID, name: 'Paid Guild', iconURL: null } });
@@ -110,6 +114,17 @@ describe('the dashboard', () => {
     expect(embeds.getAttribute('href')).toBe('/premium');
     within(embeds).getByText('Locked');
   });
+
+  it('says once, in the server’s words, that the dashboard is closed to someone it refuses, with no retry', async () => {
+    fakeApi();
+    renderAt(`/manage/${REFUSED}/dashboard`, '/manage/:guildId/dashboard', <Dashboard />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(NO_MANAGE);
+    expect(within(alert).getByRole('link', { name: 'Back to your servers' }).getAttribute('href')).toBe('/selector');
+    expect(screen.queryByText('Could not load your plan.')).toBeNull();
+    expect(screen.queryByText('Failed to load dashboard data')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });
 
 describe('the sidebar', () => {
@@ -140,6 +155,11 @@ describe('the sidebar', () => {
       expect(screen.getByRole('link', { name: 'Embeds Configuration' }).getAttribute('href')).toBe(`/manage/${PAID}/embeds`),
     );
     expect(screen.queryByRole('link', { name: /locked/ })).toBeNull();
+    // The note reads the plan too: no upgrade offer for a feature the plan includes (issue 32).
+    await userEvent.click(screen.getByRole('button', { name: 'About Embeds Configuration' }));
+    const tip = screen.getByRole('tooltip');
+    expect(tip.textContent).toContain('Included in your Standard plan.');
+    expect(tip.textContent).not.toContain('Upgrade');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { fieldErrorsToErrorSchema } from '../src/form/core/error-schema';
 import { applyVisibility } from '../src/form/core/visibility';
-import { buildMenu, filterMenu, MANAGE_MENU } from '../src/layouts/manage-menu';
+import { buildMenu, currentEntry, filterMenu, flatItems, MANAGE_MENU, nestSubPages, restrictMenu } from '../src/layouts/manage-menu';
 import { sectionNames, sections } from '@guildhall/generated/sections';
 import type { SectionPageInfo } from '@guildhall/generated/section-pages';
 import { filterGuilds } from '../src/pages/Selector';
@@ -33,9 +33,13 @@ describe('manage sidebar', () => {
   it('lists every section of the table once, under the group its row names, titled and linked from the row', () => {
     for (const name of sectionNames) {
       const { title, path, menuGroup } = sections[name];
-      const groups = MANAGE_MENU.filter((g) => g.items.some((i) => i.path === path));
+      const groups = MANAGE_MENU.filter((g) => flatItems(g.items).some((i) => i.path === path));
       expect(groups, name).toHaveLength(1);
-      expect(groups[0]!.items.filter((i) => i.path === path).map((i) => i.name)).toEqual([title]);
+      expect(
+        flatItems(groups[0]!.items)
+          .filter((i) => i.path === path)
+          .map((i) => i.name),
+      ).toEqual([title]);
       const index = ['main', 'basic-features', 'server-management'].indexOf(menuGroup);
       expect(MANAGE_MENU.indexOf(groups[0]!), `${name} is in group ${menuGroup}`).toBe(index);
     }
@@ -62,6 +66,47 @@ describe('manage sidebar', () => {
       'Embeds Configuration',
     ]);
     expect(filterMenu(MANAGE_MENU, 'zzz')).toEqual([]);
+  });
+  it('nests the pages below an entry’s path under it, in order, and keeps the rest at the top', () => {
+    const item = (path: string) => ({ name: path, path, premium: false });
+    const nested = nestSubPages([
+      item('tickets'),
+      item('tickets/limits'),
+      item('antinuke'),
+      item('tickets/panel'),
+      item('tickets/panel/x'),
+    ]);
+    expect(nested.map((i) => [i.path, (i.children ?? []).map((c) => c.path)])).toEqual([
+      ['tickets', ['tickets/limits', 'tickets/panel', 'tickets/panel/x']],
+      ['antinuke', []],
+    ]);
+    const tickets = MANAGE_MENU[2]!.items.find((i) => i.path === 'tickets')!;
+    expect(tickets.children!.map((c) => c.path)).toEqual([
+      'tickets/general',
+      'tickets/limits',
+      'tickets/category',
+      'tickets/transcript',
+      'tickets/panel',
+    ]);
+  });
+  it('makes exactly one entry current: the page’s own, else the deepest one it lies below', () => {
+    expect(currentEntry(MANAGE_MENU, 'tickets/limits')?.path).toBe('tickets/limits');
+    expect(currentEntry(MANAGE_MENU, 'tickets')?.path).toBe('tickets');
+    expect(currentEntry(MANAGE_MENU, 'tickets/panel/123')?.path).toBe('tickets/panel');
+    expect(currentEntry(MANAGE_MENU, 'ticketsx')).toBeUndefined();
+  });
+  it('finds a nested page by name with its parent, and lifts a page whose parent the user may not open', () => {
+    expect(
+      filterMenu(MANAGE_MENU, 'transcript').flatMap((g) => g.items.map((i) => [i.name, (i.children ?? []).map((c) => c.name)])),
+    ).toEqual([['Ticket Management', ['Ticket transcripts']]]);
+    const restricted = restrictMenu(MANAGE_MENU, [
+      { path: 'tickets/panel', title: 'Ticket Panels' },
+      { path: 'antinuke', title: 'AntiNuke' },
+    ]);
+    expect(restricted.flatMap((g) => g.items.map((i) => [i.path, i.children]))).toEqual([
+      ['tickets/panel', undefined],
+      ['antinuke', undefined],
+    ]);
   });
 });
 

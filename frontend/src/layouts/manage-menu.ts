@@ -1,6 +1,7 @@
 import { planCatalog } from '@guildhall/generated/plans';
-import { sectionPages, type SectionPageInfo } from '@guildhall/generated/section-pages';
+import { collectionTitles, sectionPages, type SectionPageInfo } from '@guildhall/generated/section-pages';
 import type { SectionName, SectionTableRow } from '@guildhall/generated/types';
+import { COLLECTION_PAGES } from '../manage-paths';
 
 /** The manage sidebar, spelled as the spec spells it, 'BESIC FEATURES' included. */
 export interface MenuItem {
@@ -8,6 +9,8 @@ export interface MenuItem {
   path: string;
   description?: string;
   premium: boolean;
+  /** The pages below this one's path (the ticket pages under Ticket Management), shown as its collapsible group. */
+  children?: MenuItem[];
 }
 export interface MenuGroup {
   heading?: string;
@@ -62,12 +65,18 @@ const LAYOUT: { readonly [G in MenuGroupId]: readonly MenuEntry[] } = {
   ],
   'server-management': [
     { name: 'Ticket Management', path: 'tickets', description: 'Support tickets with panels, limits and transcripts.', premium: false },
-    // The spec reaches these from the Ticket System landing; every section has a sidebar entry too (shell.test.ts), so
-    // they sit right under Ticket Management. Hiding a section from the sidebar would need a row flag in the table.
+    // The spec reaches these from the Ticket System landing; every section has a sidebar entry too (shell.test.ts): as
+    // their paths lie below Ticket Management's, they nest under it (nestSubPages), a group closed but on its pages.
     'ticket-general',
     'ticket-limits',
     'ticket-categories',
     'transcripts',
+    {
+      name: collectionTitles.panels,
+      path: COLLECTION_PAGES.panels,
+      description: 'The messages with buttons members open tickets from.',
+      premium: false,
+    },
     'antinuke',
     {
       name: 'Embeds Configuration',
@@ -95,12 +104,39 @@ const sectionItem = (section: SectionPageInfo): MenuItem => ({
   premium: section.premium,
 });
 
+/** Whether `path` is `parent` or a page below it (`tickets/limits` below `tickets`). */
+const within = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
+
+/**
+ * A group's entries with each page whose path lies below another entry's (`tickets/limits` below `tickets`) moved
+ * into that entry's `children`, in order: the sidebar shows them as the parent's collapsible group.
+ */
+export function nestSubPages(items: readonly MenuItem[]): MenuItem[] {
+  const parentOf = (item: MenuItem) =>
+    items.filter((p) => p !== item && within(item.path, p.path)).sort((a, b) => b.path.length - a.path.length)[0];
+  const top = items.filter((item) => !parentOf(item)).map((item) => ({ ...item }));
+  for (const item of items) {
+    const parent = parentOf(item);
+    if (!parent) continue;
+    const host = top.find((t) => within(parent.path, t.path))!;
+    host.children = [...(host.children ?? []), item];
+  }
+  return top;
+}
+
+/** Every entry of the items, a parent before its children. */
+export function flatItems(items: readonly MenuItem[]): MenuItem[] {
+  return items.flatMap((i) => [i, ...(i.children ?? [])]);
+}
+
 /** The sidebar: the layout's entries, then in each group the sections the layout does not name, in the table's order. */
 export function buildMenu(layout: typeof LAYOUT = LAYOUT, table: Readonly<Record<string, SectionPageInfo>> = sectionPages): MenuGroup[] {
   const named = new Set(Object.values(layout).flatMap((entries) => entries.filter((e) => typeof e === 'string')));
   return (Object.keys(HEADINGS) as MenuGroupId[]).map((group) => {
     const rest = Object.keys(table).filter((name) => !named.has(name as SectionName) && table[name]!.menuGroup === group);
-    const items = [...layout[group], ...rest].map((entry) => (typeof entry === 'string' ? sectionItem(table[entry]!) : entry));
+    const items = nestSubPages(
+      [...layout[group], ...rest].map((entry) => (typeof entry === 'string' ? sectionItem(table[entry]!) : entry)),
+    );
     const heading = HEADINGS[group];
     return heading ? { heading, items } : { items };
   });
@@ -108,10 +144,44 @@ export function buildMenu(layout: typeof LAYOUT = LAYOUT, table: Readonly<Record
 
 export const MANAGE_MENU: MenuGroup[] = buildMenu();
 
+/** Keeps the entries `keep` accepts: a parent with the children kept, and a kept child of a dropped parent in its place. */
+function pruneItems(items: readonly MenuItem[], keep: (item: MenuItem) => boolean): MenuItem[] {
+  return items.flatMap((item) => {
+    const children = item.children?.filter(keep);
+    if (!keep(item)) return children ?? [];
+    const { children: _all, ...rest } = item;
+    return children?.length ? [{ ...rest, children }] : [rest];
+  });
+}
+
+/** The entries whose name holds the query (case-insensitive), a nested one's parent kept for it (its group then open). */
 export function filterMenu(menu: MenuGroup[], query: string): MenuGroup[] {
   const q = query.trim().toLowerCase();
   if (!q) return menu;
-  return menu.map((g) => ({ ...g, items: g.items.filter((i) => i.name.toLowerCase().includes(q)) })).filter((g) => g.items.length > 0);
+  const matches = (i: MenuItem) => i.name.toLowerCase().includes(q);
+  return menu
+    .map((g) => ({
+      ...g,
+      items: g.items.flatMap((item): MenuItem[] => {
+        const children = item.children?.filter(matches) ?? [];
+        if (children.length) return [{ ...item, children }];
+        if (!matches(item)) return [];
+        const { children: _all, ...rest } = item;
+        return [rest];
+      }),
+    }))
+    .filter((g) => g.items.length > 0);
+}
+
+/**
+ * The current entry for a page below /manage/:guildId/ (`here`): the entry whose path is the page's, else the deepest
+ * entry the page lies below (an editor below its list); undefined when none. Exactly one entry is current.
+ */
+export function currentEntry(menu: readonly MenuGroup[], here: string): MenuItem | undefined {
+  return menu
+    .flatMap((g) => flatItems(g.items))
+    .filter((i) => within(here, i.path))
+    .sort((a, b) => b.path.length - a.path.length)[0];
 }
 
 /**
@@ -123,10 +193,10 @@ export function filterMenu(menu: MenuGroup[], query: string): MenuGroup[] {
 export function restrictMenu(menu: MenuGroup[], pages: readonly { path: string; title: string }[] | undefined): MenuGroup[] {
   if (!pages) return menu;
   const paths = pages.map((p) => p.path);
-  const groups = menu.map((g) => ({ ...g, items: g.items.filter((i) => paths.includes(i.path)) }));
-  const listed = new Set(groups.flatMap((g) => g.items.map((i) => i.path)));
+  const groups = menu.map((g) => ({ ...g, items: pruneItems(g.items, (i) => paths.includes(i.path)) }));
+  const listed = new Set(groups.flatMap((g) => flatItems(g.items).map((i) => i.path)));
   const unlisted = pages.filter((p) => !listed.has(p.path)).map((p): MenuItem => ({ name: p.title, path: p.path, premium: false }));
-  if (unlisted.length) groups[groups.length - 1]!.items.push(...unlisted);
+  if (unlisted.length) groups.at(-1)?.items.push(...unlisted);
   return groups.filter((g) => g.items.length > 0);
 }
 
@@ -134,7 +204,7 @@ export function restrictMenu(menu: MenuGroup[], pages: readonly { path: string; 
 export function withoutAdministratorPages(menu: MenuGroup[], administrator: boolean): MenuGroup[] {
   if (administrator) return menu;
   const path = sectionPages['dashboard-access'].path;
-  return menu.map((g) => ({ ...g, items: g.items.filter((i) => i.path !== path) }));
+  return menu.map((g) => ({ ...g, items: pruneItems(g.items, (i) => i.path !== path) }));
 }
 
 /** Servers whose settingsUrl names the legacy domain are hidden from the switcher. */

@@ -1,10 +1,14 @@
 import { Crown, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { PremiumState } from '../../components/premium/use-premium';
 import type { MenuItem } from '../manage-menu';
 
-/** The (i) beside a sidebar entry: what the feature does, and a link to its docs or the premium note. */
-export function ItemInfo({ item }: { item: MenuItem }) {
+/**
+ * The (i) beside a sidebar entry: what the feature does, and a link to its docs; for a premium feature, the note read
+ * with the guild's plan: the spec's upgrade note on the free tier, the plan that includes it on a paid one.
+ */
+export function ItemInfo({ item, premium }: { item: MenuItem; premium: PremiumState }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -43,14 +47,17 @@ export function ItemInfo({ item }: { item: MenuItem }) {
           className="card absolute top-7 right-0 z-50 block w-max max-w-[300px] p-3 text-left text-xs font-normal text-fg shadow-xl"
         >
           <span className="block">{item.description ?? 'No description available'}</span>
-          {item.premium ? (
+          {item.premium && (
             <span className="mt-2 flex items-start gap-1 text-warn">
               <Crown aria-hidden="true" className="h-4 w-4 shrink-0" />
               <span>
-                <strong className="block">Premium Feature</strong>Upgrade to premium to unlock this feature.
+                <strong className="block">Premium Feature</strong>
+                {premium.state === 'locked' && 'Upgrade to premium to unlock this feature.'}
+                {premium.state === 'included' && `Included in your ${premium.premium.planName} plan.`}
               </span>
             </span>
-          ) : (
+          )}
+          {!(item.premium && premium.state === 'locked') && (
             <Link to={`/docs#${item.path}`} className="mt-2 block text-brand underline">
               Learn more about this feature
             </Link>

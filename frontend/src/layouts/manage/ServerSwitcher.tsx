@@ -7,8 +7,11 @@ import { useDismiss } from '../../lib/use-dismiss';
 import { guildEntry } from '../../pages/guild-pages';
 import { LEGACY_DISCORD_HOST } from '../manage-menu';
 
-/** The current server at the top of the sidebar; opens the list of the user's servers. */
-export function ServerSwitcher({ current }: { current: ManagedGuild | undefined }) {
+/**
+ * The current server at the top of the sidebar; opens the list of the user's servers. `current`: the server as the
+ * guild summary or the user's list names it; `refused`: the server refused the user, so nothing more will load.
+ */
+export function ServerSwitcher({ current, refused = false }: { current: ManagedGuild | undefined; refused?: boolean }) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -22,11 +25,11 @@ export function ServerSwitcher({ current }: { current: ManagedGuild | undefined 
         aria-haspopup="listbox"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center gap-3 rounded-lg border border-line bg-panel-2 p-2 text-left hover:border-brand"
+        className="flex w-full items-center gap-3 rounded-lg border border-line bg-panel-2 p-1.5 text-left hover:border-brand"
       >
-        <FallbackImage src={current?.iconURL} alt="" className="h-9 w-9 rounded-full" />
+        <FallbackImage src={current?.iconURL} alt="" className="h-8 w-8 rounded-full" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold">{current?.name ?? 'Loading...'}</span>
+          <span className="block truncate text-sm font-semibold">{current?.name ?? (refused ? 'No access' : 'Loading...')}</span>
           <span className="block text-xs text-muted">Switch server</span>
         </span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 text-muted" />

@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { useBotStatus, useGuildPremium, useGuildStats, useManagedGuild } from '../../api/queries';
 import { hasPaidPlan, premiumActiveText } from '../../components/premium/plan-status';
 import { UPGRADE_PATH } from '../../components/premium/use-premium';
@@ -151,6 +152,20 @@ function PremiumCard({ premium }: { premium: ReturnType<typeof useGuildPremium> 
   );
 }
 
+function Refused({ message }: { message: string }) {
+  return (
+    <div role="alert" className="card mx-auto mt-8 max-w-xl p-6">
+      <h1 className="flex items-center gap-2 text-lg font-semibold">
+        <Lock aria-hidden="true" className="h-5 w-5 text-warn" /> Access denied
+      </h1>
+      <p className="mt-2 text-muted">{message}</p>
+      <Link to="/selector" className="btn-primary mt-4">
+        Back to your servers
+      </Link>
+    </div>
+  );
+}
+
 /** Dashboard home: bot status, statistics, quick actions and the feature sections. */
 export default function Dashboard() {
   const { guildId = '' } = useParams();
@@ -163,6 +178,10 @@ export default function Dashboard() {
   const base = `/manage/${guildId}`;
   const botUsers = bot.data?.guilds.reduce((sum, g) => sum + g.memberCount, 0);
   const failed = stats.isError || bot.isError;
+  // The server refusing the user this guild's data (a page's access level admits them, not the dashboard) is an
+  // answer: say so once, in its words, with no retry that could never work.
+  const refused = [guild.error, stats.error, premium.error].find((e) => e instanceof ApiError && e.status === 403);
+  if (refused) return <Refused message={(refused as ApiError).message} />;
 
   return (
     <div className="mx-auto max-w-6xl">
