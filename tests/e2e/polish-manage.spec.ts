@@ -35,12 +35,22 @@ async function arrangeAntinuke(browser: Browser, settings: Record<string, unknow
   }
 }
 
-/** True when the element's centre is the element (or inside it): nothing fixed sits over it. */
+/** True when nothing fixed (back to top) lies over any part of the element: every corner and the centre are its own. */
 async function uncovered(target: Locator) {
   return target.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return !!top && (top === el || el.contains(top));
+    const inset = 2;
+    const points: [number, number][] = [
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+      [box.left + box.width / 2, box.top + box.height / 2],
+    ];
+    return points.every(([x, y]) => {
+      const top = document.elementFromPoint(x, y);
+      return !!top && (top === el || el.contains(top));
+    });
   });
 }
 

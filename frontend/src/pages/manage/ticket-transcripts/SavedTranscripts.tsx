@@ -181,7 +181,7 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
                 <dt className="text-muted">Size</dt>
                 <dd className="tabular-nums">{humanSize(t.size)}</dd>
               </dl>
-              <div className="mt-3 flex flex-wrap gap-2">{actions(t)}</div>
+              <div className="mt-3 flex flex-wrap justify-end gap-2">{actions(t)}</div>
             </li>
           ))}
         </ul>
