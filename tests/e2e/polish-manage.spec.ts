@@ -35,11 +35,12 @@ async function arrangeAntinuke(browser: Browser, settings: Record<string, unknow
   }
 }
 
-/** True when nothing fixed (back to top) lies over any part of the element: every corner and the centre are its own. */
+/** True when nothing fixed (back to top) lies over any part of the element: near every corner and at the centre. */
 async function uncovered(target: Locator) {
   return target.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const inset = 2;
+    // Inside the rounded corners: hit testing follows border-radius.
+    const inset = 5;
     const points: [number, number][] = [
       [box.left + inset, box.top + inset],
       [box.right - inset, box.top + inset],
