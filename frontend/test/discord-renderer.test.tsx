@@ -161,22 +161,23 @@ describe('Discord message renderer: embeds', () => {
     expect(embed.querySelectorAll('[data-embed-field]')).toHaveLength(3);
   });
 
-  it('lays out 25 inline fields three to a row in a 12-column grid', () => {
+  it('lays out 25 inline fields three to a row, each row shared evenly', () => {
     const fields = Array.from({ length: 25 }, (_, i) => ({ name: `Field ${i + 1}`, value: `Value ${i + 1}`, inline: true }));
     const { container } = render(<DiscordMessage author={BOT} message={{ embeds: [{ title: 'Grid', fields }] }} />);
-    const cells = [...container.querySelectorAll<HTMLElement>('[data-embed-field]')];
-    expect(cells).toHaveLength(25);
-    expect(cells.slice(0, 4).map((c) => c.style.gridColumn)).toEqual(['1 / 5', '5 / 9', '9 / 13', '1 / 5']);
+    const rows = [...container.querySelectorAll<HTMLElement>('[data-embed-row]')];
+    expect(container.querySelectorAll('[data-embed-field]')).toHaveLength(25);
     // 8 full rows of three, then the last field alone across the row.
-    expect(cells[24]!.style.gridColumn).toBe('1 / 13');
-    expect(cells[24]!.textContent).toBe('Field 25Value 25');
+    expect(rows.map((row) => row.querySelectorAll('[data-embed-field]').length)).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 1]);
+    expect(rows[8]!.textContent).toBe('Field 25Value 25');
+    // Never narrower than a few words (or the row, if less): a narrow embed puts fewer fields side by side.
+    expect(rows[0]!.querySelector('[data-embed-field]')!.className).toContain('min-w-[min(100%,9rem)]');
   });
 
   it('puts two inline fields to a row beside a thumbnail, and a non-inline field on a row of its own', () => {
     const f = (name: string, inline: boolean) => ({ name, value: name, inline });
-    const layout = (fields: ReturnType<typeof f>[], thumb: boolean) => fieldLayout(fields, thumb).map((x) => x.column);
-    expect(layout([f('a', true), f('b', true), f('c', true)], true)).toEqual(['1 / 7', '7 / 13', '1 / 13']);
-    expect(layout([f('a', true), f('b', false), f('c', true), f('d', true)], false)).toEqual(['1 / 13', '1 / 13', '1 / 7', '7 / 13']);
+    const layout = (fields: ReturnType<typeof f>[], thumb: boolean) => fieldLayout(fields, thumb).map((row) => row.map((x) => x.name));
+    expect(layout([f('a', true), f('b', true), f('c', true)], true)).toEqual([['a', 'b'], ['c']]);
+    expect(layout([f('a', true), f('b', false), f('c', true), f('d', true)], false)).toEqual([['a'], ['b'], ['c', 'd']]);
   });
 
   it('shows at most 10 embeds', () => {

@@ -3,7 +3,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakePanelsApi, GENERAL, GUILD, panel } from './support/panels-api';
+import { FREE_PANELS, fakePanelsApi, GENERAL, GUILD, panel, UNLIMITED_PANELS } from './support/panels-api';
 import { renderPanels } from './support/render-panels';
 
 beforeEach(() => {
@@ -19,8 +19,8 @@ afterEach(() => {
 const card = (title: string) => screen.getByRole('article', { name: title });
 
 describe('Ticket panels list', () => {
-  it("shows 'No panels created yet' with a button to create the first panel, and the summary with the server's cap", async () => {
-    fakePanelsApi({ cap: 25 });
+  it("shows 'No panels created yet' with a button to create the first panel, and the summary with the plan's limit", async () => {
+    fakePanelsApi({ cap: 25, planLimit: FREE_PANELS });
     renderPanels();
     screen.getByText('Loading ticket panels...');
     await screen.findByText('No panels created yet');
@@ -28,8 +28,17 @@ describe('Ticket panels list', () => {
     const summary = document.querySelector('[aria-label="Panel summary"]')!;
     expect(summary.querySelector('[data-summary="total"]')!.textContent).toBe('0');
     expect(summary.querySelector('[data-summary="deployed"]')!.textContent).toBe('0');
-    expect(summary.querySelector('[data-summary="cap"]')!.textContent).toBe('25');
+    // The plan's 2, never the engine's item cap (issue 32: 'LIMIT 100' beside '2 of 2').
+    expect(summary.querySelector('[data-summary="cap"]')!.textContent).toBe('2');
     expect(screen.getByRole('link', { name: 'Back to Ticket System' }).getAttribute('href')).toBe(`/manage/${GUILD}/tickets`);
+  });
+
+  it("says 'No limit' in the summary on a plan without one; the server's cap is named only once reached", async () => {
+    fakePanelsApi({ cap: 1, planLimit: UNLIMITED_PANELS, items: [{ id: 'a', version: 1, item: panel({ title: 'Support' }) }] });
+    renderPanels();
+    await screen.findByText('Support');
+    expect(document.querySelector('[data-summary="cap"]')!.textContent).toBe('No limit');
+    screen.getByText('This server has the most panels allowed (1). Delete one to create another.');
   });
 
   it('shows a card per panel with its badge, button, colour, channel and created date; deployed ones offer Redeploy', async () => {

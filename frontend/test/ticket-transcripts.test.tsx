@@ -116,6 +116,34 @@ afterEach(() => {
 });
 
 describe('Ticket transcripts page', () => {
+  it('on a phone lists each transcript as a card: its id, user, date, size, Download and Delete (issue 32)', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query.includes('max-width: 639'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      })),
+    );
+    serve();
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Saved transcripts' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const terms = [...cards[0]!.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms).toEqual(['Ticket ID', 'User', 'Created', 'Size']);
+    expect([...cards[0]!.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+      '0003',
+      'Zoe',
+      expect.stringMatching(/UTC$/),
+      '2.5 KB',
+    ]);
+    within(cards[0]!).getByRole('button', { name: 'Download transcript 0003' });
+    within(cards[0]!).getByRole('button', { name: 'Delete transcript 0003' });
+  });
+
   it('keeps the configuration form and lists the transcripts: Ticket ID, User, Created, Size, Actions', async () => {
     serve();
     renderPage();

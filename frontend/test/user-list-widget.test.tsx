@@ -92,6 +92,21 @@ describe('a user list (extra owners, whitelist)', () => {
     expect(within(around(extraOwnersBox())).getByRole('alert').textContent).toBe('User is already an extra owner.');
   });
 
+  it('drops a refusal once the settings are saved, and keeps it while they are not (issue 32)', async () => {
+    const { server, user } = await openUsers({ whitelist: [USERS[0]!.id] });
+    await user.type(whitelistBox(), '12345{Enter}');
+    within(around(whitelistBox())).getByRole('alert');
+    // Another field's change leaves this list as it was: its refusal stands.
+    await user.type(extraOwnersBox(), `${USERS[1]!.id}{Enter}`);
+    expect(within(around(whitelistBox())).getByRole('alert').textContent).toBe(
+      'Invalid user ID format. Please enter a valid Discord user ID.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(server.puts).toHaveLength(1));
+    await waitFor(() => expect(within(around(whitelistBox())).queryByRole('alert')).toBeNull());
+    expect(whitelistBox().getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('suggests users from 2 characters, never for 1 character or an id', async () => {
     const { server, user } = await openUsers();
     await user.type(whitelistBox(), 'a');

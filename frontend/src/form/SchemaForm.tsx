@@ -148,7 +148,10 @@ function LoadedSchemaForm<S extends SectionName>({
     () => (targets.size ? { targets, elements: slotElements, register: registerSlot } : undefined),
     [targets, slotElements, registerSlot],
   );
-  const formContext = useMemo<SchemaFormContext>(() => ({ guildId, section, tabs, slots }), [guildId, section, tabs, slots]);
+  const formContext = useMemo<SchemaFormContext>(
+    () => ({ guildId, section, tabs, slots, version: baseVersion }),
+    [guildId, section, tabs, slots, baseVersion],
+  );
   const formValues = useMemo<FormValues>(
     () => ({
       values: (formData ?? {}) as Record<string, unknown>,

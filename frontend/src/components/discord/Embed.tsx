@@ -6,10 +6,10 @@ import type { DiscordEmbedData, MentionNames } from './types';
 type Field = NonNullable<DiscordEmbedData['fields']>[number];
 
 /**
- * Discord's field grid: consecutive inline fields share a row, up to 3 (2 when the embed has a thumbnail), each row
- * splitting 12 columns evenly; a field that is not inline takes a row of its own.
+ * Discord's field rows: consecutive inline fields share a row, up to 3 (2 when the embed has a thumbnail); a field that
+ * is not inline takes a row of its own.
  */
-export function fieldLayout(fields: Field[], hasThumbnail: boolean): { field: Field; column: string }[] {
+export function fieldLayout(fields: Field[], hasThumbnail: boolean): Field[][] {
   const perRow = hasThumbnail ? 2 : 3;
   const rows: Field[][] = [];
   for (const field of fields) {
@@ -17,10 +17,7 @@ export function fieldLayout(fields: Field[], hasThumbnail: boolean): { field: Fi
     if (field.inline && row && row[0]!.inline && row.length < perRow) row.push(field);
     else rows.push([field]);
   }
-  return rows.flatMap((row) => {
-    const span = 12 / row.length;
-    return row.map((field, i) => ({ field, column: `${1 + i * span} / ${1 + (i + 1) * span}` }));
-  });
+  return rows;
 }
 
 export function DiscordEmbed({
@@ -74,21 +71,26 @@ export function DiscordEmbed({
             </div>
           )}
           {fields.length > 0 && (
-            <div className="mt-2 grid grid-cols-12 gap-2">
-              {fieldLayout(fields, !!embed.thumbnail).map(({ field, column }, i) => (
-                <div
-                  key={i}
-                  data-embed-field=""
-                  data-inline={field.inline ? '' : undefined}
-                  style={{ gridColumn: column }}
-                  className="min-w-0"
-                >
-                  <div className="text-xs font-semibold text-[#f2f3f5]">
-                    <DiscordMarkdown text={field.name} mentions={mentions} />
-                  </div>
-                  <div className="break-words whitespace-pre-wrap text-[#dbdee1]">
-                    <DiscordMarkdown text={field.value} mentions={mentions} />
-                  </div>
+            <div className="mt-2 space-y-2">
+              {fieldLayout(fields, !!embed.thumbnail).map((row, r) => (
+                // A row's inline fields share it evenly, each at least 9rem wide: a narrow embed (a phone) puts fewer
+                // side by side rather than squeezing three until their words break mid-word and run together.
+                <div key={r} data-embed-row="" className="flex flex-wrap gap-x-4 gap-y-2">
+                  {row.map((field, i) => (
+                    <div
+                      key={i}
+                      data-embed-field=""
+                      data-inline={field.inline ? '' : undefined}
+                      className={field.inline ? 'min-w-[min(100%,9rem)] flex-1 basis-0' : 'w-full min-w-0'}
+                    >
+                      <div className="text-xs font-semibold break-words text-[#f2f3f5]">
+                        <DiscordMarkdown text={field.name} mentions={mentions} />
+                      </div>
+                      <div className="break-words whitespace-pre-wrap text-[#dbdee1]">
+                        <DiscordMarkdown text={field.value} mentions={mentions} />
+                      </div>
+                    </div>
+                  ))}
                 </div>
               ))}
             </div>

@@ -28,6 +28,11 @@ export interface SchemaFormContext {
   tabs?: FormTabs;
   slots?: FieldSlots;
   /**
+   * The version of the stored document the form last read: it changes after a successful save (and any reload), when a
+   * widget's own words about the earlier draft (a user list's refused add) no longer stand.
+   */
+  version?: number;
+  /**
    * The whole draft and its errors by JSON Pointer (`/options/0/label`), for a widget that draws a list's items itself
    * (RJSF hands a list's widget only the list's own errors, and no sibling): the role menu's options follow its kind.
    */

@@ -11,7 +11,7 @@ import type { FormTabs } from '../../form/core/form-context';
 import { SchemaForm } from '../../form/SchemaForm';
 import { useSectionModule } from '../../form/section-module';
 import { ACCESS_LABELS, type AntinukeAccess, mayEdit, readAccess } from './antinuke/access';
-import { AccessBadge, AccessDeniedModal, AntinukeTabPanel, PreflightWarnings, UnauthorizedNotice } from './antinuke/panels';
+import { AccessBadge, AccessDeniedModal, AccessMessage, AntinukeTabPanel, PreflightWarnings, UnauthorizedNotice } from './antinuke/panels';
 import { SectionHeader } from './SectionHeader';
 
 /** The tab (x-ui group) that shows a field named by a JSON Pointer such as `/log_channel` or `/modules/anti_ban`. */
@@ -116,14 +116,9 @@ function AntinukePage({ guildId }: { guildId: string }) {
   return (
     <div className="mx-auto max-w-5xl">
       <SectionHeader section="antinuke">
-        {level && (
-          <AccessBadge
-            level={level}
-            label={denied ? ACCESS_LABELS.none : (access?.label ?? ACCESS_LABELS[level])}
-            message={denied ? undefined : access?.message}
-          />
-        )}
+        {level && <AccessBadge level={level} label={denied ? ACCESS_LABELS.none : (access?.label ?? ACCESS_LABELS[level])} />}
       </SectionHeader>
+      {!denied && access?.message && <AccessMessage message={access.message} />}
       {body}
     </div>
   );

@@ -131,6 +131,9 @@ export default function TicketPanels() {
   const full = cap !== undefined && items.length >= cap;
   const planLimit = panels.data?.planLimit;
   const atPlanLimit = planLimit !== undefined && planLimit.max !== null && items.length >= planLimit.max;
+  // One limit on the page: what the guild's plan allows (the line below names the plan and its upgrade). The item cap
+  // is the engine's ceiling over every plan, said only when reached; a plan without a limit reads as none.
+  const shownLimit = planLimit ? (planLimit.max ?? 'No limit') : cap;
   const onPlanLimit = useCallback(
     (refusal: PlanLimitRefusal) => {
       setRefused(refusal);
@@ -201,7 +204,7 @@ export default function TicketPanels() {
               [
                 ['Total panels', 'total', items.length],
                 ['Deployed', 'deployed', deployed],
-                ['Limit', 'cap', cap],
+                ['Limit', 'cap', shownLimit],
               ] as const
             ).map(([label, key, value]) => (
               <div key={key} className="card p-4">

@@ -45,13 +45,20 @@ export function UserListWidget(props: WidgetProps) {
   const { id, value, label, disabled, readonly, onChange, onBlur, onFocus, schema, registry, rawErrors, options } = props;
   // RJSF hands an array's custom widget no placeholder: the empty text is ui:placeholder, read from the options.
   const empty = props.placeholder || (typeof options.placeholder === 'string' ? options.placeholder : '');
-  const { guildId } = registry.formContext as SchemaFormContext;
+  const { guildId, version } = registry.formContext as SchemaFormContext;
   const ids = useMemo(() => (Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : []), [value]);
   const rules = useMemo(() => listRules(schema), [schema]);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [message, setMessage] = useState<string | null>(null);
+  // The document read again (after a successful save, or a reload): what an add was refused for was said of the
+  // earlier draft, and no longer stands (issue 32: old errors stayed after a save).
+  const [readVersion, setReadVersion] = useState(version);
+  if (readVersion !== version) {
+    setReadVersion(version);
+    setMessage(null);
+  }
   /** Users picked from suggestions: shown at once, before the lookup answers. */
   const [picked, setPicked] = useState<Record<string, UserSearchResult>>({});
   const input = useRef<HTMLInputElement>(null);

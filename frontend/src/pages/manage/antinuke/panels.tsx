@@ -48,21 +48,30 @@ const BADGE: Record<AccessLevel, { icon: typeof Crown; tone: string }> = {
   none: { icon: ShieldOff, tone: 'border-danger/50 bg-danger/10 text-danger' },
 };
 
-/** The header's access badge and message. */
-export function AccessBadge({ level, label, message }: { level: AccessLevel; label: string; message?: string }) {
+/** The header's access badge, on the line of the header's buttons. */
+export function AccessBadge({ level, label }: { level: AccessLevel; label: string }) {
   const { icon: Icon, tone } = BADGE[level];
   return (
-    <div className="flex max-w-md flex-col items-start gap-1 sm:items-end">
-      <span
-        className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold ${tone}`}
-        data-access-level={level}
-      >
-        <Icon aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only">Your access: </span>
-        {label}
-      </span>
-      {message && <p className="text-sm text-muted sm:text-right">{message}</p>}
-    </div>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold ${tone}`}
+      data-access-level={level}
+    >
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      <span className="sr-only">Your access: </span>
+      {label}
+    </span>
+  );
+}
+
+/**
+ * What the caller's level allows, a line of the page under its heading: beside the badge, in the header's row of
+ * buttons, it made a column of its own that pushed the badge off that row's line.
+ */
+export function AccessMessage({ message }: { message: string }) {
+  return (
+    <p className="-mt-3 mb-6 text-sm text-muted" data-access-message="">
+      {message}
+    </p>
   );
 }
 

@@ -237,7 +237,8 @@ export function AdvancedEditor({
             </button>
           </div>
         )}
-        <Tabs<TabKey> idPrefix="embed-editor" label="Embed editor" tabs={TABS} selected={tab} onSelect={setTab}>
+        {/* Wrapped: on a phone, Preview would scroll off the end of the strip with nothing to say it is there. */}
+        <Tabs<TabKey> idPrefix="embed-editor" label="Embed editor" tabs={TABS} selected={tab} onSelect={setTab} wrap>
           {tab === 'ticket' && (
             <MessageFields prefix="" values={values} errors={errors} onChange={onChange} sections={sections} toggle={toggle} />
           )}

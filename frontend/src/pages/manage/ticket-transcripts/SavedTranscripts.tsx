@@ -11,6 +11,7 @@ import { DeleteTranscriptDialog } from './DeleteTranscriptDialog';
 import { usePageGrant } from '../dashboard-access/grant';
 import { createdLabel, humanSize, SEARCH_DELAY_MS } from './format';
 import { useDebounced } from './use-debounced';
+import { PHONE_QUERY, useNarrow } from '../ticket-panels/use-narrow';
 
 /** The transcript page's notices stay 3 seconds. */
 export const TRANSCRIPT_NOTICE_MS = 3000;
@@ -53,6 +54,7 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
   const grant = usePageGrant('transcripts');
   const searchBox = useRef<HTMLInputElement>(null);
   const filtered = q !== '' || date !== '';
+  const phone = useNarrow(PHONE_QUERY);
 
   const onDownload = async (transcript: TranscriptSummary) => {
     try {
@@ -77,6 +79,31 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
       setConfirming(null);
     }
   };
+
+  /** A transcript's Download and (unless read only) Delete, in its table row or its card on a phone. */
+  const actions = (t: TranscriptSummary) => (
+    <>
+      <button
+        type="button"
+        className="btn-secondary px-3"
+        aria-label={`Download transcript ${t.ticketId}`}
+        disabled={download.isPending}
+        onClick={() => void onDownload(t)}
+      >
+        <Download aria-hidden="true" className="h-4 w-4" /> Download
+      </button>
+      {!grant.readOnly && (
+        <button
+          type="button"
+          className="btn-secondary px-3 hover:border-danger"
+          aria-label={`Delete transcript ${t.ticketId}`}
+          onClick={() => setConfirming(t)}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" /> Delete
+        </button>
+      )}
+    </>
+  );
 
   return (
     <IconCard headingId={`${ids}-title`} icon={FileText} title="Saved transcripts" className="card mt-6 p-6">
@@ -133,6 +160,31 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
             {filtered ? 'Try another ticket ID, user name or date.' : 'When a ticket is closed, its transcript is saved here.'}
           </p>
         </div>
+      ) : phone ? (
+        // A phone gets a card per transcript: as a table, Size and the actions sat off the screen's edge.
+        <ul
+          aria-label={`Saved transcripts${filtered ? ' matching the filters' : ''}`}
+          className="space-y-3"
+          aria-busy={list.isFetching || undefined}
+        >
+          {list.data.map((t) => (
+            <li key={t.id} data-transcript="" className="rounded-lg border border-line p-3">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-muted">Ticket ID</dt>
+                <dd className="font-mono">{t.ticketId}</dd>
+                <dt className="text-muted">User</dt>
+                <dd className="break-words">{t.userName}</dd>
+                <dt className="text-muted">Created</dt>
+                <dd>
+                  <time dateTime={t.createdAt}>{createdLabel(t.createdAt)}</time>
+                </dd>
+                <dt className="text-muted">Size</dt>
+                <dd className="tabular-nums">{humanSize(t.size)}</dd>
+              </dl>
+              <div className="mt-3 flex flex-wrap justify-end gap-2">{actions(t)}</div>
+            </li>
+          ))}
+        </ul>
       ) : (
         <div className="overflow-x-auto" aria-busy={list.isFetching || undefined}>
           <table className="w-full min-w-[36rem] text-left text-sm">
@@ -151,7 +203,7 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
             </thead>
             <tbody>
               {list.data.map((t) => (
-                <tr key={t.id} className="border-t border-line">
+                <tr key={t.id} className="border-t border-line" data-transcript="">
                   <td className="py-2 pr-4 font-mono">{t.ticketId}</td>
                   <td className="py-2 pr-4">{t.userName}</td>
                   <td className="py-2 pr-4">
@@ -159,27 +211,7 @@ export function SavedTranscripts({ guildId }: { guildId: string }) {
                   </td>
                   <td className="py-2 pr-4 tabular-nums">{humanSize(t.size)}</td>
                   <td className="py-2">
-                    <div className="flex justify-end gap-2">
-                      <button
-                        type="button"
-                        className="btn-secondary px-3"
-                        aria-label={`Download transcript ${t.ticketId}`}
-                        disabled={download.isPending}
-                        onClick={() => void onDownload(t)}
-                      >
-                        <Download aria-hidden="true" className="h-4 w-4" /> <span className="hidden sm:inline">Download</span>
-                      </button>
-                      {!grant.readOnly && (
-                        <button
-                          type="button"
-                          className="btn-secondary px-3 hover:border-danger"
-                          aria-label={`Delete transcript ${t.ticketId}`}
-                          onClick={() => setConfirming(t)}
-                        >
-                          <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" /> <span className="hidden sm:inline">Delete</span>
-                        </button>
-                      )}
-                    </div>
+                    <div className="flex justify-end gap-2">{actions(t)}</div>
                   </td>
                 </tr>
               ))}
