@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -24,12 +25,19 @@ describe('serving the built frontend', () => {
   writeFileSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), 'outside');
   afterAll(() => rmSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), { force: true }));
 
+  // Large enough that its answer is still streaming when a client leaves after the first bytes.
+  put('big.bin', 'x'.repeat(8 * 1024 * 1024));
+
   const fastify = Fastify();
-  fastify.setNotFoundHandler((_req, reply) => reply.code(418).send('fell through'));
+  const fellThrough: string[] = [];
+  fastify.setNotFoundHandler((req, reply) => {
+    fellThrough.push(req.url);
+    return reply.code(418).send('fell through');
+  });
   const app = fastify.server;
   beforeAll(async () => {
     fastify.addHook('onRequest', await serveFrontend(fastify, dist));
-    await fastify.ready();
+    await fastify.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => fastify.close());
 
@@ -61,5 +69,21 @@ describe('serving the built frontend', () => {
       const res = await request(app).get(p);
       expect({ p, status: res.status, text: res.text }).toEqual({ p, status: 418, text: 'fell through' });
     }
+  });
+
+  it('a file whose client leaves mid-answer ends there: the request never goes on to the routes (a 404 into the file’s headers)', async () => {
+    fellThrough.length = 0;
+    const { port } = fastify.server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /big.bin HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n'),
+      );
+      socket.once('data', () => socket.destroy());
+      socket.once('close', () => resolve());
+      socket.once('error', reject);
+    });
+    // The server learns of the closed connection a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fellThrough).toEqual([]);
   });
 });

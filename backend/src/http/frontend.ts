@@ -95,11 +95,22 @@ export async function serveFrontend(fastify: FastifyInstance, dist = FRONTEND_DI
     const file = await fileOf(dist, urlPath);
     if (file && HASHED_CODE.test(file)) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-      return reply.header('Cache-Control', IMMUTABLE).sendFile(`/${file}`, HASHED_SEND);
+      return ended(reply.header('Cache-Control', IMMUTABLE).sendFile(`/${file}`, HASHED_SEND));
     }
-    if (file) return reply.header('Cache-Control', file.startsWith('assets/') ? IMMUTABLE : AN_HOUR).sendFile(`/${file}`);
+    if (file) return ended(reply.header('Cache-Control', file.startsWith('assets/') ? IMMUTABLE : AN_HOUR).sendFile(`/${file}`));
     // A missing hashed asset is a 404, never index.html (which would be parsed as script).
     if (urlPath.startsWith('/assets/')) return reply.code(404).send();
-    return reply.header('Cache-Control', REVALIDATE).sendFile('/index.html');
+    return ended(reply.header('Cache-Control', REVALIDATE).sendFile('/index.html'));
   };
+}
+
+/**
+ * Waits for a file's answer to end, and ends the request there also when the client left first (a page navigated
+ * away mid-download): Fastify counts such a reply as not sent and would go on to the routes, whose 404 then failed
+ * to write a JSON body under the file's content type and was logged as a 500.
+ */
+async function ended(reply: FastifyReply): Promise<FastifyReply> {
+  await reply;
+  if (!reply.sent) reply.hijack();
+  return reply;
 }
