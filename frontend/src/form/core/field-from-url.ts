@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+// "Open this field": a settings page's address may name one of its fields (`?field=/modules/anti_webhook`, a JSON
+// Pointer of generated/search-index.js, where a list's item is `-`). The form engine reads it once per navigation: the
+// tabs open the one the field sits in, and the form focuses the field's control (RJSF's id: the form's prefix and the
+// pointer's tokens joined by `_`). The command palette writes such addresses.
+
+/** The query parameter that names the field. */
+export const FIELD_PARAM = 'field';
+
+/** A page's address that opens `pointer` there: `antinuke?field=%2Fmodules%2Fanti_ban`. */
+export function fieldAddress(path: string, pointer: string): string {
+  return `${path}?${new URLSearchParams({ [FIELD_PARAM]: pointer }).toString()}`;
+}
+
+/** The pointer's tokens up to a list's item (`-`): the control that stands for the field on the page. */
+export function pointerTokens(pointer: string): string[] {
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const item = tokens.indexOf('-');
+  return item === -1 ? tokens : tokens.slice(0, item);
+}
+
+/** The top-level property the pointer starts with: the one whose x-ui group is the tab. */
+export const topProperty = (pointer: string): string | undefined => pointerTokens(pointer)[0];
+
+/** RJSF's id of the field's control in a form with that id prefix. */
+export const fieldId = (prefix: string, pointer: string): string => [prefix, ...pointerTokens(pointer)].join('_');
+
+/**
+ * The field the address names, once per navigation (a new choice of the same field is a new navigation: its key
+ * changes), or null. Reading it again after the page's own state changed gives the same answer, so the tabs and the
+ * form each act on it once.
+ */
+export function useFieldFromUrl(): { pointer: string; key: string } | null {
+  const location = useLocation();
+  return useMemo(() => {
+    const pointer = new URLSearchParams(location.search).get(FIELD_PARAM);
+    return pointer?.startsWith('/') ? { pointer, key: location.key } : null;
+  }, [location.search, location.key]);
+}
+
+const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
+
+/** The control to focus for `id`: the element itself when it takes focus, else the first one inside or after it. */
+function controlOf(id: string): HTMLElement | null {
+  const element = document.getElementById(id);
+  if (element?.matches(FOCUSABLE)) return element;
+  const inside = element?.querySelector<HTMLElement>(FOCUSABLE);
+  if (inside) return inside;
+  // A widget that draws several controls names them `<id>_...` or `<id>-...` (a list's items, a user list's search).
+  return document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}_"], [id^="${CSS.escape(id)}-"]`);
+}
+
+/**
+ * Focuses the field the address names once the form is drawn (`ready`) and its tab is open: tries on each frame for
+ * about two seconds, as the tab's fields and the form parts they need arrive after the form.
+ */
+export function useFocusFieldFromUrl(prefix: string, ready: boolean) {
+  const wanted = useFieldFromUrl();
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ready || !wanted || done.current === wanted.key) return;
+    const id = fieldId(prefix, wanted.pointer);
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const control = controlOf(id);
+      if (control && !control.closest('[hidden]')) {
+        control.scrollIntoView({ block: 'center' });
+        control.focus({ preventScroll: true });
+        if (document.activeElement === control) return void (done.current = wanted.key);
+      }
+      if (++tries < 120) frame = requestAnimationFrame(attempt);
+      else done.current = wanted.key;
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [prefix, ready, wanted]);
+}
