@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useInRouterContext, useLocation } from 'react-router-dom';
 
 // "Open this field": a settings page's address may name one of its fields (`?field=/modules/anti_webhook`, a JSON
 // Pointer of generated/search-index.js, where a list's item is `-`). The form engine reads it once per navigation: the
@@ -36,11 +36,15 @@ export const fieldId = (prefix: string, pointer: string): string => [prefix, ...
  * form each act on it once.
  */
 export function useFieldFromUrl(): { pointer: string; key: string } | null {
-  const location = useLocation();
+  // A form drawn outside a router (a component test of the form alone) has no address. Whether there is a router
+  // never changes while a form lives, so the hooks called stay the same from one render to the next.
+  const location = useInRouterContext() ? useLocation() : null;
+  const search = location?.search ?? '';
+  const key = location?.key ?? '';
   return useMemo(() => {
-    const pointer = new URLSearchParams(location.search).get(FIELD_PARAM);
-    return pointer?.startsWith('/') ? { pointer, key: location.key } : null;
-  }, [location.search, location.key]);
+    const pointer = new URLSearchParams(search).get(FIELD_PARAM);
+    return pointer?.startsWith('/') ? { pointer, key } : null;
+  }, [search, key]);
 }
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
