@@ -1,7 +1,8 @@
 import { searchIndex } from '@guildhall/generated/search-index.js';
 import { sectionPages } from '@guildhall/generated/section-pages';
 import { describe, expect, it } from 'vitest';
-import { fieldAddress, fieldId, pointerTokens, topProperty } from '../src/form/core/field-from-url';
+import { uiSchemas } from '@guildhall/generated/ui-schemas';
+import { fieldAddress, fieldId, groupOfField, pointerTokens, topProperty } from '../src/form/core/field-from-url';
 import { MANAGE_MENU, restrictMenu, withoutAdministratorPages } from '../src/layouts/manage-menu';
 import { pageOfSubject } from '../src/pages/guild-pages';
 import { MAX_RESULTS, paletteItems, searchPalette } from '../src/palette/palette-items';
@@ -68,5 +69,12 @@ describe('a field named in the address', () => {
     expect(pointerTokens('/roles/-/level')).toEqual(['roles']);
     expect(pointerTokens('/a~1b/c~0d')).toEqual(['a/b', 'c~d']);
     expect(topProperty('/modules/anti_ban')).toBe('modules');
+  });
+
+  it('sits in the outermost x-ui group on its way from the root: the tab its page opens', () => {
+    expect(groupOfField(uiSchemas.antinuke, '/modules/anti_ban')).toBe('protection');
+    expect(groupOfField(uiSchemas.greeting, '/welcome/embed/author/iconURL')).toBe('embed');
+    expect(groupOfField(uiSchemas.greeting, '/farewell/channel')).toBe('message');
+    expect(groupOfField(uiSchemas.basic, '/prefix')).toBeUndefined();
   });
 });

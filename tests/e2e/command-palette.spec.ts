@@ -53,6 +53,19 @@ test.describe('at 1280x800, keyboard only', () => {
     await setAntinuke(page, false);
   });
 
+  test("a field on the welcome page's Advanced tab opens with that tab selected and the field focused", async ({ page }) => {
+    await openDashboard(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('author ic');
+    await expect(chosen(page)).toContainText('Author icon URL');
+    await expect(chosen(page)).toContainText('Embed');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/welcome\\?field=%2Fwelcome%2Fembed%2Fauthor%2FiconURL$`));
+    await expect(page.getByRole('tab', { name: 'Advanced' })).toHaveAttribute('aria-selected', 'true');
+    const welcome = page.locator('[data-greeting="welcome"]');
+    await expect(welcome.getByRole('textbox', { name: 'Author icon URL' })).toBeFocused();
+  });
+
   test('a page that is not a settings section opens from the palette too', async ({ page }) => {
     await openDashboard(page);
     await page.keyboard.press('Control+k');

@@ -27,6 +27,17 @@ export function pointerTokens(pointer: string): string[] {
 /** The top-level property the pointer starts with: the one whose x-ui group is the tab. */
 export const topProperty = (pointer: string): string | undefined => pointerTokens(pointer)[0];
 
+/** The outermost x-ui group on the field's way from the root (its tab, on a page that draws groups as tabs). */
+export function groupOfField(uiSchema: Readonly<Record<string, unknown>>, pointer: string): string | undefined {
+  let node: Readonly<Record<string, unknown>> | undefined = uiSchema;
+  for (const token of pointerTokens(pointer)) {
+    node = node?.[token] as Readonly<Record<string, unknown>> | undefined;
+    const group = (node?.['ui:options'] as { group?: unknown } | undefined)?.group;
+    if (typeof group === 'string') return group;
+  }
+  return undefined;
+}
+
 /** RJSF's id of the field's control in a form with that id prefix. */
 export const fieldId = (prefix: string, pointer: string): string => [prefix, ...pointerTokens(pointer)].join('_');
 
