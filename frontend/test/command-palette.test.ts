@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { fieldAddress, fieldId, groupOfField, pointerTokens, topProperty } from '../src/form/core/field-from-url';
 import { MANAGE_MENU, restrictMenu, withoutAdministratorPages } from '../src/layouts/manage-menu';
+import { UPGRADE_PATH } from '../src/components/premium/use-premium';
 import { pageOfSubject } from '../src/pages/guild-pages';
 import { MAX_RESULTS, paletteItems, searchPalette } from '../src/palette/palette-items';
 
@@ -32,6 +33,16 @@ describe('the command palette: what it offers', () => {
     expect(new Set(items.map((i) => i.to.split('?')[0]))).toEqual(new Set([sectionPages.antinuke.path]));
     expect(titles('prefix', items)).toEqual([]);
     expect(titles('webhook', items)).toContain('Anti Webhook');
+  });
+
+  it("leads a premium feature the guild's plan lacks to the plans, as the sidebar does", () => {
+    const premium = MANAGE_MENU.flatMap((g) => g.items).filter((i) => i.premium);
+    expect(premium.length).toBeGreaterThan(0);
+    const locked = paletteItems(MANAGE_MENU, searchIndex.sections, true);
+    for (const item of premium) {
+      expect(locked.find((i) => i.title === item.name)?.to).toBe(UPGRADE_PATH);
+      expect(everything.find((i) => i.title === item.name)?.to).toBe(item.path);
+    }
   });
 
   it('offers Dashboard Access and its fields only to those who may change it', () => {

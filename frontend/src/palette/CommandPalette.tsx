@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
+import { usePremiumLocked } from '../components/premium/use-premium';
 import { MANAGE_MENU, restrictMenu, withoutAdministratorPages } from '../layouts/manage-menu';
 import { administers } from '../layouts/manage/Sidebar';
 import { openablePages } from '../pages/guild-pages';
@@ -26,13 +27,11 @@ export default function CommandPalette({
 }) {
   const { user } = useAuth();
   const summary = user?.guilds.find((g) => g.id === guildId);
+  const only = useMemo(() => openablePages(summary), [summary]);
+  const locked = usePremiumLocked(only ? '' : guildId); // as the sidebar asks it
   const items = useMemo(
-    () =>
-      paletteItems(
-        restrictMenu(withoutAdministratorPages(MANAGE_MENU, administers(summary)), openablePages(summary)),
-        searchIndex.sections,
-      ),
-    [summary],
+    () => paletteItems(restrictMenu(withoutAdministratorPages(MANAGE_MENU, administers(summary)), only), searchIndex.sections, locked),
+    [summary, only, locked],
   );
   const [query, setQuery] = useState(initialQuery);
   const results = useMemo(() => searchPalette(items, query), [items, query]);
@@ -55,7 +54,7 @@ export default function CommandPalette({
   const choose = (item: PaletteItem | undefined) => {
     if (!item) return;
     onClose(false);
-    navigate(`/manage/${guildId}/${item.to}`);
+    navigate(item.to.startsWith('/') ? item.to : `/manage/${guildId}/${item.to}`);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -1,4 +1,5 @@
 import type { SearchSection } from '@guildhall/generated/search-index.js';
+import { UPGRADE_PATH } from '../components/premium/use-premium';
 import { fieldAddress } from '../form/core/field-from-url';
 
 // What the command palette offers and how it ranks it: the pages the user's sidebar lists (its menu, after the same
@@ -13,7 +14,10 @@ export interface PaletteItem {
   description?: string;
   /** Where it sits: a field's page and tab ('AntiNuke Configuration › Protection'), or 'Page'. */
   context: string;
-  /** Its address below /manage/:guildId/ (a field's names the field: `antinuke?field=%2Fmodules%2Fanti_ban`). */
+  /**
+   * Its address below /manage/:guildId/ (a field's names the field: `antinuke?field=%2Fmodules%2Fanti_ban`), or from
+   * the root when it starts with `/` (a premium feature the guild's plan lacks leads to the plans, as in the sidebar).
+   */
   to: string;
 }
 
@@ -22,6 +26,7 @@ interface MenuEntry {
   name: string;
   path: string;
   description?: string;
+  premium?: boolean;
   children?: readonly MenuEntry[];
 }
 
@@ -42,9 +47,14 @@ function entriesOf(menu: readonly { items: readonly MenuEntry[] }[]): MenuEntry[
 
 /**
  * The palette's items for a menu (the sidebar's, restricted as the sidebar restricts it): its pages, then the fields of
- * each section whose page it lists, in the sections table's order.
+ * each section whose page it lists, in the sections table's order. `locked`: the guild's plan lacks the premium
+ * features, whose entries then lead to the plans, as the sidebar's do.
  */
-export function paletteItems(menu: readonly { items: readonly MenuEntry[] }[], sections: readonly SearchSection[]): PaletteItem[] {
+export function paletteItems(
+  menu: readonly { items: readonly MenuEntry[] }[],
+  sections: readonly SearchSection[],
+  locked = false,
+): PaletteItem[] {
   const entries = entriesOf(menu);
   const listed = new Set(entries.map((e) => e.path));
   const pages = entries.map<PaletteItem>((e) => ({
@@ -52,8 +62,7 @@ export function paletteItems(menu: readonly { items: readonly MenuEntry[] }[], s
     kind: 'page',
     title: e.name,
     ...(e.description ? { description: e.description } : {}),
-    context: 'Page',
-    to: e.path,
+    ...(e.premium && locked ? { context: 'Premium feature: see the plans', to: UPGRADE_PATH } : { context: 'Page', to: e.path }),
   }));
   const fields = sections
     .filter((section) => listed.has(section.path))
