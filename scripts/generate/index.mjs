@@ -14,6 +14,7 @@ import { compile } from './compile.mjs';
 import { emitClient } from './emit-client.mjs';
 import { emitLimits } from './emit-limits.mjs';
 import { emitModules } from './emit-modules.mjs';
+import { emitSearchIndex } from './emit-search-index.mjs';
 import { emitSectionModules } from './emit-section-modules.mjs';
 import { emitTypes } from './emit-types.mjs';
 import { extractCollectionUi, extractUi } from './extract-ui.mjs';
@@ -42,6 +43,7 @@ export async function generate(schemasDir = path.join(REPO, 'schemas')) {
   const files = emitModules({ catalog, bundles, compiled, types, uiSchemas, openapi, client }); // 8. the output files
   Object.assign(files, emitSectionModules({ catalog, bundles, compiled, uiSchemas, collectionUiSchemas })); //  8b. one module per section
   Object.assign(files, emitLimits(catalog)); //              8c. limits.js: our limit keywords' numbers for code
+  Object.assign(files, emitSearchIndex({ catalog, bundles })); // 8d. search-index.js: sections and fields for the palette
   return format(sortKeys(files)); //                         9. prettier + banners (write/compare below)
 }
 

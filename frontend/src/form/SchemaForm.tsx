@@ -16,6 +16,7 @@ import { DEFAULT_LOAD_ERROR, DEFAULT_SAVED_MESSAGE, type PageOptions, saveErrorM
 import { besideTargets } from './core/beside';
 import type { FieldSlots, FormTabs, SchemaFormContext } from './core/form-context';
 import { applyVisibility } from './core/visibility';
+import { useFocusFieldFromUrl } from './core/field-from-url';
 import { EngineForm } from './EngineForm';
 import { SaveBar } from './SaveBar';
 import { type SectionModule, useSectionModule } from './section-module';
@@ -107,6 +108,7 @@ function LoadedSchemaForm<S extends SectionName>({
   // would refuse a save.
   const readGrant = query.data?.grant === 'read';
   const viewOnly = viewOnlyProp || readGrant;
+  useFocusFieldFromUrl(section, formData !== undefined); // `?field=` names a field: focus it once the form shows
 
   // Take the server's document when it (re)loads, never while the user is editing an older copy.
   useEffect(() => {

@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { useAuth } from '../auth/AuthProvider';
 import { accessLabelOf, openablePages, pageOfSubject } from '../pages/guild-pages';
 import { SELF_GUARDED_SECTIONS } from '../pages/manage/section-pages';
+import { PaletteLauncher } from '../palette/PaletteLauncher';
 import { Sidebar } from './manage/Sidebar';
 import { useSidebarToggle } from './PublicLayout';
 
@@ -82,6 +83,7 @@ export function ManageLayout() {
         </div>
       )}
       <section className="min-w-0 flex-1 p-4 md:p-8">
+        <PaletteLauncher guildId={guildId} />
         {guild.isPending ? (
           <Spinner label="Loading server information..." />
         ) : guild.isError && !selfGuarded ? (

@@ -4,6 +4,7 @@ import type { SchemaFormContext } from '../core/form-context';
 import { formPartsOf } from '../core/form-parts';
 import { loadFormPart } from '../parts';
 import { tabKeyMove } from '../../lib/tab-keys';
+import { topProperty, useFieldFromUrl } from '../core/field-from-url';
 
 export interface Group {
   id: string;
@@ -59,6 +60,14 @@ export function TabbedObject({
     const first = all.find((g) => names.includes(g.id));
     if (first) choose(first.id);
   }, [failingKey]);
+
+  // `?field=` names a field: its tab opens, once per navigation (the form then focuses the field).
+  const wanted = useFieldFromUrl();
+  const wantedKey = wanted?.key;
+  const wantedTab = wanted ? groupOf(topProperty(wanted.pointer) ?? '') : undefined;
+  useEffect(() => {
+    if (wantedKey && wantedTab) latest.current.select(wantedTab);
+  }, [wantedKey, wantedTab]);
 
   const prefetch = (group: string) => {
     for (const { name } of properties.filter((p) => groupOf(p.name) === group))

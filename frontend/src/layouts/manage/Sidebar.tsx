@@ -12,7 +12,7 @@ import { ItemInfo } from './ItemInfo';
 import { ServerSwitcher } from './ServerSwitcher';
 
 /** The owner, or Administrator among the user's permissions: who may change Dashboard Access. */
-function administers(guild: { owner?: boolean; permissions?: string } | undefined): boolean {
+export function administers(guild: { owner?: boolean; permissions?: string } | undefined): boolean {
   if (!guild) return false;
   if (guild.owner) return true;
   try {

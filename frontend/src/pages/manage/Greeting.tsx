@@ -1,6 +1,6 @@
 import { deepEquals, type RJSFValidationError } from '@rjsf/utils';
 import { ArrowLeft, ChevronDown, Send } from 'lucide-react';
-import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useSendGreetingPreview } from '../../api/queries';
@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
 import { ConflictDialog } from '../../form/LazyConflictDialog';
 import { SaveBar } from '../../form/SaveBar';
+import { groupOfField, useFieldFromUrl } from '../../form/core/field-from-url';
 import { DEFAULT_LOAD_ERROR } from '../../form/core/page-messages';
 import { useSectionModule } from '../../form/section-module';
 import { tabKeyMove } from '../../lib/tab-keys';
@@ -238,6 +239,14 @@ export default function Greeting() {
   const form = useSectionModule('greeting'); // loads beside the document: its forms are drawn once both are here
   const preview = usePreviewContext(guildId);
   const [tab, setTab] = useState<Tab>('general');
+  // `?field=` names a field: the tab of its x-ui group opens (GreetingForm focuses it).
+  const wanted = useFieldFromUrl();
+  const wantedKey = wanted?.key;
+  const wantedGroup = wanted && form.status === 'ready' ? groupOfField(form.module.uiSchema, wanted.pointer) : undefined;
+  useEffect(() => {
+    const target = TABS.find((t) => t.group && t.group === wantedGroup);
+    if (wantedKey && target) setTab(target.id);
+  }, [wantedKey, wantedGroup]);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, advanced: null, preview: null });
   const { save } = greeting;
   const onSave = useCallback((kind: GreetingKind, group: GreetingGroup) => save(kind, group === 'embed' ? 'embed' : 'message'), [save]);

@@ -1,6 +1,7 @@
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { memo, type ReactNode, useMemo } from 'react';
 import { EngineForm } from '../../../form/EngineForm';
+import { useFocusFieldFromUrl } from '../../../form/core/field-from-url';
 import { useSectionModule } from '../../../form/section-module';
 import { templates } from '../../../form/theme';
 import { ObjectFieldTemplate } from '../../../form/theme/ObjectFieldTemplate';
@@ -84,6 +85,7 @@ export const GreetingForm = memo(function GreetingForm({
 }: GreetingFormProps) {
   const loaded = useSectionModule('greeting');
   const greeting = loaded.status === 'ready' ? loaded.module : undefined;
+  useFocusFieldFromUrl(`greeting-${group}`, !!greeting); // `?field=` names a field of this tab: focus it
   const uiSchema = useMemo<UiSchema>(
     () => (greeting ? { ...uiSchemaFor(greeting.uiSchema as UiSchema, kind), ...(readOnly ? { 'ui:readonly': true } : {}) } : {}),
     [greeting, kind, readOnly],
