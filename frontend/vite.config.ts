@@ -152,11 +152,14 @@ function lucideKeys(): Plugin {
  * react-router's production build as tree shaking can cut it: its components are `React.forwardRef(...)` calls followed
  * by `X.displayName = "X"` statements, both of which a bundler must keep as effects, so every component stayed (and
  * all they use: Form, ScrollRestoration, Await... ~1.3 KB brotli of every route), used or not. Here the calls are
- * marked pure and the names, which only React's developer tools read, left out.
+ * marked pure and the names, which only React's developer tools read, left out. And Link's page prefetching, which only
+ * framework mode has (its `usePrefetchBehavior` never prefetches without the framework's context, and PrefetchPageLinks
+ * would throw without it): drawn as nothing, so its manifest and route-module code goes too (~1.4 KB brotli).
  */
 function reactRouterTreeShaking(): Plugin {
   const PRODUCTION = /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
   let components = 0;
+  let prefetchLinks = 0;
   return {
     name: 'guildhall-react-router-tree-shaking',
     apply: 'build',
@@ -164,12 +167,18 @@ function reactRouterTreeShaking(): Plugin {
       if (!PRODUCTION.test(id)) return undefined;
       const names = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";?$/gm;
       components += code.match(names)?.length ?? 0;
-      const pure = code.replace(names, '').replace(/(?<![\w$.])(React\d*\.(?:forwardRef|createContext|memo))\(/g, '/* @__PURE__ */ $1(');
+      const prefetch = 'function PrefetchPageLinks({';
+      if (code.includes(prefetch)) prefetchLinks++;
+      const pure = code
+        .replace(names, '')
+        .replace(/(?<![\w$.])(React\d*\.(?:forwardRef|createContext|memo))\(/g, '/* @__PURE__ */ $1(')
+        .replace(prefetch, 'function PrefetchPageLinks() {\n  return null;\n}\nfunction frameworkPrefetchPageLinks({');
       return { code: pure, map: null };
     },
     buildEnd() {
-      // A react-router that names its components otherwise would silently bring them all back.
+      // A react-router that names its components or draws its prefetch links otherwise would silently bring them back.
       if (components === 0) this.error('react-router: no `X.displayName = ...` found in its production build any more');
+      if (prefetchLinks === 0) this.error(`react-router: no \`function PrefetchPageLinks({\` in its production build any more`);
     },
   };
 }
