@@ -208,13 +208,15 @@ export default defineConfig(({ command }) => ({
   // @guildhall/common's `source` export: Vite compiles its TypeScript itself (hot reload, no build step first).
   // RJSF's markdown renderer, which no settings form turns on, is the text as it is (src/form/plain-markdown.tsx);
   // the URI functions RJSF's utils call are RFC 3986's two rules they need (src/form/uri.ts), not all of fast-uri;
-  // their deep equality is fast-equals' loose one for the one configuration they build (src/form/deep-equals.ts).
+  // their deep equality is fast-equals' loose one for the one configuration they build (src/form/deep-equals.ts), and
+  // jsonpointer is the `get` they call (src/form/json-pointer.ts).
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: [
       { find: /^markdown-to-jsx\/react$/, replacement: frontend('src/form/plain-markdown.tsx') },
       { find: /^fast-uri$/, replacement: frontend('src/form/uri.ts') },
       { find: /^fast-equals$/, replacement: frontend('src/form/deep-equals.ts') },
+      { find: /^jsonpointer$/, replacement: frontend('src/form/json-pointer.ts') },
       ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
