@@ -126,9 +126,68 @@ function esmEmojiPattern(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icons as the build ships them: without the `key` each part of an icon carries (a hash of six
+ * characters per path, which brotli cannot shrink: ~0.6 KB of the entry, ~0.2 KB of the manage chunk), its Icon keying
+ * an icon's parts by their place instead, which never changes. The dev server and the tests keep the package as it is.
+ */
+function lucideKeys(): Plugin {
+  const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
+  const DRAW = 'builtIconNode.map(([tag, attrs]) => createElement(tag, attrs))';
+  return {
+    name: 'guildhall-lucide-keys',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (ICON.test(id)) return { code: code.replace(/,\s*key:\s*"[0-9a-z]+"\s*\}/g, ' }'), map: null };
+      if (!/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]Icon\.mjs$/.test(id)) return undefined;
+      // A lucide-react that draws its parts otherwise fails the build here, not silently in the browser.
+      if (!code.includes(DRAW)) throw new Error(`lucide-react's Icon.mjs no longer draws its parts as ${DRAW}`);
+      return { code: code.replace(DRAW, 'builtIconNode.map(([tag, attrs], key) => createElement(tag, { key, ...attrs }))'), map: null };
+    },
+  };
+}
+
+/**
+ * react-router's production build as tree shaking can cut it: its components are `React.forwardRef(...)` calls followed
+ * by `X.displayName = "X"` statements, both of which a bundler must keep as effects, so every component stayed (and
+ * all they use: Form, ScrollRestoration, Await... ~1.3 KB brotli of every route), used or not. Here the calls are
+ * marked pure and the names, which only React's developer tools read, left out. And Link's page prefetching, which only
+ * framework mode has (its `usePrefetchBehavior` never prefetches without the framework's context, and PrefetchPageLinks
+ * would throw without it): drawn as nothing, so its manifest and route-module code goes too (~1.4 KB brotli).
+ */
+function reactRouterTreeShaking(): Plugin {
+  const PRODUCTION = /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
+  let components = 0;
+  let prefetchLinks = 0;
+  return {
+    name: 'guildhall-react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!PRODUCTION.test(id)) return undefined;
+      const names = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";?$/gm;
+      components += code.match(names)?.length ?? 0;
+      const prefetch = 'function PrefetchPageLinks({';
+      if (code.includes(prefetch)) prefetchLinks++;
+      const pure = code
+        .replace(names, '')
+        .replace(/(?<![\w$.])(React\d*\.(?:forwardRef|createContext|memo))\(/g, '/* @__PURE__ */ $1(')
+        .replace(prefetch, 'function PrefetchPageLinks() {\n  return null;\n}\nfunction frameworkPrefetchPageLinks({');
+      return { code: pure, map: null };
+    },
+    buildEnd() {
+      // A react-router that names its components or draws its prefetch links otherwise would silently bring them back.
+      if (components === 0) this.error('react-router: no `X.displayName = ...` found in its production build any more');
+      if (prefetchLinks === 0) this.error(`react-router: no \`function PrefetchPageLinks({\` in its production build any more`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    reactRouterTreeShaking(),
+    lucideKeys(),
     rjsfDefaults(),
     rjsfSchemaUtils(),
     esmEmojiPattern(),
@@ -149,13 +208,15 @@ export default defineConfig(({ command }) => ({
   // @guildhall/common's `source` export: Vite compiles its TypeScript itself (hot reload, no build step first).
   // RJSF's markdown renderer, which no settings form turns on, is the text as it is (src/form/plain-markdown.tsx);
   // the URI functions RJSF's utils call are RFC 3986's two rules they need (src/form/uri.ts), not all of fast-uri;
-  // their deep equality is fast-equals' loose one for the one configuration they build (src/form/deep-equals.ts).
+  // their deep equality is fast-equals' loose one for the one configuration they build (src/form/deep-equals.ts), and
+  // jsonpointer is the `get` they call (src/form/json-pointer.ts).
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: [
       { find: /^markdown-to-jsx\/react$/, replacement: frontend('src/form/plain-markdown.tsx') },
       { find: /^fast-uri$/, replacement: frontend('src/form/uri.ts') },
       { find: /^fast-equals$/, replacement: frontend('src/form/deep-equals.ts') },
+      { find: /^jsonpointer$/, replacement: frontend('src/form/json-pointer.ts') },
       ...(command === 'build' ? reactRouterProduction : []),
     ],
   },

@@ -444,6 +444,24 @@ describe('generated validators', () => {
     });
   });
 
+  it('embeds only what it reads of its schema (no x-ui, no second copy of its definitions), its words still found', () => {
+    // The section's module carries the published schema for the form; the validator's copy is for errors and keywords.
+    const code = readFileSync(path.join(GENERATED, 'validators/greeting.js'), 'utf8');
+    expect(code).not.toMatch(/["']?x-ui["']?:/);
+    expect(code).not.toMatch(/\$defs["']?:/);
+    expect(code).toMatch(/["']?x-messages["']?:/);
+    const result = validateSection('greeting', { welcome: { enabled: true, embed: { color: 'blue' } } });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: expect.arrayContaining([
+        { path: '/welcome/channel', message: 'Please select a channel' },
+        { path: '/welcome/embed/color', message: 'Must be a colour such as #068ADD' },
+      ]),
+    });
+    // Defaults are written into the code, not read from the schema.
+    expect(validateSection('greeting', {})).toMatchObject({ ok: true, value: { welcome: { type: 'both', embed: { color: '#068ADD' } } } });
+  });
+
   it('turns {} into the full default document, without touching the caller’s object', () => {
     const input = {};
     const basic = validateSection('basic', input);

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateBasic = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/basic.json',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -12,8 +10,6 @@ const schema12 = {
       minLength: 1,
       maxLength: 5,
       pattern: '^\\S+$',
-      default: '.',
-      'x-ui': { order: 1, placeholder: '.', help: '1 to 5 characters, no spaces.' },
       'x-messages': {
         type: 'Prefix must be text',
         minLength: 'Prefix must be {minLength} to {maxLength} characters',
@@ -21,18 +17,8 @@ const schema12 = {
         pattern: 'Prefix cannot contain spaces',
       },
     },
-    invite_tracking: {
-      type: 'boolean',
-      default: false,
-      'x-ui': { order: 2, widget: 'toggle' },
-      'x-messages': { type: 'Invite tracking must be on or off' },
-    },
-    flag_translation: {
-      type: 'boolean',
-      default: false,
-      'x-ui': { order: 3, widget: 'toggle' },
-      'x-messages': { type: 'Flag translation must be on or off' },
-    },
+    invite_tracking: { type: 'boolean', 'x-messages': { type: 'Invite tracking must be on or off' } },
+    flag_translation: { type: 'boolean', 'x-messages': { type: 'Flag translation must be on or off' } },
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };

@@ -2,13 +2,9 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateChannelReference = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/channel-reference.json',
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [0] },
-  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel',
     pattern: 'Please select a channel',

@@ -2,24 +2,15 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateChooseRoleMenuParameters = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/params/choose-role-menu-parameters.json',
   type: 'object',
   required: ['guildId', 'menuId'],
   properties: {
-    guildId: { $ref: '#/$defs/Snowflake' },
+    guildId: {},
     menuId: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
       'x-messages': { '*': 'Must be a menu id ({minLength} to {maxLength} characters)' },
-    },
-  },
-  $defs: {
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
     },
   },
 };

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateContactMessage = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/contact-message.json',
   type: 'object',
   additionalProperties: false,
   required: ['name', 'email', 'message'],
@@ -32,8 +30,6 @@ const schema12 = {
     },
     subject: {
       enum: ['support', 'billing', 'feedback', 'other'],
-      default: 'support',
-      'x-ui': { enumLabels: { support: 'Support', billing: 'Billing', feedback: 'Feedback', other: 'Other' } },
       'x-messages': { enum: 'Please choose a subject: support, billing, feedback or other' },
     },
     message: {

@@ -2,15 +2,12 @@
 import { equal as runtime_equal, ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateDashboardAccess = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/dashboard-access.json',
   type: 'object',
   additionalProperties: false,
   properties: {
     roles: {
       type: 'array',
       maxItems: 50,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -21,8 +18,6 @@ const schema12 = {
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': { kind: 'role', belowCaller: true },
-            'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
             'x-messages': {
               type: 'Please select a role',
               pattern: 'Please select a role',
@@ -31,10 +26,10 @@ const schema12 = {
               'x-reference-above-caller': 'You can only grant access to roles below your highest role.',
             },
           },
-          level: { $ref: '#/$defs/level', default: 'read' },
-          subjects: { $ref: '#/$defs/subjects', default: ['*'] },
-          expires_at: { $ref: '#/$defs/expiresAt', default: '' },
-          note: { $ref: '#/$defs/note', default: '' },
+          level: {},
+          subjects: {},
+          expires_at: {},
+          note: {},
         },
       },
       'x-messages': { maxItems: 'A server can grant access to at most {limit} roles' },
@@ -42,7 +37,6 @@ const schema12 = {
     members: {
       type: 'array',
       maxItems: 100,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -50,11 +44,9 @@ const schema12 = {
         'x-messages': { required: 'Please choose a member' },
         properties: {
           id: {
-            'x-ui': { widget: 'member-select', placeholder: 'No member chosen yet' },
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': { kind: 'member', belowCaller: true },
             'x-messages': {
               type: 'Please choose a member',
               pattern: 'Please choose a member',
@@ -63,103 +55,25 @@ const schema12 = {
               'x-reference-above-caller': 'You can only grant access to members whose highest role is below yours.',
             },
           },
-          level: { $ref: '#/$defs/level', default: 'read' },
-          subjects: { $ref: '#/$defs/subjects', default: ['*'] },
-          expires_at: { $ref: '#/$defs/expiresAt', default: '' },
-          note: { $ref: '#/$defs/note', default: '' },
+          level: {},
+          subjects: {},
+          expires_at: {},
+          note: {},
         },
       },
       'x-messages': { maxItems: 'A server can grant access to at most {limit} members' },
-    },
-  },
-  $defs: {
-    level: {
-      enum: ['read', 'write'],
-      'x-ui': { enumLabels: { read: 'Read only', write: 'Read and write' } },
-      'x-messages': { enum: 'Please choose read or write access', type: 'Please choose read or write access' },
-    },
-    subjects: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 50,
-      uniqueItems: true,
-      items: { $ref: '#/$defs/DashboardSubject' },
-      'x-ui': { widget: 'checklist' },
-      'x-messages': {
-        minItems: 'Please choose at least one section',
-        maxItems: 'Please choose at most {limit} sections',
-        uniqueItems: 'Each section can be chosen once',
-      },
-    },
-    expiresAt: {
-      type: 'string',
-      maxLength: 24,
-      pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z)?$',
-      'x-ui': { widget: 'date-time', help: 'In your time zone; leave empty for a grant that does not expire.' },
-      'x-messages': {
-        type: 'Please enter a date and time',
-        maxLength: 'Please enter a date and time',
-        pattern: 'Please enter a date and time',
-      },
-    },
-    note: {
-      type: 'string',
-      maxLength: 200,
-      'x-messages': { type: 'Note must be text', maxLength: 'Note must be at most {limit} characters' },
-    },
-    DashboardSubject: {
-      type: 'string',
-      enum: [
-        '*',
-        'basic',
-        'personalizer',
-        'moderation',
-        'levels',
-        'greeting',
-        'ticket-general',
-        'ticket-limits',
-        'ticket-categories',
-        'transcripts',
-        'joindms',
-        'panels',
-        'embeds',
-        'role-menus',
-        'scheduled-messages',
-      ],
-      'x-ui': {
-        enumLabels: {
-          '*': 'All settings',
-          basic: 'Server Settings',
-          personalizer: 'Bot Personalizer',
-          moderation: 'Moderation',
-          levels: 'Levels',
-          greeting: 'Welcome Configuration',
-          'ticket-general': 'Ticket general settings',
-          'ticket-limits': 'Ticket limits',
-          'ticket-categories': 'Ticket categories',
-          transcripts: 'Ticket transcripts',
-          joindms: 'Join DMs',
-          panels: 'Ticket Panels',
-          embeds: 'Saved Embeds',
-          'role-menus': 'Role Menus',
-          'scheduled-messages': 'Scheduled Messages',
-        },
-      },
-      'x-messages': { enum: 'Please choose a section of this dashboard', type: 'Please choose a section of this dashboard' },
     },
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
 const schema13 = {
   enum: ['read', 'write'],
-  'x-ui': { enumLabels: { read: 'Read only', write: 'Read and write' } },
   'x-messages': { enum: 'Please choose read or write access', type: 'Please choose read or write access' },
 };
 const schema16 = {
   type: 'string',
   maxLength: 24,
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z)?$',
-  'x-ui': { widget: 'date-time', help: 'In your time zone; leave empty for a grant that does not expire.' },
   'x-messages': {
     type: 'Please enter a date and time',
     maxLength: 'Please enter a date and time',
@@ -179,8 +93,7 @@ const schema14 = {
   minItems: 1,
   maxItems: 50,
   uniqueItems: true,
-  items: { $ref: '#/$defs/DashboardSubject' },
-  'x-ui': { widget: 'checklist' },
+  items: {},
   'x-messages': {
     minItems: 'Please choose at least one section',
     maxItems: 'Please choose at most {limit} sections',
@@ -206,25 +119,6 @@ const schema15 = {
     'role-menus',
     'scheduled-messages',
   ],
-  'x-ui': {
-    enumLabels: {
-      '*': 'All settings',
-      basic: 'Server Settings',
-      personalizer: 'Bot Personalizer',
-      moderation: 'Moderation',
-      levels: 'Levels',
-      greeting: 'Welcome Configuration',
-      'ticket-general': 'Ticket general settings',
-      'ticket-limits': 'Ticket limits',
-      'ticket-categories': 'Ticket categories',
-      transcripts: 'Ticket transcripts',
-      joindms: 'Join DMs',
-      panels: 'Ticket Panels',
-      embeds: 'Saved Embeds',
-      'role-menus': 'Role Menus',
-      'scheduled-messages': 'Scheduled Messages',
-    },
-  },
   'x-messages': { enum: 'Please choose a section of this dashboard', type: 'Please choose a section of this dashboard' },
 };
 const func11 = runtime_equal;

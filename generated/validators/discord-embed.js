@@ -2,28 +2,22 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateDiscordEmbed = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/discord-embed.json',
   type: 'object',
   additionalProperties: false,
   properties: {
     title: {
       type: 'string',
       maxLength: 256,
-      default: '',
       'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 4096,
-      default: '',
       'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
     },
     url: {
       type: 'string',
       maxLength: 2048,
-      default: '',
       pattern:
         '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
@@ -32,12 +26,11 @@ const schema12 = {
         maxLength: 'Title link must be at most {limit} characters',
       },
     },
-    color: { $ref: '#/$defs/HexColour' },
+    color: {},
     timestamp: {
       type: ['string', 'null'],
       maxLength: 40,
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-      default: null,
       'x-messages': {
         type: 'Timestamp must be a date and time',
         pattern: 'Timestamp must be a date and time',
@@ -47,18 +40,15 @@ const schema12 = {
     author: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         name: {
           type: 'string',
           maxLength: 256,
-          default: '',
           'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -70,7 +60,6 @@ const schema12 = {
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -84,7 +73,6 @@ const schema12 = {
     fields: {
       type: 'array',
       maxItems: 25,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -110,7 +98,7 @@ const schema12 = {
               minLength: 'Field value is required',
             },
           },
-          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+          inline: { type: 'boolean', 'x-messages': { type: 'Inline must be on or off' } },
         },
       },
       'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
@@ -118,12 +106,10 @@ const schema12 = {
     thumbnail: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -137,12 +123,10 @@ const schema12 = {
     image: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -156,18 +140,15 @@ const schema12 = {
     footer: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         text: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
         },
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -179,25 +160,11 @@ const schema12 = {
       },
     },
   },
-  $defs: {
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-  },
 };
 const schema13 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',

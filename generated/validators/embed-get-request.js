@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateEmbedGetRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/embed-get-request.json',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -11,21 +9,18 @@ const schema12 = {
       type: 'string',
       maxLength: 20,
       pattern: '^([0-9]{17,20})?$',
-      default: '',
       'x-messages': { type: 'Must be a Discord id', pattern: 'Please enter a valid message ID' },
     },
     guildId: {
       type: 'string',
       maxLength: 20,
       pattern: '^([0-9]{17,20})?$',
-      default: '',
       'x-messages': { type: 'Must be a Discord id', pattern: 'Must be a Discord id' },
     },
     channelId: {
       type: 'string',
       maxLength: 20,
       pattern: '^([0-9]{17,20})?$',
-      default: '',
       'x-messages': { type: 'Must be a Discord id', pattern: 'Must be a Discord id' },
     },
   },

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateEmbedUpdateRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/embed-update-request.json',
   type: 'object',
   additionalProperties: false,
   required: ['embeds'],
@@ -12,248 +10,33 @@ const schema12 = {
       type: 'string',
       maxLength: 20,
       pattern: '^([0-9]{17,20})?$',
-      default: '',
       'x-messages': { type: 'Must be a Discord id', pattern: 'Please enter a valid message ID' },
     },
     guildId: {
       type: 'string',
       maxLength: 20,
       pattern: '^([0-9]{17,20})?$',
-      default: '',
       'x-messages': { type: 'Must be a Discord id', pattern: 'Must be a Discord id' },
     },
     channelId: {
       type: 'string',
       maxLength: 20,
       pattern: '^([0-9]{17,20})?$',
-      default: '',
       'x-messages': { type: 'Must be a Discord id', pattern: 'Must be a Discord id' },
     },
-    content: { $ref: '#/$defs/DiscordMessageContent' },
-    embeds: { $ref: '#/$defs/DiscordMessageEmbeds' },
+    content: {},
+    embeds: {},
   },
   'x-messages': {
     type: 'The request body must be a JSON object',
     additionalProperties: 'Unknown field: {name}',
     required: 'A message needs at least one embed',
   },
-  $defs: {
-    DiscordMessageContent: {
-      type: 'string',
-      maxLength: 2000,
-      default: '',
-      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 3 },
-    },
-    DiscordMessageEmbeds: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 10,
-      'discord-embed-total': 6000,
-      items: { $ref: '#/$defs/DiscordEmbed' },
-      'x-messages': {
-        type: 'Embeds must be a list',
-        minItems: 'A message needs at least one embed',
-        maxItems: 'A message holds at most {limit} embeds',
-        'discord-embed-total': 'The embeds hold {total} characters together; Discord allows at most {limit} in one message',
-      },
-    },
-    DiscordEmbed: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        title: {
-          type: 'string',
-          maxLength: 256,
-          default: '',
-          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
-        },
-        description: {
-          type: 'string',
-          maxLength: 4096,
-          default: '',
-          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-          'x-ui': { widget: 'textarea', rows: 5 },
-        },
-        url: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern:
-            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Title link must be at most {limit} characters',
-          },
-        },
-        color: { $ref: '#/$defs/HexColour' },
-        timestamp: {
-          type: ['string', 'null'],
-          maxLength: 40,
-          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          default: null,
-          'x-messages': {
-            type: 'Timestamp must be a date and time',
-            pattern: 'Timestamp must be a date and time',
-            maxLength: 'Timestamp must be a date and time',
-          },
-        },
-        author: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            name: {
-              type: 'string',
-              maxLength: 256,
-              default: '',
-              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
-            },
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author link must be at most {limit} characters',
-              },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        fields: {
-          type: 'array',
-          maxItems: 25,
-          default: [],
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'value'],
-            properties: {
-              name: {
-                type: 'string',
-                maxLength: 256,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field name must be text',
-                  maxLength: 'Field name must be at most {limit} characters',
-                  minLength: 'Field name is required',
-                },
-              },
-              value: {
-                type: 'string',
-                maxLength: 1024,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field value must be text',
-                  maxLength: 'Field value must be at most {limit} characters',
-                  minLength: 'Field value is required',
-                },
-              },
-              inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
-            },
-          },
-          'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
-        },
-        thumbnail: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Thumbnail URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        image: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Image URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        footer: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            text: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Footer icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-      },
-    },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-  },
 };
 const schema13 = {
   type: 'string',
   maxLength: 2000,
-  default: '',
   'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
-  'x-ui': { widget: 'textarea', rows: 3 },
 };
 const func1 = runtime_ucs2length;
 const pattern1 = new RegExp('^([0-9]{17,20})?$', 'u');
@@ -262,7 +45,7 @@ const schema14 = {
   minItems: 1,
   maxItems: 10,
   'discord-embed-total': 6000,
-  items: { $ref: '#/$defs/DiscordEmbed' },
+  items: {},
   'x-messages': {
     type: 'Embeds must be a list',
     minItems: 'A message needs at least one embed',
@@ -277,20 +60,16 @@ const schema15 = {
     title: {
       type: 'string',
       maxLength: 256,
-      default: '',
       'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 4096,
-      default: '',
       'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
     },
     url: {
       type: 'string',
       maxLength: 2048,
-      default: '',
       pattern:
         '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
@@ -299,12 +78,11 @@ const schema15 = {
         maxLength: 'Title link must be at most {limit} characters',
       },
     },
-    color: { $ref: '#/$defs/HexColour' },
+    color: {},
     timestamp: {
       type: ['string', 'null'],
       maxLength: 40,
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-      default: null,
       'x-messages': {
         type: 'Timestamp must be a date and time',
         pattern: 'Timestamp must be a date and time',
@@ -314,18 +92,15 @@ const schema15 = {
     author: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         name: {
           type: 'string',
           maxLength: 256,
-          default: '',
           'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -337,7 +112,6 @@ const schema15 = {
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -351,7 +125,6 @@ const schema15 = {
     fields: {
       type: 'array',
       maxItems: 25,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -377,7 +150,7 @@ const schema15 = {
               minLength: 'Field value is required',
             },
           },
-          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+          inline: { type: 'boolean', 'x-messages': { type: 'Inline must be on or off' } },
         },
       },
       'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
@@ -385,12 +158,10 @@ const schema15 = {
     thumbnail: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -404,12 +175,10 @@ const schema15 = {
     image: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -423,18 +192,15 @@ const schema15 = {
     footer: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         text: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
         },
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -451,7 +217,6 @@ const schema16 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',

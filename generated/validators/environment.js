@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateEnvironment = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/config/environment.json',
   type: 'object',
   additionalProperties: true,
   properties: {
@@ -11,10 +9,9 @@ const schema12 = {
       type: 'integer',
       minimum: 1,
       maximum: 65535,
-      default: 3000,
       'x-messages': { '*': 'PORT must be a whole number between {minimum} and {maximum}' },
     },
-    DATA_DIR: { type: 'string', minLength: 1, default: './.data', 'x-messages': { '*': 'DATA_DIR must be a folder path' } },
+    DATA_DIR: { type: 'string', minLength: 1, 'x-messages': { '*': 'DATA_DIR must be a folder path' } },
     DATABASE_URL: {
       type: 'string',
       pattern: '^(postgres(ql)?|mongodb(\\+srv)?)://\\S+$',
@@ -45,67 +42,52 @@ const schema12 = {
     DISCORD_API_BASE: {
       type: 'string',
       pattern: '^https?://[^\\s/]+\\S*$',
-      default: 'https://discord.com/api',
       'x-messages': { '*': 'DISCORD_API_BASE must be an http:// or https:// URL' },
     },
     DISCORD_AUTHORIZE_URL: {
       type: 'string',
       pattern: '^https?://[^\\s/]+\\S*$',
-      default: 'https://discord.com/oauth2/authorize',
       'x-messages': { '*': 'DISCORD_AUTHORIZE_URL must be an http:// or https:// URL' },
     },
     LOG_LEVEL: {
       type: 'string',
       enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-      default: 'info',
       'x-messages': { '*': 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' },
     },
-    RATE_LIMIT_MAX: {
-      type: 'integer',
-      minimum: 1,
-      default: 300,
-      'x-messages': { '*': 'RATE_LIMIT_MAX must be a whole number of at least {minimum}' },
-    },
+    RATE_LIMIT_MAX: { type: 'integer', minimum: 1, 'x-messages': { '*': 'RATE_LIMIT_MAX must be a whole number of at least {minimum}' } },
     RATE_LIMIT_WINDOW_MS: {
       type: 'integer',
       minimum: 1000,
-      default: 60000,
       'x-messages': { '*': 'RATE_LIMIT_WINDOW_MS must be a whole number of milliseconds, at least {minimum}' },
     },
     SANDBOX_RATE_LIMIT_MAX: {
       type: 'integer',
       minimum: 1,
-      default: 600,
       'x-messages': { '*': 'SANDBOX_RATE_LIMIT_MAX must be a whole number of at least {minimum}' },
     },
     GUILD_CACHE_TTL_MS: {
       type: 'integer',
       minimum: 0,
-      default: 30000,
       'x-messages': { '*': 'GUILD_CACHE_TTL_MS must be a whole number of milliseconds, at least {minimum}' },
     },
     READ_CACHE_TTL_MS: {
       type: 'integer',
       minimum: 0,
       maximum: 60000,
-      default: 2000,
       'x-messages': { '*': 'READ_CACHE_TTL_MS must be a whole number of milliseconds from {minimum} to {maximum}' },
     },
     SANDBOX_GUILDS_RATE_LIMIT: {
       type: 'integer',
       minimum: 1,
-      default: 5,
       'x-messages': { '*': 'SANDBOX_GUILDS_RATE_LIMIT must be a whole number of at least {minimum}' },
     },
     SANDBOX_GUILDS_RATE_WINDOW_MS: {
       type: 'integer',
       minimum: 1,
-      default: 5000,
       'x-messages': { '*': 'SANDBOX_GUILDS_RATE_WINDOW_MS must be a whole number of milliseconds, at least {minimum}' },
     },
     TRUST_PROXY: {
       type: 'string',
-      default: 'false',
       pattern:
         '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
       not: { const: 'true' },
@@ -135,7 +117,6 @@ const schema12 = {
     RAZORPAY_API_BASE: {
       type: 'string',
       pattern: '^https?://[^\\s/]+\\S*$',
-      default: 'https://api.razorpay.com',
       'x-messages': { '*': 'RAZORPAY_API_BASE must be an http:// or https:// URL' },
     },
     NODE_ENV: { type: 'string', 'x-messages': { '*': 'NODE_ENV must be text' } },

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateGreetingEmbed = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/greeting-embed.json',
   type: 'object',
   additionalProperties: false,
   required: ['color'],
@@ -11,42 +9,28 @@ const schema12 = {
     title: {
       type: 'string',
       maxLength: 256,
-      default: '',
-      'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
       'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 2000,
-      default: '',
-      'x-ui': { order: 2, widget: 'textarea', rows: 4 },
       'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
     },
-    color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
-    thumbnail: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 4, widget: 'toggle' },
-      'x-messages': { type: 'Thumbnail must be on or off' },
-    },
+    color: {},
+    thumbnail: { type: 'boolean', 'x-messages': { type: 'Thumbnail must be on or off' } },
     footer: {
       type: 'string',
       maxLength: 2048,
-      default: '',
-      'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
       'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
     },
-    image: { $ref: '#/$defs/ImageUrl', default: '', 'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' } },
+    image: {},
     author: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         name: {
           type: 'string',
           maxLength: 256,
-          default: '',
-          'x-ui': { order: 1, placeholder: '{server.name}' },
           'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         iconURL: {
@@ -59,11 +43,8 @@ const schema12 = {
             maxLength: 'Author icon URL must be at most {limit} characters',
             pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
           },
-          default: '',
-          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
         },
       },
-      'x-ui': { order: 7 },
       'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
     },
   },
@@ -72,36 +53,11 @@ const schema12 = {
     required: '{missingProperty} is required',
     additionalProperties: 'Unknown embed field: {name}',
   },
-  $defs: {
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-    ImageUrl: {
-      type: 'string',
-      maxLength: 2048,
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
-      'x-messages': {
-        type: 'Image URL must be text',
-        maxLength: 'Image URL must be at most {limit} characters',
-        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-      },
-    },
-  },
 };
 const schema13 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',

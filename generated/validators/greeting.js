@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateGreeting = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/greeting.json',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -11,34 +9,15 @@ const schema12 = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        enabled: {
-          type: 'boolean',
-          default: false,
-          'x-ui': { order: 1, widget: 'toggle', group: 'message' },
-          'x-messages': { type: 'Welcome messages must be on or off' },
-        },
-        channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 2, group: 'message', help: 'Text channels only.' } },
+        enabled: { type: 'boolean', 'x-messages': { type: 'Welcome messages must be on or off' } },
+        channel: {},
         content: {
           type: 'string',
           maxLength: 2000,
-          default: 'Welcome {member.mention} to **{server.name}**! We now have {server.members} members.',
-          'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
           'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most {limit} characters' },
         },
-        type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
-        embed: {
-          $ref: '#/$defs/GreetingEmbed',
-          default: {
-            title: 'Welcome to {server.name}!',
-            description: "Hey {member.mention}, glad you're here. Read the rules and say hi!",
-            color: '#068ADD',
-            thumbnail: true,
-            footer: 'Member #{server.members}',
-            image: '',
-            author: { name: '', iconURL: '' },
-          },
-          'x-ui': { order: 5, group: 'embed' },
-        },
+        type: {},
+        embed: {},
       },
       if: { properties: { enabled: { const: true } }, required: ['enabled'] },
       then: {
@@ -51,46 +30,20 @@ const schema12 = {
         additionalProperties: 'Unknown setting: {name}',
         type: 'Welcome settings must be an object',
       },
-      default: {},
-      'x-ui': {
-        groups: [
-          { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member joins.' },
-          { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
-        ],
-      },
     },
     farewell: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        enabled: {
-          type: 'boolean',
-          default: false,
-          'x-ui': { order: 1, widget: 'toggle', group: 'message' },
-          'x-messages': { type: 'Farewell messages must be on or off' },
-        },
-        channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 2, group: 'message', help: 'Text channels only.' } },
+        enabled: { type: 'boolean', 'x-messages': { type: 'Farewell messages must be on or off' } },
+        channel: {},
         content: {
           type: 'string',
           maxLength: 2000,
-          default: '**{member.tag}** has left {server.name}. We now have {server.members} members.',
-          'x-ui': { order: 3, group: 'message', widget: 'textarea', rows: 4 },
           'x-messages': { type: 'Message must be text', maxLength: 'Message must be at most {limit} characters' },
         },
-        type: { $ref: '#/$defs/GreetingMessageType', default: 'both', 'x-ui': { order: 4, group: 'message' } },
-        embed: {
-          $ref: '#/$defs/GreetingEmbed',
-          default: {
-            title: 'Goodbye, {member.name}',
-            description: "{member.tag} has left the server. We'll miss you!",
-            color: '#ED4245',
-            thumbnail: true,
-            footer: '{server.name}',
-            image: '',
-            author: { name: '', iconURL: '' },
-          },
-          'x-ui': { order: 5, group: 'embed' },
-        },
+        type: {},
+        embed: {},
       },
       if: { properties: { enabled: { const: true } }, required: ['enabled'] },
       then: {
@@ -103,137 +56,14 @@ const schema12 = {
         additionalProperties: 'Unknown setting: {name}',
         type: 'Farewell settings must be an object',
       },
-      default: {},
-      'x-ui': {
-        groups: [
-          { id: 'message', title: 'Message', description: 'Whether, where and what the bot posts when a member leaves.' },
-          { id: 'embed', title: 'Embed', description: "The embed's texts, colour, thumbnail, image and author." },
-        ],
-      },
     },
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
-  $defs: {
-    ChannelReference: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
-      'x-messages': {
-        type: 'Please select a channel',
-        pattern: 'Please select a channel',
-        maxLength: 'Please select a channel',
-        'x-reference': 'This channel is not in this server',
-        'x-reference-type': 'Please select a text channel',
-      },
-    },
-    GreetingMessageType: {
-      type: 'string',
-      enum: ['message', 'embed', 'both'],
-      'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
-      'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
-    },
-    GreetingEmbed: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['color'],
-      properties: {
-        title: {
-          type: 'string',
-          maxLength: 256,
-          default: '',
-          'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
-          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
-        },
-        description: {
-          type: 'string',
-          maxLength: 2000,
-          default: '',
-          'x-ui': { order: 2, widget: 'textarea', rows: 4 },
-          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-        },
-        color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
-        thumbnail: {
-          type: 'boolean',
-          default: true,
-          'x-ui': { order: 4, widget: 'toggle' },
-          'x-messages': { type: 'Thumbnail must be on or off' },
-        },
-        footer: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
-          'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
-        },
-        image: { $ref: '#/$defs/ImageUrl', default: '', 'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' } },
-        author: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            name: {
-              type: 'string',
-              maxLength: 256,
-              default: '',
-              'x-ui': { order: 1, placeholder: '{server.name}' },
-              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
-            },
-            iconURL: {
-              type: 'string',
-              maxLength: 2048,
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
-              'x-messages': {
-                type: 'Author icon URL must be text',
-                maxLength: 'Author icon URL must be at most {limit} characters',
-                pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-              },
-              default: '',
-              'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
-            },
-          },
-          'x-ui': { order: 7 },
-          'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
-        },
-      },
-      'x-messages': {
-        type: 'Embed must be an object',
-        required: '{missingProperty} is required',
-        additionalProperties: 'Unknown embed field: {name}',
-      },
-    },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-    ImageUrl: {
-      type: 'string',
-      maxLength: 2048,
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?|\\{(member\\.avatar|server\\.icon)\\})?$',
-      'x-messages': {
-        type: 'Image URL must be text',
-        maxLength: 'Image URL must be at most {limit} characters',
-        pattern: 'Image URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
-      },
-    },
-  },
 };
 const schema13 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [0] },
-  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel',
     pattern: 'Please select a channel',
@@ -245,7 +75,6 @@ const schema13 = {
 const schema14 = {
   type: 'string',
   enum: ['message', 'embed', 'both'],
-  'x-ui': { widget: 'select', enumLabels: { message: 'Message', embed: 'Embed', both: 'Both' } },
   'x-messages': { type: 'Choose Message, Embed or Both', enum: 'Choose Message, Embed or Both' },
 };
 const func1 = runtime_ucs2length;
@@ -258,42 +87,28 @@ const schema15 = {
     title: {
       type: 'string',
       maxLength: 256,
-      default: '',
-      'x-ui': { order: 1, placeholder: 'Welcome to {server.name}!' },
       'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 2000,
-      default: '',
-      'x-ui': { order: 2, widget: 'textarea', rows: 4 },
       'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
     },
-    color: { $ref: '#/$defs/HexColour', 'x-ui': { order: 3 } },
-    thumbnail: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 4, widget: 'toggle' },
-      'x-messages': { type: 'Thumbnail must be on or off' },
-    },
+    color: {},
+    thumbnail: { type: 'boolean', 'x-messages': { type: 'Thumbnail must be on or off' } },
     footer: {
       type: 'string',
       maxLength: 2048,
-      default: '',
-      'x-ui': { order: 5, placeholder: '{server.name} • {server.members} members' },
       'x-messages': { type: 'Embed footer must be text', maxLength: 'Embed footer must be at most {limit} characters' },
     },
-    image: { $ref: '#/$defs/ImageUrl', default: '', 'x-ui': { order: 6, placeholder: 'https://example.com/banner.png' } },
+    image: {},
     author: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         name: {
           type: 'string',
           maxLength: 256,
-          default: '',
-          'x-ui': { order: 1, placeholder: '{server.name}' },
           'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         iconURL: {
@@ -306,11 +121,8 @@ const schema15 = {
             maxLength: 'Author icon URL must be at most {limit} characters',
             pattern: 'Author icon URL must start with http:// or https:// (or be {member.avatar} or {server.icon})',
           },
-          default: '',
-          'x-ui': { order: 2, placeholder: '{server.icon}', help: 'An image URL, or {server.icon} / {member.avatar}.' },
         },
       },
-      'x-ui': { order: 7 },
       'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
     },
   },
@@ -324,7 +136,6 @@ const schema16 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',

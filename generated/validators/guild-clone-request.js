@@ -2,8 +2,6 @@
 import { equal as runtime_equal, ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateGuildCloneRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/guild-clone-request.json',
   type: 'object',
   additionalProperties: false,
   required: ['targetGuildId'],
@@ -25,53 +23,18 @@ const schema12 = {
       minItems: 1,
       maxItems: 50,
       uniqueItems: true,
-      items: { $ref: '#/$defs/SectionName' },
+      items: {},
       'x-messages': { minItems: 'Choose at least one section or item to copy' },
     },
     items: {
       type: 'array',
       minItems: 1,
       maxItems: 200,
-      items: { $ref: '#/$defs/itemReference' },
+      items: {},
       'x-messages': { minItems: 'Choose at least one section or item to copy' },
     },
-    mapping: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { channels: { $ref: '#/$defs/idMap' }, roles: { $ref: '#/$defs/idMap' } },
-    },
-    dryRun: { type: 'boolean', default: false },
-  },
-  $defs: {
-    idMap: {
-      type: 'object',
-      maxProperties: 500,
-      propertyNames: { maxLength: 20, pattern: '^[0-9]{17,20}$' },
-      additionalProperties: { type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$' },
-    },
-    itemReference: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['collection', 'id'],
-      properties: { collection: { $ref: '#/$defs/CollectionName' }, id: { type: 'string', minLength: 1, maxLength: 64 } },
-    },
-    CollectionName: { enum: ['panels', 'embeds', 'role-menus', 'scheduled-messages'] },
-    SectionName: {
-      enum: [
-        'basic',
-        'personalizer',
-        'dashboard-access',
-        'moderation',
-        'levels',
-        'greeting',
-        'antinuke',
-        'ticket-general',
-        'ticket-limits',
-        'ticket-categories',
-        'transcripts',
-        'joindms',
-      ],
-    },
+    mapping: { type: 'object', additionalProperties: false, properties: { channels: {}, roles: {} } },
+    dryRun: { type: 'boolean' },
   },
   'x-messages': {
     type: 'The request body must be a JSON object',
@@ -108,7 +71,7 @@ const schema14 = {
   type: 'object',
   additionalProperties: false,
   required: ['collection', 'id'],
-  properties: { collection: { $ref: '#/$defs/CollectionName' }, id: { type: 'string', minLength: 1, maxLength: 64 } },
+  properties: { collection: {}, id: { type: 'string', minLength: 1, maxLength: 64 } },
 };
 const schema15 = { enum: ['panels', 'embeds', 'role-menus', 'scheduled-messages'] };
 function validate13(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {

@@ -2,39 +2,19 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateGuildSummary = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/guild-summary.json',
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
   properties: {
-    id: { $ref: '#/$defs/Snowflake' },
+    id: {},
     name: { type: 'string' },
     iconURL: { type: ['string', 'null'] },
     settingsUrl: { type: 'string' },
     permissions: { type: 'string', pattern: '^[0-9]+$' },
     owner: { type: 'boolean' },
-    premium: { $ref: '#/$defs/GuildPremium' },
+    premium: {},
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
     accessLabel: { type: 'string', minLength: 1 },
-  },
-  $defs: {
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-    GuildPremium: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['plan', 'planName', 'endsAt'],
-      properties: {
-        plan: { oneOf: [{ type: 'null' }, { $ref: '#/$defs/PlanSlug' }] },
-        planName: { type: 'string' },
-        endsAt: { type: ['string', 'null'] },
-      },
-    },
-    PlanSlug: { enum: ['basic', 'standard', 'unlimited'] },
   },
 };
 const schema13 = {
@@ -51,11 +31,7 @@ const schema14 = {
   type: 'object',
   additionalProperties: false,
   required: ['plan', 'planName', 'endsAt'],
-  properties: {
-    plan: { oneOf: [{ type: 'null' }, { $ref: '#/$defs/PlanSlug' }] },
-    planName: { type: 'string' },
-    endsAt: { type: ['string', 'null'] },
-  },
+  properties: { plan: { oneOf: [{ type: 'null' }, {}] }, planName: { type: 'string' }, endsAt: { type: ['string', 'null'] } },
 };
 const schema15 = { enum: ['basic', 'standard', 'unlimited'] };
 function validate13(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateJoindmToggleResponse = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/joindm-toggle-response.json',
   type: 'object',
   additionalProperties: false,
   required: ['success', 'message', 'version', 'settings'],
@@ -11,307 +9,35 @@ const schema12 = {
     success: { const: true },
     message: { type: 'string' },
     version: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    settings: { $ref: '#/$defs/JoinDmSettings' },
-  },
-  $defs: {
-    JoinDmSettings: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        enabled: {
-          type: 'boolean',
-          default: false,
-          'x-ui': { order: 1, hidden: true },
-          'x-messages': { type: 'Join DMs must be on or off' },
-        },
-        message_type: {
-          type: 'string',
-          enum: ['message', 'embed', 'both'],
-          default: 'embed',
-          'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
-          'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
-        },
-        content: {
-          $ref: '#/$defs/DiscordMessageContent',
-          default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
-          'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
-        },
-        embed: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
-          properties: {
-            enabled: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 1, hidden: true },
-              'x-messages': { type: 'Embed must be on or off' },
-            },
-            title: {
-              $ref: '#/$defs/DiscordEmbedTitle',
-              default: 'Welcome to {server.name}!',
-              'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
-            },
-            description: {
-              $ref: '#/$defs/DiscordEmbedDescription',
-              default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
-              'x-ui': { order: 3, widget: 'textarea', rows: 5 },
-            },
-            color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
-            thumbnail: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 5, widget: 'toggle' },
-              'x-messages': { type: 'Show Member Avatar must be on or off' },
-            },
-            footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
-            image: {
-              type: 'string',
-              maxLength: 2048,
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              default: '',
-              'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Image URL must be at most {limit} characters',
-              },
-            },
-            author: {
-              type: 'object',
-              additionalProperties: false,
-              default: {},
-              'x-ui': { order: 8 },
-              properties: {
-                name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
-                iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
-              },
-              'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
-            },
-          },
-          'x-messages': { type: 'Embed must be an object', additionalProperties: 'Unknown embed field: {name}' },
-        },
-        variables: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          'x-ui': { order: 5 },
-          properties: {
-            member: {
-              type: 'object',
-              additionalProperties: false,
-              default: {},
-              properties: {
-                name: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 1, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                tag: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 2, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                mention: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 3, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                avatar: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 4, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                id: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 5, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                createdAt: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 6, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                joinedAt: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 7, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-              },
-              'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
-            },
-            server: {
-              type: 'object',
-              additionalProperties: false,
-              default: {},
-              properties: {
-                name: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 1, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                icon: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 2, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                members: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 3, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                id: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 4, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-                owner: {
-                  type: 'boolean',
-                  default: true,
-                  'x-ui': { order: 5, widget: 'toggle' },
-                  'x-messages': { type: 'Variable switches must be on or off' },
-                },
-              },
-              'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
-            },
-          },
-          'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
-        },
-        test_enabled: {
-          type: 'boolean',
-          default: true,
-          'x-ui': { order: 6, widget: 'toggle' },
-          'x-messages': { type: 'Send Test must be on or off' },
-        },
-      },
-      'x-ui': {
-        savedMessage: 'Settings saved successfully!',
-        loadErrorMessage: 'Failed to load settings',
-        saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
-        noticeSeconds: 5,
-      },
-      'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
-    },
-    DiscordMessageContent: {
-      type: 'string',
-      maxLength: 2000,
-      default: '',
-      'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 3 },
-    },
-    DiscordEmbedTitle: {
-      type: 'string',
-      maxLength: 256,
-      default: '',
-      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
-    },
-    DiscordEmbedDescription: {
-      type: 'string',
-      maxLength: 4096,
-      default: '',
-      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
-    },
-    DiscordEmbedColor: { $ref: '#/$defs/HexColour' },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-    FooterText: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
-    },
-    AuthorName: {
-      type: 'string',
-      maxLength: 256,
-      default: '',
-      'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
-    },
-    AuthorIconUrl: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Author icon URL must be at most {limit} characters',
-      },
-    },
+    settings: {},
   },
 };
 const schema13 = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    enabled: { type: 'boolean', default: false, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Join DMs must be on or off' } },
+    enabled: { type: 'boolean', 'x-messages': { type: 'Join DMs must be on or off' } },
     message_type: {
       type: 'string',
       enum: ['message', 'embed', 'both'],
-      default: 'embed',
-      'x-ui': { order: 2, widget: 'select', enumLabels: { message: 'Text Only', embed: 'Embed Only', both: 'Text + Embed' } },
       'x-messages': { type: 'Choose Text Only, Embed Only or Text + Embed', enum: 'Choose Text Only, Embed Only or Text + Embed' },
     },
-    content: {
-      $ref: '#/$defs/DiscordMessageContent',
-      default: "Welcome to **{server.name}**, {member.mention}! We're glad to have you.",
-      'x-ui': { order: 3, widget: 'textarea', rows: 4, visibleIf: { message_type: ['message', 'both'] } },
-    },
+    content: {},
     embed: {
       type: 'object',
       additionalProperties: false,
-      default: {},
-      'x-ui': { order: 4, visibleIf: { message_type: ['embed', 'both'] } },
       properties: {
-        enabled: { type: 'boolean', default: true, 'x-ui': { order: 1, hidden: true }, 'x-messages': { type: 'Embed must be on or off' } },
-        title: {
-          $ref: '#/$defs/DiscordEmbedTitle',
-          default: 'Welcome to {server.name}!',
-          'x-ui': { order: 2, placeholder: 'Welcome to {server.name}!' },
-        },
-        description: {
-          $ref: '#/$defs/DiscordEmbedDescription',
-          default: 'Hey {member.name}, thanks for joining! Read the rules and say hi.',
-          'x-ui': { order: 3, widget: 'textarea', rows: 5 },
-        },
-        color: { $ref: '#/$defs/DiscordEmbedColor', default: '#068ADD', 'x-ui': { order: 4 } },
-        thumbnail: {
-          type: 'boolean',
-          default: true,
-          'x-ui': { order: 5, widget: 'toggle' },
-          'x-messages': { type: 'Show Member Avatar must be on or off' },
-        },
-        footer: { $ref: '#/$defs/FooterText', default: '{server.name} • {server.members} members', 'x-ui': { order: 6 } },
+        enabled: { type: 'boolean', 'x-messages': { type: 'Embed must be on or off' } },
+        title: {},
+        description: {},
+        color: {},
+        thumbnail: { type: 'boolean', 'x-messages': { type: 'Show Member Avatar must be on or off' } },
+        footer: {},
         image: {
           type: 'string',
           maxLength: 2048,
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-          default: '',
-          'x-ui': { order: 7, widget: 'uri', placeholder: 'https://example.com/banner.png' },
           'x-messages': {
             type: 'Please enter a valid URL',
             pattern: 'Please enter a valid URL',
@@ -321,12 +47,7 @@ const schema13 = {
         author: {
           type: 'object',
           additionalProperties: false,
-          default: {},
-          'x-ui': { order: 8 },
-          properties: {
-            name: { $ref: '#/$defs/AuthorName', default: '', 'x-ui': { order: 1 } },
-            iconURL: { $ref: '#/$defs/AuthorIconUrl', default: '', 'x-ui': { order: 2 } },
-          },
+          properties: { name: {}, iconURL: {} },
           'x-messages': { type: 'Author must be an object', additionalProperties: 'Unknown author field: {name}' },
         },
       },
@@ -335,140 +56,59 @@ const schema13 = {
     variables: {
       type: 'object',
       additionalProperties: false,
-      default: {},
-      'x-ui': { order: 5 },
       properties: {
         member: {
           type: 'object',
           additionalProperties: false,
-          default: {},
           properties: {
-            name: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 1, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            tag: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 2, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            mention: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 3, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            avatar: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 4, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            id: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 5, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            createdAt: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 6, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            joinedAt: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 7, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
+            name: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            tag: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            mention: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            avatar: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            id: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            createdAt: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            joinedAt: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
           },
           'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
         },
         server: {
           type: 'object',
           additionalProperties: false,
-          default: {},
           properties: {
-            name: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 1, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            icon: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 2, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            members: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 3, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            id: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 4, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
-            owner: {
-              type: 'boolean',
-              default: true,
-              'x-ui': { order: 5, widget: 'toggle' },
-              'x-messages': { type: 'Variable switches must be on or off' },
-            },
+            name: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            icon: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            members: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            id: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
+            owner: { type: 'boolean', 'x-messages': { type: 'Variable switches must be on or off' } },
           },
           'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable: {name}' },
         },
       },
       'x-messages': { type: 'Variables must be an object', additionalProperties: 'Unknown variable group: {name}' },
     },
-    test_enabled: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 6, widget: 'toggle' },
-      'x-messages': { type: 'Send Test must be on or off' },
-    },
-  },
-  'x-ui': {
-    savedMessage: 'Settings saved successfully!',
-    loadErrorMessage: 'Failed to load settings',
-    saveErrorMessages: { refused: '{error}', unexplained: 'Failed to save settings', unreachable: 'Error saving settings' },
-    noticeSeconds: 5,
+    test_enabled: { type: 'boolean', 'x-messages': { type: 'Send Test must be on or off' } },
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
 };
 const schema14 = {
   type: 'string',
   maxLength: 2000,
-  default: '',
   'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
-  'x-ui': { widget: 'textarea', rows: 3 },
 };
 const schema15 = {
   type: 'string',
   maxLength: 256,
-  default: '',
   'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
 };
 const schema16 = {
   type: 'string',
   maxLength: 4096,
-  default: '',
   'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-  'x-ui': { widget: 'textarea', rows: 5 },
 };
 const schema17 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',
@@ -478,19 +118,16 @@ const schema17 = {
 const schema18 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
 };
 const schema19 = {
   type: 'string',
   maxLength: 256,
-  default: '',
   'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
 };
 const schema20 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',

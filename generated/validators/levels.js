@@ -2,59 +2,28 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateLevels = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/levels.json',
   type: 'object',
   additionalProperties: false,
   properties: {
-    ranking: { type: 'boolean', default: false, 'x-ui': { order: 1, widget: 'toggle' }, 'x-messages': { type: 'XP must be on or off' } },
+    ranking: { type: 'boolean', 'x-messages': { type: 'XP must be on or off' } },
     levelup_message: {
       type: 'string',
       minLength: 1,
       maxLength: 2000,
-      default: '{member:mention} just reached level {level}!',
-      'x-ui': {
-        order: 2,
-        group: 'xp',
-        widget: 'textarea',
-        rows: 3,
-        placeholder: '{member:mention} just reached level {level}!',
-        help: 'The placeholders are listed with the level-up preview; \\n for a new line.',
-        visibleIf: { ranking: true },
-      },
       'x-messages': {
         type: 'Level-up message must be text',
         minLength: 'Level-up message cannot be empty',
         maxLength: 'Level-up message must be at most {limit} characters',
       },
     },
-    levelup_channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 3, group: 'xp', visibleIf: { ranking: true } } },
+    levelup_channel: {},
   },
-  'x-ui': { groups: [{ id: 'xp', title: 'XP options', description: 'Shown while XP and levels are on.' }] },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
-  $defs: {
-    ChannelReference: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
-      'x-messages': {
-        type: 'Please select a channel',
-        pattern: 'Please select a channel',
-        maxLength: 'Please select a channel',
-        'x-reference': 'This channel is not in this server',
-        'x-reference-type': 'Please select a text channel',
-      },
-    },
-  },
 };
 const schema13 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [0] },
-  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel',
     pattern: 'Please select a channel',

@@ -2,20 +2,11 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateListBotCollectionParameters = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/params/list-bot-collection-parameters.json',
   type: 'object',
   required: ['guildId', 'collection'],
   properties: {
-    guildId: { $ref: '#/$defs/Snowflake' },
+    guildId: {},
     collection: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 64, 'x-messages': { '*': 'Must be a collection name' } },
-  },
-  $defs: {
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
   },
 };
 const schema13 = {

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateListHistoryParameters = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/params/list-history-parameters.json',
   type: 'object',
   required: ['guildId'],
   properties: {
@@ -27,13 +25,7 @@ const schema12 = {
       maximum: 9007199254740991,
       'x-messages': { '*': 'Must be a whole number from {minimum} to {maximum}' },
     },
-    limit: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      default: 50,
-      'x-messages': { '*': 'Must be a whole number from {minimum} to {maximum}' },
-    },
+    limit: { type: 'integer', minimum: 1, maximum: 100, 'x-messages': { '*': 'Must be a whole number from {minimum} to {maximum}' } },
   },
   additionalProperties: false,
   dependentSchemas: {

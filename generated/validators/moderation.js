@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateModeration = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/moderation.json',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -11,53 +9,26 @@ const schema12 = {
       type: 'integer',
       minimum: 1,
       maximum: 10,
-      default: 3,
-      'x-ui': { order: 1, widget: 'updown', help: 'Between 1 and 10 warnings.' },
       'x-messages': {
         type: 'Warning threshold must be a whole number',
         minimum: 'Warning threshold must be between {minimum} and {maximum}',
         maximum: 'Warning threshold must be between {minimum} and {maximum}',
       },
     },
-    max_warn_action: { $ref: '#/$defs/ModerationAction', default: 'timeout', 'x-ui': { order: 2 } },
-    modlog_channel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 3, help: 'Text channels only.' } },
+    max_warn_action: {},
+    modlog_channel: {},
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
-  $defs: {
-    ModerationAction: {
-      type: 'string',
-      enum: ['timeout', 'kick', 'ban'],
-      'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
-      'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
-    },
-    ChannelReference: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
-      'x-messages': {
-        type: 'Please select a channel',
-        pattern: 'Please select a channel',
-        maxLength: 'Please select a channel',
-        'x-reference': 'This channel is not in this server',
-        'x-reference-type': 'Please select a text channel',
-      },
-    },
-  },
 };
 const schema13 = {
   type: 'string',
   enum: ['timeout', 'kick', 'ban'],
-  'x-ui': { widget: 'punishment-cards', enumLabels: { timeout: 'Temporary Mute (24 hours)', kick: 'Kick', ban: 'Ban' } },
   'x-messages': { type: 'Choose Temporary Mute, Kick or Ban', enum: 'Choose Temporary Mute, Kick or Ban' },
 };
 const schema14 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [0] },
-  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel',
     pattern: 'Please select a channel',

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validatePersonalizerApplyResponse = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/personalizer-apply-response.json',
   type: 'object',
   additionalProperties: false,
   required: ['success', 'action', 'fields'],
@@ -24,78 +22,7 @@ const schema12 = {
         },
       },
     },
-    status: { $ref: '#/$defs/PersonalizerStatus' },
-  },
-  $defs: {
-    PersonalizerStatus: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['success', 'bot', 'live', 'applied', 'fields'],
-      properties: {
-        success: { const: true },
-        bot: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'username', 'global_name', 'avatar'],
-          properties: {
-            id: { $ref: '#/$defs/Snowflake' },
-            username: { type: 'string' },
-            global_name: { type: ['string', 'null'] },
-            avatar: { type: ['string', 'null'] },
-          },
-        },
-        live: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['nick', 'avatar', 'banner'],
-          properties: { nick: { type: ['string', 'null'] }, avatar: { type: ['string', 'null'] }, banner: { type: ['string', 'null'] } },
-        },
-        applied: {
-          oneOf: [
-            { type: 'null' },
-            {
-              type: 'object',
-              additionalProperties: false,
-              required: ['action', 'nick', 'bio', 'avatar', 'banner', 'avatarHash', 'bannerHash', 'at'],
-              properties: {
-                action: { enum: ['apply', 'reset'] },
-                nick: { type: 'string' },
-                bio: { type: 'string' },
-                avatar: { $ref: '#/$defs/UploadedImage' },
-                banner: { $ref: '#/$defs/UploadedImage' },
-                avatarHash: { type: ['string', 'null'] },
-                bannerHash: { type: ['string', 'null'] },
-                at: { type: 'string' },
-                by: { type: 'string' },
-              },
-            },
-          ],
-        },
-        fields: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['nick', 'avatar', 'banner', 'bio'],
-          properties: {
-            nick: { $ref: '#/$defs/PersonalizerFieldStatus' },
-            avatar: { $ref: '#/$defs/PersonalizerFieldStatus' },
-            banner: { $ref: '#/$defs/PersonalizerFieldStatus' },
-            bio: { $ref: '#/$defs/PersonalizerFieldStatus' },
-          },
-        },
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-    UploadedImage: {
-      type: 'string',
-      maxLength: 64,
-      pattern: '^([0-9a-f]{64})?$',
-      'x-messages': { type: 'Please upload an image', maxLength: 'Please upload an image', pattern: 'Please upload an image' },
-    },
-    PersonalizerFieldStatus: { enum: ['live', 'pending', 'changed', 'unknown'] },
+    status: {},
   },
 };
 const schema13 = {
@@ -108,12 +35,7 @@ const schema13 = {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'username', 'global_name', 'avatar'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        username: { type: 'string' },
-        global_name: { type: ['string', 'null'] },
-        avatar: { type: ['string', 'null'] },
-      },
+      properties: { id: {}, username: { type: 'string' }, global_name: { type: ['string', 'null'] }, avatar: { type: ['string', 'null'] } },
     },
     live: {
       type: 'object',
@@ -132,8 +54,8 @@ const schema13 = {
             action: { enum: ['apply', 'reset'] },
             nick: { type: 'string' },
             bio: { type: 'string' },
-            avatar: { $ref: '#/$defs/UploadedImage' },
-            banner: { $ref: '#/$defs/UploadedImage' },
+            avatar: {},
+            banner: {},
             avatarHash: { type: ['string', 'null'] },
             bannerHash: { type: ['string', 'null'] },
             at: { type: 'string' },
@@ -146,12 +68,7 @@ const schema13 = {
       type: 'object',
       additionalProperties: false,
       required: ['nick', 'avatar', 'banner', 'bio'],
-      properties: {
-        nick: { $ref: '#/$defs/PersonalizerFieldStatus' },
-        avatar: { $ref: '#/$defs/PersonalizerFieldStatus' },
-        banner: { $ref: '#/$defs/PersonalizerFieldStatus' },
-        bio: { $ref: '#/$defs/PersonalizerFieldStatus' },
-      },
+      properties: { nick: {}, avatar: {}, banner: {}, bio: {} },
     },
   },
 };

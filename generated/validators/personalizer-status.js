@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validatePersonalizerStatus = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/personalizer-status.json',
   type: 'object',
   additionalProperties: false,
   required: ['success', 'bot', 'live', 'applied', 'fields'],
@@ -13,12 +11,7 @@ const schema12 = {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'username', 'global_name', 'avatar'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        username: { type: 'string' },
-        global_name: { type: ['string', 'null'] },
-        avatar: { type: ['string', 'null'] },
-      },
+      properties: { id: {}, username: { type: 'string' }, global_name: { type: ['string', 'null'] }, avatar: { type: ['string', 'null'] } },
     },
     live: {
       type: 'object',
@@ -37,8 +30,8 @@ const schema12 = {
             action: { enum: ['apply', 'reset'] },
             nick: { type: 'string' },
             bio: { type: 'string' },
-            avatar: { $ref: '#/$defs/UploadedImage' },
-            banner: { $ref: '#/$defs/UploadedImage' },
+            avatar: {},
+            banner: {},
             avatarHash: { type: ['string', 'null'] },
             bannerHash: { type: ['string', 'null'] },
             at: { type: 'string' },
@@ -51,26 +44,7 @@ const schema12 = {
       type: 'object',
       additionalProperties: false,
       required: ['nick', 'avatar', 'banner', 'bio'],
-      properties: {
-        nick: { $ref: '#/$defs/fieldStatus' },
-        avatar: { $ref: '#/$defs/fieldStatus' },
-        banner: { $ref: '#/$defs/fieldStatus' },
-        bio: { $ref: '#/$defs/fieldStatus' },
-      },
-    },
-  },
-  $defs: {
-    fieldStatus: { enum: ['live', 'pending', 'changed', 'unknown'] },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-    UploadedImage: {
-      type: 'string',
-      maxLength: 64,
-      pattern: '^([0-9a-f]{64})?$',
-      'x-messages': { type: 'Please upload an image', maxLength: 'Please upload an image', pattern: 'Please upload an image' },
+      properties: { nick: {}, avatar: {}, banner: {}, bio: {} },
     },
   },
 };

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validatePersonalizer = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/personalizer.json',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -11,8 +9,6 @@ const schema12 = {
       type: 'string',
       maxLength: 32,
       pattern: '^(\\S(.*\\S)?)?$',
-      default: '',
-      'x-ui': { order: 1, placeholder: "The bot's global name", help: "1 to 32 characters. Leave empty to use the bot's global name." },
       'x-messages': {
         type: 'Nickname must be text',
         maxLength: 'Nickname must be at most {limit} characters',
@@ -34,20 +30,6 @@ const schema12 = {
           'The avatar must be between {minWidth}×{minHeight} and {maxWidth}×{maxHeight} pixels; this image is {width}×{height}',
         'x-image-missing': 'This avatar is no longer stored here: please upload it again',
       },
-      default: '',
-      'x-image': {
-        types: ['image/png', 'image/jpeg', 'image/gif'],
-        maxBytes: 10485760,
-        minWidth: 64,
-        minHeight: 64,
-        maxWidth: 4096,
-        maxHeight: 4096,
-      },
-      'x-ui': {
-        order: 2,
-        widget: 'image-upload',
-        help: 'PNG, JPEG or GIF (animated too), square looks best, at least 64×64 pixels, at most 10 MB.',
-      },
     },
     banner: {
       type: 'string',
@@ -64,26 +46,10 @@ const schema12 = {
           'The banner must be between {minWidth}×{minHeight} and {maxWidth}×{maxHeight} pixels; this image is {width}×{height}',
         'x-image-missing': 'This banner is no longer stored here: please upload it again',
       },
-      default: '',
-      'x-image': {
-        types: ['image/png', 'image/jpeg', 'image/gif'],
-        maxBytes: 10485760,
-        minWidth: 300,
-        minHeight: 120,
-        maxWidth: 4096,
-        maxHeight: 4096,
-      },
-      'x-ui': {
-        order: 3,
-        widget: 'image-upload',
-        help: 'PNG, JPEG or GIF, about 5:2 (600×240 or larger looks best), at least 300×120 pixels, at most 10 MB.',
-      },
     },
     bio: {
       type: 'string',
       maxLength: 190,
-      default: '',
-      'x-ui': { order: 4, widget: 'textarea', rows: 3, placeholder: "The bot's global bio" },
       'x-messages': { type: 'About me must be text', maxLength: 'About me must be at most {limit} characters' },
     },
   },

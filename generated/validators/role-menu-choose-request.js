@@ -2,72 +2,23 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateRoleMenuChooseRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/role-menu-choose-request.json',
   type: 'object',
   additionalProperties: false,
   required: ['userId', 'roles', 'choice'],
   properties: {
-    userId: { $ref: '#/$defs/Snowflake', type: 'string', maxLength: 20 },
+    userId: { type: 'string', maxLength: 20 },
     roles: {
       type: 'array',
       maxItems: 250,
       uniqueItems: true,
-      items: { $ref: '#/$defs/Snowflake', type: 'string', maxLength: 20 },
+      items: { type: 'string', maxLength: 20 },
       'x-messages': {
         type: 'roles must be a list of role ids',
         maxItems: 'roles may name at most {limit} roles',
         uniqueItems: 'roles names a role twice',
       },
     },
-    choice: { $ref: '#/$defs/choice' },
-  },
-  $defs: {
-    choice: {
-      oneOf: [
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['type', 'roleId'],
-          properties: { type: { const: 'button' }, roleId: { $ref: '#/$defs/Snowflake', type: 'string', maxLength: 20 } },
-        },
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['type', 'emoji'],
-          properties: { type: { const: 'reaction-add' }, emoji: { $ref: '#/$defs/emoji' } },
-        },
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['type', 'emoji'],
-          properties: { type: { const: 'reaction-remove' }, emoji: { $ref: '#/$defs/emoji' } },
-        },
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['type', 'roleIds'],
-          properties: {
-            type: { const: 'select' },
-            roleIds: {
-              type: 'array',
-              maxItems: 25,
-              uniqueItems: true,
-              items: { $ref: '#/$defs/Snowflake', type: 'string', maxLength: 20 },
-            },
-          },
-        },
-      ],
-      'x-messages': {
-        oneOf: 'choice must be a button with its roleId, a reaction-add or reaction-remove with its emoji, or a select with its roleIds',
-      },
-    },
-    emoji: { type: 'string', minLength: 1, maxLength: 64 },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
+    choice: {},
   },
   'x-messages': {
     type: 'The request body must be a JSON object',
@@ -88,19 +39,19 @@ const schema15 = {
       type: 'object',
       additionalProperties: false,
       required: ['type', 'roleId'],
-      properties: { type: { const: 'button' }, roleId: { $ref: '#/$defs/Snowflake', type: 'string', maxLength: 20 } },
+      properties: { type: { const: 'button' }, roleId: { type: 'string', maxLength: 20 } },
     },
     {
       type: 'object',
       additionalProperties: false,
       required: ['type', 'emoji'],
-      properties: { type: { const: 'reaction-add' }, emoji: { $ref: '#/$defs/emoji' } },
+      properties: { type: { const: 'reaction-add' }, emoji: {} },
     },
     {
       type: 'object',
       additionalProperties: false,
       required: ['type', 'emoji'],
-      properties: { type: { const: 'reaction-remove' }, emoji: { $ref: '#/$defs/emoji' } },
+      properties: { type: { const: 'reaction-remove' }, emoji: {} },
     },
     {
       type: 'object',
@@ -108,7 +59,7 @@ const schema15 = {
       required: ['type', 'roleIds'],
       properties: {
         type: { const: 'select' },
-        roleIds: { type: 'array', maxItems: 25, uniqueItems: true, items: { $ref: '#/$defs/Snowflake', type: 'string', maxLength: 20 } },
+        roleIds: { type: 'array', maxItems: 25, uniqueItems: true, items: { type: 'string', maxLength: 20 } },
       },
     },
   ],

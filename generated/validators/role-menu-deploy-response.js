@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateRoleMenuDeployResponse = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/role-menu-deploy-response.json',
   type: 'object',
   additionalProperties: false,
   required: ['success', 'id', 'version', 'item', 'message_id', 'channel_id', 'redeployed', 'warnings'],
@@ -11,563 +9,11 @@ const schema12 = {
     success: { const: true },
     id: { type: 'string' },
     version: { type: 'integer', minimum: 1 },
-    item: { $ref: '#/$defs/RoleMenu' },
-    message_id: { $ref: '#/$defs/Snowflake' },
-    channel_id: { $ref: '#/$defs/Snowflake' },
+    item: {},
+    message_id: {},
+    channel_id: {},
     redeployed: { type: 'boolean' },
-    warnings: { type: 'array', items: { $ref: '#/$defs/RoleMenuWarning' } },
-  },
-  $defs: {
-    RoleMenu: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['title', 'channel_id'],
-      properties: {
-        title: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 100,
-          pattern: '\\S',
-          default: 'Pick your roles',
-          'x-messages': {
-            type: 'Please enter a name for the menu',
-            minLength: 'Please enter a name for the menu',
-            pattern: 'Please enter a name for the menu',
-            maxLength: 'Menu name must be at most {limit} characters',
-          },
-        },
-        channel_id: {
-          type: 'string',
-          maxLength: 20,
-          pattern: '^[0-9]{17,20}$',
-          'x-reference': { kind: 'channel', channelTypes: [0, 5] },
-          'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
-          'x-messages': {
-            type: 'Please select a channel for the menu',
-            pattern: 'Please select a channel for the menu',
-            maxLength: 'Please select a channel for the menu',
-            'x-reference': 'This channel is not in this server',
-            'x-reference-type': 'Please select a text or announcement channel for the menu',
-          },
-        },
-        content: {
-          type: 'string',
-          maxLength: 2000,
-          default: '',
-          'x-ui': { widget: 'textarea', rows: 3, group: 'message', placeholder: 'Optional text above the embed' },
-          'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
-        },
-        embed: {
-          $ref: '#/$defs/DiscordEmbed',
-          default: { title: 'Pick your roles', description: 'Choose below to get a role; choose again to give it back.', color: '#068ADD' },
-          'x-ui': { group: 'message', widget: 'embed' },
-        },
-        kind: {
-          type: 'string',
-          enum: ['buttons', 'select', 'reactions'],
-          default: 'buttons',
-          'x-ui': { enumLabels: { buttons: 'Buttons', select: 'Select menu', reactions: 'Reactions' }, group: 'choices' },
-          'x-messages': { '*': 'Kind must be buttons, select or reactions' },
-        },
-        options: {
-          type: 'array',
-          maxItems: 25,
-          default: [],
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['role_id'],
-            properties: {
-              role_id: {
-                type: 'string',
-                maxLength: 20,
-                pattern: '^[0-9]{17,20}$',
-                'x-reference': { kind: 'role', assignable: true },
-                'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-                'x-messages': {
-                  type: 'Please select a role for this option',
-                  pattern: 'Please select a role for this option',
-                  maxLength: 'Please select a role for this option',
-                  'x-reference': 'This role is not in this server',
-                  'x-reference-assignable': 'This role is managed by an integration or is @everyone: members cannot be given it',
-                },
-              },
-              emoji: {
-                type: 'string',
-                maxLength: 64,
-                default: '',
-                pattern:
-                  '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
-                'x-messages': {
-                  type: 'Emoji must be text',
-                  maxLength: 'Emoji must be one emoji',
-                  pattern: 'Emoji must be one emoji, or a custom emoji such as <:name:id>',
-                },
-                'x-ui': { help: 'A Unicode emoji, or a custom one written <:name:id>.', placeholder: '😀' },
-              },
-              label: {
-                type: 'string',
-                maxLength: 100,
-                default: '',
-                'x-messages': { type: 'Label must be text', maxLength: 'Label must be at most {limit} characters' },
-                'x-ui': { visibleIf: { '/kind': ['buttons', 'select'] } },
-              },
-              description: {
-                type: 'string',
-                maxLength: 100,
-                default: '',
-                'x-messages': { type: 'Description must be text', maxLength: 'Description must be at most {limit} characters' },
-                'x-ui': { visibleIf: { '/kind': 'select' } },
-              },
-              style: {
-                type: 'string',
-                enum: ['primary', 'secondary', 'success', 'danger'],
-                default: 'secondary',
-                'x-ui': {
-                  enumLabels: { primary: 'Blurple', secondary: 'Grey', success: 'Green', danger: 'Red' },
-                  visibleIf: { '/kind': 'buttons' },
-                },
-                'x-messages': { '*': 'Button style must be primary, secondary, success or danger' },
-              },
-              row: {
-                type: 'integer',
-                minimum: 1,
-                maximum: 5,
-                default: 1,
-                'x-messages': {
-                  type: 'Row must be a whole number',
-                  minimum: 'Row must be between {minimum} and {maximum}',
-                  maximum: 'Row must be between {minimum} and {maximum}',
-                },
-                'x-ui': { visibleIf: { '/kind': 'buttons' } },
-              },
-            },
-          },
-          'x-messages': { type: 'Options must be a list', maxItems: 'A menu holds at most {limit} options' },
-          'x-ui': {
-            group: 'choices',
-            widget: 'role-menu-options',
-            help: 'Add an option per role. Managed roles and @everyone cannot be given.',
-          },
-        },
-        placeholder: {
-          type: 'string',
-          maxLength: 150,
-          default: 'Choose your roles',
-          'x-messages': { type: 'Placeholder must be text', maxLength: 'Placeholder must be at most {limit} characters' },
-          'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
-        },
-        min_values: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 25,
-          default: 0,
-          'x-messages': {
-            type: 'Fewest choices must be a whole number',
-            minimum: 'Fewest choices must be between {minimum} and {maximum}',
-            maximum: 'Fewest choices must be between {minimum} and {maximum}',
-          },
-          'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
-        },
-        max_values: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 25,
-          default: 25,
-          'x-messages': {
-            type: 'Most choices must be a whole number',
-            minimum: 'Most choices must be between {minimum} and {maximum}',
-            maximum: 'Most choices must be between {minimum} and {maximum}',
-          },
-          'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
-        },
-        mode: {
-          type: 'string',
-          enum: ['toggle', 'unique', 'verify', 'remove', 'limit'],
-          default: 'toggle',
-          'x-ui': {
-            enumLabels: { toggle: 'Toggle', unique: 'Unique', verify: 'Verify', remove: 'Remove', limit: 'Limit' },
-            group: 'rules',
-          },
-          'x-messages': { '*': 'Mode must be toggle, unique, verify, remove or limit' },
-        },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 25,
-          default: 1,
-          'x-messages': {
-            type: 'Role limit must be a whole number',
-            minimum: 'Role limit must be between {minimum} and {maximum}',
-            maximum: 'Role limit must be between {minimum} and {maximum}',
-          },
-          'x-ui': { group: 'rules', visibleIf: { mode: 'limit' } },
-        },
-        required_roles: {
-          type: 'array',
-          maxItems: 25,
-          uniqueItems: true,
-          default: [],
-          items: {
-            type: 'string',
-            maxLength: 20,
-            pattern: '^[0-9]{17,20}$',
-            'x-reference': { kind: 'role' },
-            'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-            'x-messages': {
-              type: 'Please select a role',
-              pattern: 'Please select a role',
-              maxLength: 'Please select a role',
-              'x-reference': 'This role is not in this server',
-            },
-          },
-          'x-messages': {
-            type: 'Required roles must be a list of roles',
-            maxItems: 'Required roles may name at most {limit} roles',
-            uniqueItems: 'Required roles names a role twice',
-          },
-          'x-ui': { group: 'rules', widget: 'role-list' },
-        },
-        excluded_roles: {
-          type: 'array',
-          maxItems: 25,
-          uniqueItems: true,
-          default: [],
-          items: {
-            type: 'string',
-            maxLength: 20,
-            pattern: '^[0-9]{17,20}$',
-            'x-reference': { kind: 'role' },
-            'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-            'x-messages': {
-              type: 'Please select a role',
-              pattern: 'Please select a role',
-              maxLength: 'Please select a role',
-              'x-reference': 'This role is not in this server',
-            },
-          },
-          'x-messages': {
-            type: 'Excluded roles must be a list of roles',
-            maxItems: 'Excluded roles may name at most {limit} roles',
-            uniqueItems: 'Excluded roles names a role twice',
-          },
-          'x-ui': { group: 'rules', widget: 'role-list' },
-        },
-        reply: {
-          type: 'boolean',
-          default: true,
-          'x-messages': { type: 'Private reply must be on or off' },
-          'x-ui': { group: 'rules', widget: 'toggle' },
-        },
-        message_id: {
-          readOnly: true,
-          type: ['string', 'null'],
-          maxLength: 20,
-          pattern: '^[0-9]{17,20}$',
-          default: null,
-          'x-ui': { hidden: true },
-        },
-        deployed: { readOnly: true, type: 'boolean', default: false, 'x-ui': { hidden: true } },
-        created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null, 'x-ui': { hidden: true } },
-        updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null, 'x-ui': { hidden: true } },
-      },
-      'x-ui': {
-        groups: [
-          { id: 'message', title: 'Message', description: 'What the bot posts: text, an embed, and the choices under it.' },
-          { id: 'choices', title: 'Choices', description: 'How members choose, and the role each option gives.' },
-          { id: 'rules', title: 'Rules', description: 'What happens when a member chooses.' },
-        ],
-      },
-      'distinct-across': { lists: ['options'], key: 'role_id' },
-      'not-above': { property: 'min_values', limit: 'max_values' },
-      allOf: [
-        {
-          if: { required: ['kind'], properties: { kind: { const: 'reactions', type: 'string' } }, type: 'object' },
-          then: {
-            properties: {
-              options: {
-                maxItems: 20,
-                items: {
-                  required: ['emoji'],
-                  properties: { emoji: { minLength: 1, 'x-messages': { minLength: 'A reaction needs an emoji' }, type: 'string' } },
-                  type: 'object',
-                },
-                'x-messages': { maxItems: 'A message holds at most {limit} different reactions' },
-                type: 'array',
-              },
-            },
-            'distinct-across': { lists: ['options'], key: 'emoji' },
-            type: 'object',
-            'x-messages': { 'distinct-across': 'Each reaction needs a different emoji' },
-          },
-        },
-        {
-          if: { properties: { kind: { const: 'buttons', type: 'string' } }, type: 'object' },
-          then: {
-            properties: {
-              options: {
-                items: {
-                  properties: {
-                    label: {
-                      maxLength: 80,
-                      'x-messages': {
-                        maxLength: "A button's label must be at most {limit} characters",
-                        minLength: 'A button needs a label',
-                      },
-                      type: 'string',
-                      minLength: 1,
-                    },
-                  },
-                  type: 'object',
-                },
-                type: 'array',
-                'max-per-value': { key: 'row', max: 5 },
-                'x-messages': { 'max-per-value': 'A row holds at most {limit} buttons: move this one to another row' },
-              },
-            },
-            type: 'object',
-          },
-        },
-        {
-          if: { required: ['kind'], properties: { kind: { const: 'select', type: 'string' } }, type: 'object' },
-          then: {
-            properties: {
-              options: {
-                items: {
-                  properties: { label: { minLength: 1, 'x-messages': { minLength: 'A select option needs a label' }, type: 'string' } },
-                  type: 'object',
-                },
-                type: 'array',
-              },
-            },
-            type: 'object',
-          },
-        },
-      ],
-      'x-messages': {
-        required: 'Please select a channel for the menu',
-        'distinct-across': 'Each option needs a different role',
-        'not-above': 'Fewest choices must not be more than most choices',
-      },
-    },
-    DiscordEmbed: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        title: {
-          type: 'string',
-          maxLength: 256,
-          default: '',
-          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
-        },
-        description: {
-          type: 'string',
-          maxLength: 4096,
-          default: '',
-          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-          'x-ui': { widget: 'textarea', rows: 5 },
-        },
-        url: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern:
-            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Title link must be at most {limit} characters',
-          },
-        },
-        color: { $ref: '#/$defs/HexColour' },
-        timestamp: {
-          type: ['string', 'null'],
-          maxLength: 40,
-          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          default: null,
-          'x-messages': {
-            type: 'Timestamp must be a date and time',
-            pattern: 'Timestamp must be a date and time',
-            maxLength: 'Timestamp must be a date and time',
-          },
-        },
-        author: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            name: {
-              type: 'string',
-              maxLength: 256,
-              default: '',
-              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
-            },
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author link must be at most {limit} characters',
-              },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        fields: {
-          type: 'array',
-          maxItems: 25,
-          default: [],
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'value'],
-            properties: {
-              name: {
-                type: 'string',
-                maxLength: 256,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field name must be text',
-                  maxLength: 'Field name must be at most {limit} characters',
-                  minLength: 'Field name is required',
-                },
-              },
-              value: {
-                type: 'string',
-                maxLength: 1024,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field value must be text',
-                  maxLength: 'Field value must be at most {limit} characters',
-                  minLength: 'Field value is required',
-                },
-              },
-              inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
-            },
-          },
-          'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
-        },
-        thumbnail: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Thumbnail URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        image: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Image URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        footer: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            text: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Footer icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-      },
-    },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-    RoleMenuWarning: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['code', 'message', 'fix', 'blocking'],
-      properties: {
-        code: {
-          enum: [
-            'role_above_bot',
-            'role_unassignable',
-            'role_deleted',
-            'channel_deleted',
-            'channel_type',
-            'message_gone',
-            'bot_missing_permission',
-            'no_options',
-            'empty_message',
-            'select_clamped',
-          ],
-        },
-        message: { type: 'string' },
-        fix: { type: 'string' },
-        blocking: { type: 'boolean' },
-        path: { type: 'string', pattern: '^/.+$' },
-      },
-    },
+    warnings: { type: 'array', items: {} },
   },
 };
 const schema16 = {
@@ -610,7 +56,6 @@ const schema13 = {
       minLength: 1,
       maxLength: 100,
       pattern: '\\S',
-      default: 'Pick your roles',
       'x-messages': {
         type: 'Please enter a name for the menu',
         minLength: 'Please enter a name for the menu',
@@ -622,8 +67,6 @@ const schema13 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0, 5] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the menu',
         pattern: 'Please select a channel for the menu',
@@ -635,26 +78,13 @@ const schema13 = {
     content: {
       type: 'string',
       maxLength: 2000,
-      default: '',
-      'x-ui': { widget: 'textarea', rows: 3, group: 'message', placeholder: 'Optional text above the embed' },
       'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
     },
-    embed: {
-      $ref: '#/$defs/DiscordEmbed',
-      default: { title: 'Pick your roles', description: 'Choose below to get a role; choose again to give it back.', color: '#068ADD' },
-      'x-ui': { group: 'message', widget: 'embed' },
-    },
-    kind: {
-      type: 'string',
-      enum: ['buttons', 'select', 'reactions'],
-      default: 'buttons',
-      'x-ui': { enumLabels: { buttons: 'Buttons', select: 'Select menu', reactions: 'Reactions' }, group: 'choices' },
-      'x-messages': { '*': 'Kind must be buttons, select or reactions' },
-    },
+    embed: {},
+    kind: { type: 'string', enum: ['buttons', 'select', 'reactions'], 'x-messages': { '*': 'Kind must be buttons, select or reactions' } },
     options: {
       type: 'array',
       maxItems: 25,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -664,8 +94,6 @@ const schema13 = {
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': { kind: 'role', assignable: true },
-            'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
             'x-messages': {
               type: 'Please select a role for this option',
               pattern: 'Please select a role for this option',
@@ -677,7 +105,6 @@ const schema13 = {
           emoji: {
             type: 'string',
             maxLength: 64,
-            default: '',
             pattern:
               '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
             'x-messages': {
@@ -685,114 +112,84 @@ const schema13 = {
               maxLength: 'Emoji must be one emoji',
               pattern: 'Emoji must be one emoji, or a custom emoji such as <:name:id>',
             },
-            'x-ui': { help: 'A Unicode emoji, or a custom one written <:name:id>.', placeholder: '😀' },
           },
           label: {
             type: 'string',
             maxLength: 100,
-            default: '',
             'x-messages': { type: 'Label must be text', maxLength: 'Label must be at most {limit} characters' },
-            'x-ui': { visibleIf: { '/kind': ['buttons', 'select'] } },
           },
           description: {
             type: 'string',
             maxLength: 100,
-            default: '',
             'x-messages': { type: 'Description must be text', maxLength: 'Description must be at most {limit} characters' },
-            'x-ui': { visibleIf: { '/kind': 'select' } },
           },
           style: {
             type: 'string',
             enum: ['primary', 'secondary', 'success', 'danger'],
-            default: 'secondary',
-            'x-ui': {
-              enumLabels: { primary: 'Blurple', secondary: 'Grey', success: 'Green', danger: 'Red' },
-              visibleIf: { '/kind': 'buttons' },
-            },
             'x-messages': { '*': 'Button style must be primary, secondary, success or danger' },
           },
           row: {
             type: 'integer',
             minimum: 1,
             maximum: 5,
-            default: 1,
             'x-messages': {
               type: 'Row must be a whole number',
               minimum: 'Row must be between {minimum} and {maximum}',
               maximum: 'Row must be between {minimum} and {maximum}',
             },
-            'x-ui': { visibleIf: { '/kind': 'buttons' } },
           },
         },
       },
       'x-messages': { type: 'Options must be a list', maxItems: 'A menu holds at most {limit} options' },
-      'x-ui': {
-        group: 'choices',
-        widget: 'role-menu-options',
-        help: 'Add an option per role. Managed roles and @everyone cannot be given.',
-      },
     },
     placeholder: {
       type: 'string',
       maxLength: 150,
-      default: 'Choose your roles',
       'x-messages': { type: 'Placeholder must be text', maxLength: 'Placeholder must be at most {limit} characters' },
-      'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
     },
     min_values: {
       type: 'integer',
       minimum: 0,
       maximum: 25,
-      default: 0,
       'x-messages': {
         type: 'Fewest choices must be a whole number',
         minimum: 'Fewest choices must be between {minimum} and {maximum}',
         maximum: 'Fewest choices must be between {minimum} and {maximum}',
       },
-      'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
     },
     max_values: {
       type: 'integer',
       minimum: 1,
       maximum: 25,
-      default: 25,
       'x-messages': {
         type: 'Most choices must be a whole number',
         minimum: 'Most choices must be between {minimum} and {maximum}',
         maximum: 'Most choices must be between {minimum} and {maximum}',
       },
-      'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
     },
     mode: {
       type: 'string',
       enum: ['toggle', 'unique', 'verify', 'remove', 'limit'],
-      default: 'toggle',
-      'x-ui': { enumLabels: { toggle: 'Toggle', unique: 'Unique', verify: 'Verify', remove: 'Remove', limit: 'Limit' }, group: 'rules' },
       'x-messages': { '*': 'Mode must be toggle, unique, verify, remove or limit' },
     },
     limit: {
       type: 'integer',
       minimum: 1,
       maximum: 25,
-      default: 1,
       'x-messages': {
         type: 'Role limit must be a whole number',
         minimum: 'Role limit must be between {minimum} and {maximum}',
         maximum: 'Role limit must be between {minimum} and {maximum}',
       },
-      'x-ui': { group: 'rules', visibleIf: { mode: 'limit' } },
     },
     required_roles: {
       type: 'array',
       maxItems: 25,
       uniqueItems: true,
-      default: [],
       items: {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': { kind: 'role' },
-        'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
         'x-messages': {
           type: 'Please select a role',
           pattern: 'Please select a role',
@@ -805,19 +202,15 @@ const schema13 = {
         maxItems: 'Required roles may name at most {limit} roles',
         uniqueItems: 'Required roles names a role twice',
       },
-      'x-ui': { group: 'rules', widget: 'role-list' },
     },
     excluded_roles: {
       type: 'array',
       maxItems: 25,
       uniqueItems: true,
-      default: [],
       items: {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': { kind: 'role' },
-        'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
         'x-messages': {
           type: 'Please select a role',
           pattern: 'Please select a role',
@@ -830,32 +223,12 @@ const schema13 = {
         maxItems: 'Excluded roles may name at most {limit} roles',
         uniqueItems: 'Excluded roles names a role twice',
       },
-      'x-ui': { group: 'rules', widget: 'role-list' },
     },
-    reply: {
-      type: 'boolean',
-      default: true,
-      'x-messages': { type: 'Private reply must be on or off' },
-      'x-ui': { group: 'rules', widget: 'toggle' },
-    },
-    message_id: {
-      readOnly: true,
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      default: null,
-      'x-ui': { hidden: true },
-    },
-    deployed: { readOnly: true, type: 'boolean', default: false, 'x-ui': { hidden: true } },
-    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null, 'x-ui': { hidden: true } },
-    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null, 'x-ui': { hidden: true } },
-  },
-  'x-ui': {
-    groups: [
-      { id: 'message', title: 'Message', description: 'What the bot posts: text, an embed, and the choices under it.' },
-      { id: 'choices', title: 'Choices', description: 'How members choose, and the role each option gives.' },
-      { id: 'rules', title: 'Rules', description: 'What happens when a member chooses.' },
-    ],
+    reply: { type: 'boolean', 'x-messages': { type: 'Private reply must be on or off' } },
+    message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$' },
+    deployed: { readOnly: true, type: 'boolean' },
+    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40 },
+    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40 },
   },
   'distinct-across': { lists: ['options'], key: 'role_id' },
   'not-above': { property: 'min_values', limit: 'max_values' },
@@ -941,20 +314,16 @@ const schema14 = {
     title: {
       type: 'string',
       maxLength: 256,
-      default: '',
       'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 4096,
-      default: '',
       'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
     },
     url: {
       type: 'string',
       maxLength: 2048,
-      default: '',
       pattern:
         '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
@@ -963,12 +332,11 @@ const schema14 = {
         maxLength: 'Title link must be at most {limit} characters',
       },
     },
-    color: { $ref: '#/$defs/HexColour' },
+    color: {},
     timestamp: {
       type: ['string', 'null'],
       maxLength: 40,
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-      default: null,
       'x-messages': {
         type: 'Timestamp must be a date and time',
         pattern: 'Timestamp must be a date and time',
@@ -978,18 +346,15 @@ const schema14 = {
     author: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         name: {
           type: 'string',
           maxLength: 256,
-          default: '',
           'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -1001,7 +366,6 @@ const schema14 = {
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -1015,7 +379,6 @@ const schema14 = {
     fields: {
       type: 'array',
       maxItems: 25,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -1041,7 +404,7 @@ const schema14 = {
               minLength: 'Field value is required',
             },
           },
-          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+          inline: { type: 'boolean', 'x-messages': { type: 'Inline must be on or off' } },
         },
       },
       'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
@@ -1049,12 +412,10 @@ const schema14 = {
     thumbnail: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -1068,12 +429,10 @@ const schema14 = {
     image: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -1087,18 +446,15 @@ const schema14 = {
     footer: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         text: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
         },
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -1115,7 +471,6 @@ const schema15 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateRoleMenu = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/role-menu.json',
   type: 'object',
   additionalProperties: false,
   required: ['title', 'channel_id'],
@@ -13,7 +11,6 @@ const schema12 = {
       minLength: 1,
       maxLength: 100,
       pattern: '\\S',
-      default: 'Pick your roles',
       'x-messages': {
         type: 'Please enter a name for the menu',
         minLength: 'Please enter a name for the menu',
@@ -25,8 +22,6 @@ const schema12 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0, 5] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the menu',
         pattern: 'Please select a channel for the menu',
@@ -38,26 +33,13 @@ const schema12 = {
     content: {
       type: 'string',
       maxLength: 2000,
-      default: '',
-      'x-ui': { widget: 'textarea', rows: 3, group: 'message', placeholder: 'Optional text above the embed' },
       'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
     },
-    embed: {
-      $ref: '#/$defs/DiscordEmbed',
-      default: { title: 'Pick your roles', description: 'Choose below to get a role; choose again to give it back.', color: '#068ADD' },
-      'x-ui': { group: 'message', widget: 'embed' },
-    },
-    kind: {
-      type: 'string',
-      enum: ['buttons', 'select', 'reactions'],
-      default: 'buttons',
-      'x-ui': { enumLabels: { buttons: 'Buttons', select: 'Select menu', reactions: 'Reactions' }, group: 'choices' },
-      'x-messages': { '*': 'Kind must be buttons, select or reactions' },
-    },
+    embed: {},
+    kind: { type: 'string', enum: ['buttons', 'select', 'reactions'], 'x-messages': { '*': 'Kind must be buttons, select or reactions' } },
     options: {
       type: 'array',
       maxItems: 25,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -67,8 +49,6 @@ const schema12 = {
             type: 'string',
             maxLength: 20,
             pattern: '^[0-9]{17,20}$',
-            'x-reference': { kind: 'role', assignable: true },
-            'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
             'x-messages': {
               type: 'Please select a role for this option',
               pattern: 'Please select a role for this option',
@@ -80,7 +60,6 @@ const schema12 = {
           emoji: {
             type: 'string',
             maxLength: 64,
-            default: '',
             pattern:
               '^(<a?:[A-Za-z0-9_]{2,32}:[0-9]{17,20}>|(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[#*0-9]\\uFE0F?\\u20E3)[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\uFE0F\\u200D\\u20E3]{0,15})?$',
             'x-messages': {
@@ -88,114 +67,84 @@ const schema12 = {
               maxLength: 'Emoji must be one emoji',
               pattern: 'Emoji must be one emoji, or a custom emoji such as <:name:id>',
             },
-            'x-ui': { help: 'A Unicode emoji, or a custom one written <:name:id>.', placeholder: '😀' },
           },
           label: {
             type: 'string',
             maxLength: 100,
-            default: '',
             'x-messages': { type: 'Label must be text', maxLength: 'Label must be at most {limit} characters' },
-            'x-ui': { visibleIf: { '/kind': ['buttons', 'select'] } },
           },
           description: {
             type: 'string',
             maxLength: 100,
-            default: '',
             'x-messages': { type: 'Description must be text', maxLength: 'Description must be at most {limit} characters' },
-            'x-ui': { visibleIf: { '/kind': 'select' } },
           },
           style: {
             type: 'string',
             enum: ['primary', 'secondary', 'success', 'danger'],
-            default: 'secondary',
-            'x-ui': {
-              enumLabels: { primary: 'Blurple', secondary: 'Grey', success: 'Green', danger: 'Red' },
-              visibleIf: { '/kind': 'buttons' },
-            },
             'x-messages': { '*': 'Button style must be primary, secondary, success or danger' },
           },
           row: {
             type: 'integer',
             minimum: 1,
             maximum: 5,
-            default: 1,
             'x-messages': {
               type: 'Row must be a whole number',
               minimum: 'Row must be between {minimum} and {maximum}',
               maximum: 'Row must be between {minimum} and {maximum}',
             },
-            'x-ui': { visibleIf: { '/kind': 'buttons' } },
           },
         },
       },
       'x-messages': { type: 'Options must be a list', maxItems: 'A menu holds at most {limit} options' },
-      'x-ui': {
-        group: 'choices',
-        widget: 'role-menu-options',
-        help: 'Add an option per role. Managed roles and @everyone cannot be given.',
-      },
     },
     placeholder: {
       type: 'string',
       maxLength: 150,
-      default: 'Choose your roles',
       'x-messages': { type: 'Placeholder must be text', maxLength: 'Placeholder must be at most {limit} characters' },
-      'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
     },
     min_values: {
       type: 'integer',
       minimum: 0,
       maximum: 25,
-      default: 0,
       'x-messages': {
         type: 'Fewest choices must be a whole number',
         minimum: 'Fewest choices must be between {minimum} and {maximum}',
         maximum: 'Fewest choices must be between {minimum} and {maximum}',
       },
-      'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
     },
     max_values: {
       type: 'integer',
       minimum: 1,
       maximum: 25,
-      default: 25,
       'x-messages': {
         type: 'Most choices must be a whole number',
         minimum: 'Most choices must be between {minimum} and {maximum}',
         maximum: 'Most choices must be between {minimum} and {maximum}',
       },
-      'x-ui': { group: 'choices', visibleIf: { kind: 'select' } },
     },
     mode: {
       type: 'string',
       enum: ['toggle', 'unique', 'verify', 'remove', 'limit'],
-      default: 'toggle',
-      'x-ui': { enumLabels: { toggle: 'Toggle', unique: 'Unique', verify: 'Verify', remove: 'Remove', limit: 'Limit' }, group: 'rules' },
       'x-messages': { '*': 'Mode must be toggle, unique, verify, remove or limit' },
     },
     limit: {
       type: 'integer',
       minimum: 1,
       maximum: 25,
-      default: 1,
       'x-messages': {
         type: 'Role limit must be a whole number',
         minimum: 'Role limit must be between {minimum} and {maximum}',
         maximum: 'Role limit must be between {minimum} and {maximum}',
       },
-      'x-ui': { group: 'rules', visibleIf: { mode: 'limit' } },
     },
     required_roles: {
       type: 'array',
       maxItems: 25,
       uniqueItems: true,
-      default: [],
       items: {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': { kind: 'role' },
-        'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
         'x-messages': {
           type: 'Please select a role',
           pattern: 'Please select a role',
@@ -208,19 +157,15 @@ const schema12 = {
         maxItems: 'Required roles may name at most {limit} roles',
         uniqueItems: 'Required roles names a role twice',
       },
-      'x-ui': { group: 'rules', widget: 'role-list' },
     },
     excluded_roles: {
       type: 'array',
       maxItems: 25,
       uniqueItems: true,
-      default: [],
       items: {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': { kind: 'role' },
-        'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
         'x-messages': {
           type: 'Please select a role',
           pattern: 'Please select a role',
@@ -233,32 +178,12 @@ const schema12 = {
         maxItems: 'Excluded roles may name at most {limit} roles',
         uniqueItems: 'Excluded roles names a role twice',
       },
-      'x-ui': { group: 'rules', widget: 'role-list' },
     },
-    reply: {
-      type: 'boolean',
-      default: true,
-      'x-messages': { type: 'Private reply must be on or off' },
-      'x-ui': { group: 'rules', widget: 'toggle' },
-    },
-    message_id: {
-      readOnly: true,
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      default: null,
-      'x-ui': { hidden: true },
-    },
-    deployed: { readOnly: true, type: 'boolean', default: false, 'x-ui': { hidden: true } },
-    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null, 'x-ui': { hidden: true } },
-    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null, 'x-ui': { hidden: true } },
-  },
-  'x-ui': {
-    groups: [
-      { id: 'message', title: 'Message', description: 'What the bot posts: text, an embed, and the choices under it.' },
-      { id: 'choices', title: 'Choices', description: 'How members choose, and the role each option gives.' },
-      { id: 'rules', title: 'Rules', description: 'What happens when a member chooses.' },
-    ],
+    reply: { type: 'boolean', 'x-messages': { type: 'Private reply must be on or off' } },
+    message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$' },
+    deployed: { readOnly: true, type: 'boolean' },
+    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40 },
+    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40 },
   },
   'distinct-across': { lists: ['options'], key: 'role_id' },
   'not-above': { property: 'min_values', limit: 'max_values' },
@@ -328,196 +253,6 @@ const schema12 = {
     'distinct-across': 'Each option needs a different role',
     'not-above': 'Fewest choices must not be more than most choices',
   },
-  $defs: {
-    DiscordEmbed: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        title: {
-          type: 'string',
-          maxLength: 256,
-          default: '',
-          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
-        },
-        description: {
-          type: 'string',
-          maxLength: 4096,
-          default: '',
-          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-          'x-ui': { widget: 'textarea', rows: 5 },
-        },
-        url: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern:
-            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Title link must be at most {limit} characters',
-          },
-        },
-        color: { $ref: '#/$defs/HexColour' },
-        timestamp: {
-          type: ['string', 'null'],
-          maxLength: 40,
-          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          default: null,
-          'x-messages': {
-            type: 'Timestamp must be a date and time',
-            pattern: 'Timestamp must be a date and time',
-            maxLength: 'Timestamp must be a date and time',
-          },
-        },
-        author: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            name: {
-              type: 'string',
-              maxLength: 256,
-              default: '',
-              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
-            },
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author link must be at most {limit} characters',
-              },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        fields: {
-          type: 'array',
-          maxItems: 25,
-          default: [],
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'value'],
-            properties: {
-              name: {
-                type: 'string',
-                maxLength: 256,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field name must be text',
-                  maxLength: 'Field name must be at most {limit} characters',
-                  minLength: 'Field name is required',
-                },
-              },
-              value: {
-                type: 'string',
-                maxLength: 1024,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field value must be text',
-                  maxLength: 'Field value must be at most {limit} characters',
-                  minLength: 'Field value is required',
-                },
-              },
-              inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
-            },
-          },
-          'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
-        },
-        thumbnail: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Thumbnail URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        image: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Image URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        footer: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            text: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Footer icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-      },
-    },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-  },
 };
 const func1 = runtime_ucs2length;
 const func0 = Object.prototype.hasOwnProperty;
@@ -534,20 +269,16 @@ const schema13 = {
     title: {
       type: 'string',
       maxLength: 256,
-      default: '',
       'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 4096,
-      default: '',
       'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
     },
     url: {
       type: 'string',
       maxLength: 2048,
-      default: '',
       pattern:
         '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
@@ -556,12 +287,11 @@ const schema13 = {
         maxLength: 'Title link must be at most {limit} characters',
       },
     },
-    color: { $ref: '#/$defs/HexColour' },
+    color: {},
     timestamp: {
       type: ['string', 'null'],
       maxLength: 40,
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-      default: null,
       'x-messages': {
         type: 'Timestamp must be a date and time',
         pattern: 'Timestamp must be a date and time',
@@ -571,18 +301,15 @@ const schema13 = {
     author: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         name: {
           type: 'string',
           maxLength: 256,
-          default: '',
           'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -594,7 +321,6 @@ const schema13 = {
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -608,7 +334,6 @@ const schema13 = {
     fields: {
       type: 'array',
       maxItems: 25,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -634,7 +359,7 @@ const schema13 = {
               minLength: 'Field value is required',
             },
           },
-          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+          inline: { type: 'boolean', 'x-messages': { type: 'Inline must be on or off' } },
         },
       },
       'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
@@ -642,12 +367,10 @@ const schema13 = {
     thumbnail: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -661,12 +384,10 @@ const schema13 = {
     image: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -680,18 +401,15 @@ const schema13 = {
     footer: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         text: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
         },
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -708,7 +426,6 @@ const schema14 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',

@@ -2,13 +2,9 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateRoleReference = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/role-reference.json',
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'role' },
-  'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': {
     type: 'Please select a role',
     pattern: 'Please select a role',

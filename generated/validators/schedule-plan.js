@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateSchedulePlan = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/common/schedule-plan.json',
   type: 'object',
   additionalProperties: false,
   required: ['kind', 'timeZone'],
@@ -11,72 +9,38 @@ const schema12 = {
     kind: {
       type: 'string',
       enum: ['once', 'hours', 'daily', 'weekly', 'monthly', 'cron'],
-      default: 'daily',
-      'x-ui': {
-        enumLabels: {
-          once: 'Once',
-          hours: 'Every few hours',
-          daily: 'Daily',
-          weekly: 'Weekly',
-          monthly: 'Monthly',
-          cron: 'Cron expression',
-        },
-      },
       'x-messages': { '*': 'Please choose how often the message is posted' },
     },
     at: {
       type: 'string',
       maxLength: 16,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9])?$',
-      default: '',
-      'x-ui': { widget: 'local-date-time', visibleIf: { kind: ['once', 'hours'] } },
       'x-messages': { '*': 'Please enter a date and time' },
     },
     every: {
       type: 'integer',
       minimum: 1,
       maximum: 168,
-      default: 24,
-      'x-ui': { visibleIf: { kind: 'hours' } },
       'x-messages': { '*': 'Please enter a number of hours from {minimum} to {maximum}' },
     },
     time: {
       type: 'string',
       maxLength: 5,
       pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
-      default: '09:00',
-      'x-ui': { widget: 'local-time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
       'x-messages': { '*': 'Please enter a time such as 09:00' },
     },
     days: {
       type: 'array',
       uniqueItems: true,
       maxItems: 7,
-      items: {
-        type: 'string',
-        enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-        'x-ui': {
-          enumLabels: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
-        },
-      },
-      default: ['mon'],
-      'x-ui': { widget: 'checklist', visibleIf: { kind: 'weekly' } },
+      items: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
       'x-messages': { '*': 'Please choose the days of the week', uniqueItems: 'Each day once' },
     },
-    day: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 31,
-      default: 1,
-      'x-ui': { help: 'On the 29th to the 31st, a shorter month runs on its last day.', visibleIf: { kind: 'monthly' } },
-      'x-messages': { '*': 'Please enter a day from {minimum} to {maximum}' },
-    },
+    day: { type: 'integer', minimum: 1, maximum: 31, 'x-messages': { '*': 'Please enter a day from {minimum} to {maximum}' } },
     cron: {
       type: 'string',
       maxLength: 120,
       pattern: '^$|^\\s*\\S+(\\s+\\S+){4}\\s*$',
-      default: '',
-      'x-ui': { placeholder: '0 9 * * 1-5', visibleIf: { kind: 'cron' } },
       'x-messages': { '*': 'A cron expression has five fields: minute, hour, day of the month, month and day of the week' },
     },
     timeZone: {
@@ -84,16 +48,12 @@ const schema12 = {
       minLength: 1,
       maxLength: 64,
       'time-zone': true,
-      default: 'UTC',
-      'x-ui': { widget: 'time-zone', placeholder: 'Search a time zone, such as Europe/London' },
       'x-messages': { '*': 'Please choose a time zone', 'time-zone': 'This is not a time zone (such as Europe/London)' },
     },
     until: {
       type: 'string',
       maxLength: 10,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$',
-      default: '',
-      'x-ui': { widget: 'local-date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
       'x-messages': { '*': 'Please enter a date, or leave it empty' },
     },
   },
@@ -111,7 +71,6 @@ const schema12 = {
       then: { properties: { cron: { type: 'string', minLength: 1, 'x-messages': { minLength: 'Please enter a cron expression' } } } },
     },
   ],
-  'x-schedule': { graceMinutes: 10, previewRuns: 5 },
   'x-messages': {
     'x-schedule-cron': 'This cron expression cannot be read: {reason}',
     'x-schedule-interval':

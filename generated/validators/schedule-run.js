@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateScheduleRun = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/schedule-run.json',
   type: 'object',
   additionalProperties: false,
   required: ['id', 'scheduleId', 'trigger', 'dueAt', 'status', 'at', 'channelId'],
@@ -14,18 +12,11 @@ const schema12 = {
     dueAt: { type: 'string', maxLength: 40 },
     status: { enum: ['sending', 'sent', 'failed', 'missed'] },
     at: { type: 'string', maxLength: 40 },
-    channelId: { $ref: '#/$defs/Snowflake' },
-    messageId: { $ref: '#/$defs/Snowflake' },
+    channelId: {},
+    messageId: {},
     messageUrl: { type: 'string', maxLength: 300 },
     error: { type: 'string', maxLength: 500 },
     by: { type: 'string', maxLength: 100 },
-  },
-  $defs: {
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
   },
 };
 const schema13 = {

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateScheduledMessage = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/scheduled-message.json',
   type: 'object',
   additionalProperties: false,
   required: ['name', 'channel_id', 'message', 'plan'],
@@ -13,7 +11,6 @@ const schema12 = {
       minLength: 1,
       maxLength: 100,
       pattern: '\\S',
-      default: 'Weekly reminder',
       'x-messages': {
         type: 'Please enter a name for the schedule',
         minLength: 'Please enter a name for the schedule',
@@ -25,8 +22,6 @@ const schema12 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0, 5] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel',
         pattern: 'Please select a channel',
@@ -35,351 +30,9 @@ const schema12 = {
         'x-reference-type': 'Please select a text or announcement channel',
       },
     },
-    message: { $ref: '#/$defs/DiscordMessage' },
-    plan: { $ref: '#/$defs/SchedulePlan' },
-    paused: { type: 'boolean', default: false },
-  },
-  $defs: {
-    DiscordMessage: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['embeds'],
-      properties: {
-        content: {
-          type: 'string',
-          maxLength: 2000,
-          default: '',
-          'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
-          'x-ui': { widget: 'textarea', rows: 3 },
-        },
-        embeds: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 10,
-          'discord-embed-total': 6000,
-          items: { $ref: '#/$defs/DiscordEmbed' },
-          'x-messages': {
-            type: 'Embeds must be a list',
-            minItems: 'A message needs at least one embed',
-            maxItems: 'A message holds at most {limit} embeds',
-            'discord-embed-total': 'The embeds hold {total} characters together; Discord allows at most {limit} in one message',
-          },
-        },
-      },
-    },
-    DiscordEmbed: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        title: {
-          type: 'string',
-          maxLength: 256,
-          default: '',
-          'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
-        },
-        description: {
-          type: 'string',
-          maxLength: 4096,
-          default: '',
-          'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-          'x-ui': { widget: 'textarea', rows: 5 },
-        },
-        url: {
-          type: 'string',
-          maxLength: 2048,
-          default: '',
-          pattern:
-            '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-          'x-messages': {
-            type: 'Please enter a valid URL',
-            pattern: 'Please enter a valid URL',
-            maxLength: 'Title link must be at most {limit} characters',
-          },
-        },
-        color: { $ref: '#/$defs/HexColour' },
-        timestamp: {
-          type: ['string', 'null'],
-          maxLength: 40,
-          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-          default: null,
-          'x-messages': {
-            type: 'Timestamp must be a date and time',
-            pattern: 'Timestamp must be a date and time',
-            maxLength: 'Timestamp must be a date and time',
-          },
-        },
-        author: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            name: {
-              type: 'string',
-              maxLength: 256,
-              default: '',
-              'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
-            },
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author link must be at most {limit} characters',
-              },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Author icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        fields: {
-          type: 'array',
-          maxItems: 25,
-          default: [],
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'value'],
-            properties: {
-              name: {
-                type: 'string',
-                maxLength: 256,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field name must be text',
-                  maxLength: 'Field name must be at most {limit} characters',
-                  minLength: 'Field name is required',
-                },
-              },
-              value: {
-                type: 'string',
-                maxLength: 1024,
-                minLength: 1,
-                'x-messages': {
-                  type: 'Field value must be text',
-                  maxLength: 'Field value must be at most {limit} characters',
-                  minLength: 'Field value is required',
-                },
-              },
-              inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
-            },
-          },
-          'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
-        },
-        thumbnail: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Thumbnail URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        image: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Image URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-        footer: {
-          type: 'object',
-          additionalProperties: false,
-          default: {},
-          properties: {
-            text: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
-            },
-            icon_url: {
-              type: 'string',
-              maxLength: 2048,
-              default: '',
-              pattern:
-                '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-              'x-messages': {
-                type: 'Please enter a valid URL',
-                pattern: 'Please enter a valid URL',
-                maxLength: 'Footer icon URL must be at most {limit} characters',
-              },
-            },
-          },
-        },
-      },
-    },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-    SchedulePlan: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kind', 'timeZone'],
-      properties: {
-        kind: {
-          type: 'string',
-          enum: ['once', 'hours', 'daily', 'weekly', 'monthly', 'cron'],
-          default: 'daily',
-          'x-ui': {
-            enumLabels: {
-              once: 'Once',
-              hours: 'Every few hours',
-              daily: 'Daily',
-              weekly: 'Weekly',
-              monthly: 'Monthly',
-              cron: 'Cron expression',
-            },
-          },
-          'x-messages': { '*': 'Please choose how often the message is posted' },
-        },
-        at: {
-          type: 'string',
-          maxLength: 16,
-          pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9])?$',
-          default: '',
-          'x-ui': { widget: 'local-date-time', visibleIf: { kind: ['once', 'hours'] } },
-          'x-messages': { '*': 'Please enter a date and time' },
-        },
-        every: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 168,
-          default: 24,
-          'x-ui': { visibleIf: { kind: 'hours' } },
-          'x-messages': { '*': 'Please enter a number of hours from {minimum} to {maximum}' },
-        },
-        time: {
-          type: 'string',
-          maxLength: 5,
-          pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
-          default: '09:00',
-          'x-ui': { widget: 'local-time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
-          'x-messages': { '*': 'Please enter a time such as 09:00' },
-        },
-        days: {
-          type: 'array',
-          uniqueItems: true,
-          maxItems: 7,
-          items: {
-            type: 'string',
-            enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-            'x-ui': {
-              enumLabels: {
-                mon: 'Monday',
-                tue: 'Tuesday',
-                wed: 'Wednesday',
-                thu: 'Thursday',
-                fri: 'Friday',
-                sat: 'Saturday',
-                sun: 'Sunday',
-              },
-            },
-          },
-          default: ['mon'],
-          'x-ui': { widget: 'checklist', visibleIf: { kind: 'weekly' } },
-          'x-messages': { '*': 'Please choose the days of the week', uniqueItems: 'Each day once' },
-        },
-        day: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 31,
-          default: 1,
-          'x-ui': { help: 'On the 29th to the 31st, a shorter month runs on its last day.', visibleIf: { kind: 'monthly' } },
-          'x-messages': { '*': 'Please enter a day from {minimum} to {maximum}' },
-        },
-        cron: {
-          type: 'string',
-          maxLength: 120,
-          pattern: '^$|^\\s*\\S+(\\s+\\S+){4}\\s*$',
-          default: '',
-          'x-ui': { placeholder: '0 9 * * 1-5', visibleIf: { kind: 'cron' } },
-          'x-messages': { '*': 'A cron expression has five fields: minute, hour, day of the month, month and day of the week' },
-        },
-        timeZone: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 64,
-          'time-zone': true,
-          default: 'UTC',
-          'x-ui': { widget: 'time-zone', placeholder: 'Search a time zone, such as Europe/London' },
-          'x-messages': { '*': 'Please choose a time zone', 'time-zone': 'This is not a time zone (such as Europe/London)' },
-        },
-        until: {
-          type: 'string',
-          maxLength: 10,
-          pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$',
-          default: '',
-          'x-ui': { widget: 'local-date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
-          'x-messages': { '*': 'Please enter a date, or leave it empty' },
-        },
-      },
-      allOf: [
-        {
-          if: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['once', 'hours'] } } },
-          then: { properties: { at: { type: 'string', minLength: 1, 'x-messages': { minLength: 'Please enter a date and time' } } } },
-        },
-        {
-          if: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', const: 'weekly' } } },
-          then: { properties: { days: { type: 'array', minItems: 1, 'x-messages': { minItems: 'Please choose at least one day' } } } },
-        },
-        {
-          if: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', const: 'cron' } } },
-          then: { properties: { cron: { type: 'string', minLength: 1, 'x-messages': { minLength: 'Please enter a cron expression' } } } },
-        },
-      ],
-      'x-schedule': { graceMinutes: 10, previewRuns: 5 },
-      'x-messages': {
-        'x-schedule-cron': 'This cron expression cannot be read: {reason}',
-        'x-schedule-interval':
-          "Your server's {planName} plan posts a scheduled message at most every {allowed}; this schedule would post every {interval}",
-        'x-schedule-past': 'This time has already passed in {timeZone}: please choose a time in the future',
-        'x-schedule-never': 'This schedule has no run before its end date',
-      },
-    },
+    message: {},
+    plan: {},
+    paused: { type: 'boolean' },
   },
 };
 const schema16 = {
@@ -390,72 +43,38 @@ const schema16 = {
     kind: {
       type: 'string',
       enum: ['once', 'hours', 'daily', 'weekly', 'monthly', 'cron'],
-      default: 'daily',
-      'x-ui': {
-        enumLabels: {
-          once: 'Once',
-          hours: 'Every few hours',
-          daily: 'Daily',
-          weekly: 'Weekly',
-          monthly: 'Monthly',
-          cron: 'Cron expression',
-        },
-      },
       'x-messages': { '*': 'Please choose how often the message is posted' },
     },
     at: {
       type: 'string',
       maxLength: 16,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9])?$',
-      default: '',
-      'x-ui': { widget: 'local-date-time', visibleIf: { kind: ['once', 'hours'] } },
       'x-messages': { '*': 'Please enter a date and time' },
     },
     every: {
       type: 'integer',
       minimum: 1,
       maximum: 168,
-      default: 24,
-      'x-ui': { visibleIf: { kind: 'hours' } },
       'x-messages': { '*': 'Please enter a number of hours from {minimum} to {maximum}' },
     },
     time: {
       type: 'string',
       maxLength: 5,
       pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
-      default: '09:00',
-      'x-ui': { widget: 'local-time', visibleIf: { kind: ['daily', 'weekly', 'monthly'] } },
       'x-messages': { '*': 'Please enter a time such as 09:00' },
     },
     days: {
       type: 'array',
       uniqueItems: true,
       maxItems: 7,
-      items: {
-        type: 'string',
-        enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-        'x-ui': {
-          enumLabels: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
-        },
-      },
-      default: ['mon'],
-      'x-ui': { widget: 'checklist', visibleIf: { kind: 'weekly' } },
+      items: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
       'x-messages': { '*': 'Please choose the days of the week', uniqueItems: 'Each day once' },
     },
-    day: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 31,
-      default: 1,
-      'x-ui': { help: 'On the 29th to the 31st, a shorter month runs on its last day.', visibleIf: { kind: 'monthly' } },
-      'x-messages': { '*': 'Please enter a day from {minimum} to {maximum}' },
-    },
+    day: { type: 'integer', minimum: 1, maximum: 31, 'x-messages': { '*': 'Please enter a day from {minimum} to {maximum}' } },
     cron: {
       type: 'string',
       maxLength: 120,
       pattern: '^$|^\\s*\\S+(\\s+\\S+){4}\\s*$',
-      default: '',
-      'x-ui': { placeholder: '0 9 * * 1-5', visibleIf: { kind: 'cron' } },
       'x-messages': { '*': 'A cron expression has five fields: minute, hour, day of the month, month and day of the week' },
     },
     timeZone: {
@@ -463,16 +82,12 @@ const schema16 = {
       minLength: 1,
       maxLength: 64,
       'time-zone': true,
-      default: 'UTC',
-      'x-ui': { widget: 'time-zone', placeholder: 'Search a time zone, such as Europe/London' },
       'x-messages': { '*': 'Please choose a time zone', 'time-zone': 'This is not a time zone (such as Europe/London)' },
     },
     until: {
       type: 'string',
       maxLength: 10,
       pattern: '^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$',
-      default: '',
-      'x-ui': { widget: 'local-date', visibleIf: { kind: ['hours', 'daily', 'weekly', 'monthly', 'cron'] } },
       'x-messages': { '*': 'Please enter a date, or leave it empty' },
     },
   },
@@ -490,7 +105,6 @@ const schema16 = {
       then: { properties: { cron: { type: 'string', minLength: 1, 'x-messages': { minLength: 'Please enter a cron expression' } } } },
     },
   ],
-  'x-schedule': { graceMinutes: 10, previewRuns: 5 },
   'x-messages': {
     'x-schedule-cron': 'This cron expression cannot be read: {reason}',
     'x-schedule-interval':
@@ -515,16 +129,14 @@ const schema13 = {
     content: {
       type: 'string',
       maxLength: 2000,
-      default: '',
       'x-messages': { type: 'Message content must be text', maxLength: 'Message content must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 3 },
     },
     embeds: {
       type: 'array',
       minItems: 1,
       maxItems: 10,
       'discord-embed-total': 6000,
-      items: { $ref: '#/$defs/DiscordEmbed' },
+      items: {},
       'x-messages': {
         type: 'Embeds must be a list',
         minItems: 'A message needs at least one embed',
@@ -541,20 +153,16 @@ const schema14 = {
     title: {
       type: 'string',
       maxLength: 256,
-      default: '',
       'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
     },
     description: {
       type: 'string',
       maxLength: 4096,
-      default: '',
       'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
     },
     url: {
       type: 'string',
       maxLength: 2048,
-      default: '',
       pattern:
         '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
       'x-messages': {
@@ -563,12 +171,11 @@ const schema14 = {
         maxLength: 'Title link must be at most {limit} characters',
       },
     },
-    color: { $ref: '#/$defs/HexColour' },
+    color: {},
     timestamp: {
       type: ['string', 'null'],
       maxLength: 40,
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$',
-      default: null,
       'x-messages': {
         type: 'Timestamp must be a date and time',
         pattern: 'Timestamp must be a date and time',
@@ -578,18 +185,15 @@ const schema14 = {
     author: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         name: {
           type: 'string',
           maxLength: 256,
-          default: '',
           'x-messages': { type: 'Author name must be text', maxLength: 'Author name must be at most {limit} characters' },
         },
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -601,7 +205,6 @@ const schema14 = {
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -615,7 +218,6 @@ const schema14 = {
     fields: {
       type: 'array',
       maxItems: 25,
-      default: [],
       items: {
         type: 'object',
         additionalProperties: false,
@@ -641,7 +243,7 @@ const schema14 = {
               minLength: 'Field value is required',
             },
           },
-          inline: { type: 'boolean', default: false, 'x-messages': { type: 'Inline must be on or off' } },
+          inline: { type: 'boolean', 'x-messages': { type: 'Inline must be on or off' } },
         },
       },
       'x-messages': { type: 'Fields must be a list', maxItems: 'Field limit reached.' },
@@ -649,12 +251,10 @@ const schema14 = {
     thumbnail: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -668,12 +268,10 @@ const schema14 = {
     image: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -687,18 +285,15 @@ const schema14 = {
     footer: {
       type: 'object',
       additionalProperties: false,
-      default: {},
       properties: {
         text: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
         },
         icon_url: {
           type: 'string',
           maxLength: 2048,
-          default: '',
           pattern:
             '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
           'x-messages': {
@@ -715,7 +310,6 @@ const schema15 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',

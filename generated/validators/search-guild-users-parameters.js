@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateSearchGuildUsersParameters = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/params/search-guild-users-parameters.json',
   type: 'object',
   required: ['guildId'],
   properties: {
@@ -13,7 +11,6 @@ const schema12 = {
       minLength: 2,
       maxLength: 100,
       pattern: '\\S[\\s\\S]*\\S',
-      default: '',
       'x-messages': {
         type: 'Search for one text, not several.',
         minLength: 'Type at least {limit} characters to search.',

@@ -2,26 +2,16 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateStoredImage = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/stored-image.json',
   type: 'object',
   additionalProperties: false,
   required: ['id', 'type', 'width', 'height', 'bytes'],
   properties: {
-    id: { $ref: '#/$defs/UploadedImage' },
+    id: {},
     type: { enum: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
     width: { type: 'integer', minimum: 1 },
     height: { type: 'integer', minimum: 1 },
     bytes: { type: 'integer', minimum: 1 },
     animated: { type: 'boolean' },
-  },
-  $defs: {
-    UploadedImage: {
-      type: 'string',
-      maxLength: 64,
-      pattern: '^([0-9a-f]{64})?$',
-      'x-messages': { type: 'Please upload an image', maxLength: 'Please upload an image', pattern: 'Please upload an image' },
-    },
   },
 };
 const schema13 = {

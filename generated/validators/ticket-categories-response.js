@@ -2,107 +2,18 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketCategoriesResponse = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/ticket-categories-response.json',
   type: 'object',
   additionalProperties: false,
   required: ['success', 'version', 'categories', 'channels', 'missing'],
   properties: {
     success: { const: true },
     version: { type: 'integer', minimum: 0, maximum: 2147483647 },
-    categories: { $ref: '#/$defs/TicketCategories' },
+    categories: {},
     channels: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'name'],
-        properties: { id: { $ref: '#/$defs/Snowflake' }, name: { type: 'string' } },
-      },
+      items: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: {}, name: { type: 'string' } } },
     },
-    missing: { type: 'array', items: { $ref: '#/$defs/Snowflake' } },
-  },
-  $defs: {
-    TicketCategories: {
-      type: 'object',
-      additionalProperties: false,
-      'distinct-across': { lists: ['open', 'closed'], key: 'id' },
-      'refers-to-item': { defaultOpen: { list: 'open', key: 'id' }, defaultClosed: { list: 'closed', key: 'id' } },
-      properties: {
-        open: {
-          type: 'array',
-          maxItems: 50,
-          items: { $ref: '#/$defs/TicketCategory' },
-          default: [],
-          'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
-        },
-        closed: {
-          type: 'array',
-          maxItems: 50,
-          items: { $ref: '#/$defs/TicketCategory' },
-          default: [],
-          'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
-        },
-        defaultOpen: { $ref: '#/$defs/CategoryId', default: null },
-        defaultClosed: { $ref: '#/$defs/CategoryId', default: null },
-      },
-      'x-ui': { savedMessage: 'Category settings saved successfully!' },
-      'x-messages': {
-        type: 'Settings must be an object',
-        additionalProperties: 'Unknown setting: {name}',
-        'distinct-across': 'This category is already used as an open or closed category',
-        'refers-to-item': 'The default category must be one of the categories in its list',
-      },
-    },
-    TicketCategory: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name'],
-      properties: {
-        id: {
-          type: 'string',
-          maxLength: 20,
-          pattern: '^[0-9]{17,20}$',
-          'x-reference': { kind: 'channel', channelTypes: [4] },
-          'x-messages': {
-            type: 'Please select a category',
-            pattern: 'Please select a category',
-            maxLength: 'Please select a category',
-            'x-reference': 'This category is not in this server',
-            'x-reference-type': 'Please select a category',
-          },
-        },
-        name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 100,
-          'x-messages': {
-            type: 'Category name must be text',
-            minLength: 'Category name cannot be empty',
-            maxLength: 'Category name must be at most {limit} characters',
-          },
-        },
-      },
-      'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
-    },
-    CategoryId: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [4] },
-      'x-messages': {
-        type: 'Please select a category',
-        pattern: 'Please select a category',
-        maxLength: 'Please select a category',
-        'x-reference': 'This category is not in this server',
-        'x-reference-type': 'Please select a category',
-      },
-    },
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
+    missing: { type: 'array', items: {} },
   },
 };
 const schema18 = {
@@ -119,21 +30,18 @@ const schema13 = {
     open: {
       type: 'array',
       maxItems: 50,
-      items: { $ref: '#/$defs/TicketCategory' },
-      default: [],
+      items: {},
       'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
     },
     closed: {
       type: 'array',
       maxItems: 50,
-      items: { $ref: '#/$defs/TicketCategory' },
-      default: [],
+      items: {},
       'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
     },
-    defaultOpen: { $ref: '#/$defs/CategoryId', default: null },
-    defaultClosed: { $ref: '#/$defs/CategoryId', default: null },
+    defaultOpen: {},
+    defaultClosed: {},
   },
-  'x-ui': { savedMessage: 'Category settings saved successfully!' },
   'x-messages': {
     type: 'Settings must be an object',
     additionalProperties: 'Unknown setting: {name}',
@@ -150,7 +58,6 @@ const schema14 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [4] },
       'x-messages': {
         type: 'Please select a category',
         pattern: 'Please select a category',
@@ -176,7 +83,6 @@ const schema16 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [4] },
   'x-messages': {
     type: 'Please select a category',
     pattern: 'Please select a category',

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketCategories = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/ticket-categories.json',
   type: 'object',
   additionalProperties: false,
   'distinct-across': { lists: ['open', 'closed'], key: 'id' },
@@ -12,72 +10,23 @@ const schema12 = {
     open: {
       type: 'array',
       maxItems: 50,
-      items: { $ref: '#/$defs/category' },
-      default: [],
+      items: {},
       'x-messages': { type: 'Open categories must be a list', maxItems: 'At most {limit} open categories' },
     },
     closed: {
       type: 'array',
       maxItems: 50,
-      items: { $ref: '#/$defs/category' },
-      default: [],
+      items: {},
       'x-messages': { type: 'Closed categories must be a list', maxItems: 'At most {limit} closed categories' },
     },
-    defaultOpen: { $ref: '#/$defs/categoryId', default: null },
-    defaultClosed: { $ref: '#/$defs/categoryId', default: null },
+    defaultOpen: {},
+    defaultClosed: {},
   },
-  'x-ui': { savedMessage: 'Category settings saved successfully!' },
   'x-messages': {
     type: 'Settings must be an object',
     additionalProperties: 'Unknown setting: {name}',
     'distinct-across': 'This category is already used as an open or closed category',
     'refers-to-item': 'The default category must be one of the categories in its list',
-  },
-  $defs: {
-    categoryId: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [4] },
-      'x-messages': {
-        type: 'Please select a category',
-        pattern: 'Please select a category',
-        maxLength: 'Please select a category',
-        'x-reference': 'This category is not in this server',
-        'x-reference-type': 'Please select a category',
-      },
-    },
-    category: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name'],
-      properties: {
-        id: {
-          type: 'string',
-          maxLength: 20,
-          pattern: '^[0-9]{17,20}$',
-          'x-reference': { kind: 'channel', channelTypes: [4] },
-          'x-messages': {
-            type: 'Please select a category',
-            pattern: 'Please select a category',
-            maxLength: 'Please select a category',
-            'x-reference': 'This category is not in this server',
-            'x-reference-type': 'Please select a category',
-          },
-        },
-        name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 100,
-          'x-messages': {
-            type: 'Category name must be text',
-            minLength: 'Category name cannot be empty',
-            maxLength: 'Category name must be at most {limit} characters',
-          },
-        },
-      },
-      'x-messages': { type: 'A category must be an object', required: '{name} is required', additionalProperties: 'Unknown field: {name}' },
-    },
   },
 };
 const schema13 = {
@@ -89,7 +38,6 @@ const schema13 = {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [4] },
       'x-messages': {
         type: 'Please select a category',
         pattern: 'Please select a category',
@@ -115,7 +63,6 @@ const schema15 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [4] },
   'x-messages': {
     type: 'Please select a category',
     pattern: 'Please select a category',

@@ -2,24 +2,15 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketCategoryRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/ticket-category-request.json',
   type: 'object',
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { $ref: '#/$defs/listType' },
-    categoryId: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      default: null,
-      'x-messages': { '*': 'Please select a category' },
-    },
+    type: {},
+    categoryId: { type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-messages': { '*': 'Please select a category' } },
     categoryName: {
       type: ['string', 'null'],
       maxLength: 100,
-      default: null,
       'x-messages': { type: 'Category name must be text', maxLength: 'Category name must be at most {limit} characters' },
     },
   },
@@ -28,7 +19,6 @@ const schema12 = {
     required: 'type must be open or closed',
     additionalProperties: 'Unknown field: {name}',
   },
-  $defs: { listType: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
 const schema13 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
 const func1 = runtime_ucs2length;

@@ -2,13 +2,11 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketDefaultCategoryRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/ticket-default-category-request.json',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'categoryId'],
   properties: {
-    type: { $ref: '#/$defs/TicketCategoryList' },
+    type: {},
     categoryId: { type: 'string', maxLength: 20, pattern: '^[0-9]{17,20}$', 'x-messages': { '*': 'Please select a category' } },
   },
   'x-messages': {
@@ -16,7 +14,6 @@ const schema12 = {
     required: '{name} is required',
     additionalProperties: 'Unknown field: {name}',
   },
-  $defs: { TicketCategoryList: { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } } },
 };
 const schema13 = { enum: ['open', 'closed'], 'x-messages': { '*': 'type must be open or closed' } };
 const func1 = runtime_ucs2length;

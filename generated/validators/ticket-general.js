@@ -2,22 +2,18 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketGeneral = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/ticket-general.json',
   type: 'object',
   additionalProperties: false,
   properties: {
-    support_team_roles: { $ref: '#/$defs/RoleReference', default: null, 'x-ui': { order: 1 } },
+    support_team_roles: {},
     additional_roles: {
       type: 'array',
       maxItems: 250,
       uniqueItems: true,
-      default: [],
       items: {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': { kind: 'role' },
         'x-messages': {
           type: 'Please select a role',
           pattern: 'Please select a role',
@@ -25,37 +21,19 @@ const schema12 = {
           'x-reference': 'This role is not in this server',
         },
       },
-      'x-ui': { order: 2, widget: 'role-list', placeholder: 'Add a role' },
       'x-messages': {
         type: 'Additional roles must be a list of roles',
         uniqueItems: 'That role is already added',
         maxItems: 'At most {limit} additional roles',
       },
     },
-    two_step_close: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 3, widget: 'toggle' },
-      'x-messages': { type: 'Two-Step Close must be on or off' },
-    },
-    two_step_ticket: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 4, widget: 'toggle' },
-      'x-messages': { type: 'Two-Step Ticket must be on or off' },
-    },
-    auto_pin_ticket: {
-      type: 'boolean',
-      default: false,
-      'x-ui': { order: 5, widget: 'toggle' },
-      'x-messages': { type: 'Auto Pin must be on or off' },
-    },
+    two_step_close: { type: 'boolean', 'x-messages': { type: 'Two-Step Close must be on or off' } },
+    two_step_ticket: { type: 'boolean', 'x-messages': { type: 'Two-Step Ticket must be on or off' } },
+    auto_pin_ticket: { type: 'boolean', 'x-messages': { type: 'Auto Pin must be on or off' } },
     ticket_padding: {
       type: 'string',
       maxLength: 2,
       pattern: '^(?:[1-9]|10)$',
-      default: '4',
-      'x-ui': { order: 6, placeholder: '4', help: 'Digits in a ticket number, from 1 to 10.' },
       'x-messages': {
         type: 'Ticket number padding must be a number of digits',
         pattern: 'Ticket number padding must be a whole number of digits from 1 to 10',
@@ -63,30 +41,12 @@ const schema12 = {
       },
     },
   },
-  'x-ui': { resettable: true, back: 'tickets' },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
-  $defs: {
-    RoleReference: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'role' },
-      'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
-      'x-messages': {
-        type: 'Please select a role',
-        pattern: 'Please select a role',
-        maxLength: 'Please select a role',
-        'x-reference': 'This role is not in this server',
-      },
-    },
-  },
 };
 const schema13 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'role' },
-  'x-ui': { widget: 'role-select', placeholder: 'Select a role' },
   'x-messages': {
     type: 'Please select a role',
     pattern: 'Please select a role',

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketLimits = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/ticket-limits.json',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -11,8 +9,6 @@ const schema12 = {
       type: 'integer',
       minimum: 1,
       maximum: 20,
-      default: 3,
-      'x-ui': { order: 1, widget: 'updown', help: 'Between 1 and 20 tickets.' },
       'x-messages': {
         type: 'Max tickets per user must be a whole number',
         minimum: 'Max tickets per user must be between {minimum} and {maximum}',
@@ -23,44 +19,28 @@ const schema12 = {
       type: 'integer',
       minimum: 10,
       maximum: 200,
-      default: 50,
-      'x-ui': { order: 2, widget: 'updown', help: 'Server-wide, between 10 and 200 tickets.' },
       'x-messages': {
         type: 'Max open tickets must be a whole number',
         minimum: 'Max open tickets must be between {minimum} and {maximum}',
         maximum: 'Max open tickets must be between {minimum} and {maximum}',
       },
     },
-    rateLimitEnabled: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 3, widget: 'toggle' },
-      'x-messages': { type: 'Rate limiting must be on or off' },
-    },
+    rateLimitEnabled: { type: 'boolean', 'x-messages': { type: 'Rate limiting must be on or off' } },
     cooldownPeriod: {
       type: 'integer',
       minimum: 60,
       maximum: 3600,
-      default: 300,
-      'x-ui': { order: 4, widget: 'updown', help: 'In seconds, between 60 and 3600.', visibleIf: { rateLimitEnabled: true } },
       'x-messages': {
         type: 'Cooldown period must be a whole number of seconds',
         minimum: 'Cooldown period must be between {minimum} and {maximum} seconds',
         maximum: 'Cooldown period must be between {minimum} and {maximum} seconds',
       },
     },
-    autoCloseInactive: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 5, widget: 'toggle' },
-      'x-messages': { type: 'Auto-close must be on or off' },
-    },
+    autoCloseInactive: { type: 'boolean', 'x-messages': { type: 'Auto-close must be on or off' } },
     inactiveThreshold: {
       type: 'integer',
       minimum: 1,
       maximum: 30,
-      default: 7,
-      'x-ui': { order: 6, widget: 'updown', help: 'In days, between 1 and 30.', visibleIf: { autoCloseInactive: true } },
       'x-messages': {
         type: 'Inactive threshold must be a whole number of days',
         minimum: 'Inactive threshold must be between {minimum} and {maximum} days',
@@ -70,13 +50,7 @@ const schema12 = {
     userLimits: {
       type: 'object',
       additionalProperties: false,
-      default: {},
-      properties: {
-        default: { $ref: '#/$defs/perUserLimit', default: 3, 'x-ui': { order: 1 } },
-        premium: { $ref: '#/$defs/perUserLimit', default: 5, 'x-ui': { order: 2 } },
-        vip: { $ref: '#/$defs/perUserLimit', default: 10, 'x-ui': { order: 3 } },
-      },
-      'x-ui': { order: 7 },
+      properties: { default: {}, premium: {}, vip: {} },
       'x-messages': { type: 'Tier limits must be an object', additionalProperties: 'Unknown tier: {name}' },
     },
     roleLimits: {
@@ -85,43 +59,17 @@ const schema12 = {
       propertyNames: {
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': { kind: 'role' },
         'x-messages': {
           pattern: 'Please select a role',
           maxLength: 'Please select a role',
           'x-reference': 'This role is not in this server',
         },
       },
-      additionalProperties: { $ref: '#/$defs/perUserLimit' },
-      default: {},
-      'x-ui': { order: 8, widget: 'role-limits' },
+      additionalProperties: {},
       'x-messages': { type: 'Role limits must map roles to numbers', maxProperties: 'At most {limit} role limits' },
     },
   },
-  'x-ui': {
-    savedMessage: 'Ticket limits saved successfully!',
-    loadErrorMessage: 'Failed to load ticket limits',
-    saveErrorMessages: {
-      refused: 'Error saving limits: {error}',
-      unexplained: 'Failed to save ticket limits',
-      unreachable: 'Error saving limits: {error}',
-    },
-    back: 'previous',
-    noticeSeconds: 3,
-  },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
-  $defs: {
-    perUserLimit: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 20,
-      'x-messages': {
-        type: 'A ticket limit must be a whole number',
-        minimum: 'A ticket limit must be between {minimum} and {maximum}',
-        maximum: 'A ticket limit must be between {minimum} and {maximum}',
-      },
-    },
-  },
 };
 const schema13 = {
   type: 'integer',

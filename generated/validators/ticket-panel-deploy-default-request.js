@@ -2,26 +2,24 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketPanelDeployDefaultRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-default-request.json',
   type: 'object',
   additionalProperties: false,
   required: ['panelData'],
   properties: {
-    channelId: { $ref: '#/$defs/TicketPanelChannelId' },
+    channelId: {},
     panelData: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        title: { $ref: '#/$defs/TicketPanelTitle' },
-        description: { $ref: '#/$defs/TicketPanelDescription' },
-        color: { $ref: '#/$defs/TicketPanelColor' },
-        footer: { $ref: '#/$defs/TicketPanelFooter' },
-        footerIcon: { $ref: '#/$defs/TicketPanelFootericon' },
-        image: { $ref: '#/$defs/TicketPanelImage' },
-        thumbnail: { $ref: '#/$defs/TicketPanelThumbnail' },
-        button_label: { $ref: '#/$defs/TicketPanelButtonLabel' },
-        button_emoji: { $ref: '#/$defs/TicketPanelButtonEmoji' },
+        title: {},
+        description: {},
+        color: {},
+        footer: {},
+        footerIcon: {},
+        image: {},
+        thumbnail: {},
+        button_label: {},
+        button_emoji: {},
       },
       'x-messages': { type: 'panelData must be an object', additionalProperties: 'Unknown field: {name}' },
     },
@@ -31,121 +29,11 @@ const schema12 = {
     required: '{missingProperty} is required',
     additionalProperties: 'Unknown field: {name}',
   },
-  $defs: {
-    TicketPanelChannelId: {
-      type: 'string',
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
-      'x-messages': {
-        type: 'Please select a channel for the panel',
-        pattern: 'Please select a channel for the panel',
-        maxLength: 'Please select a channel for the panel',
-        'x-reference': 'This channel is not in this server',
-        'x-reference-type': 'Please select a text channel for the panel',
-      },
-    },
-    TicketPanelTitle: {
-      type: 'string',
-      maxLength: 256,
-      default: 'Support Ticket',
-      minLength: 1,
-      pattern: '\\S',
-      'x-messages': {
-        type: 'Panel title is required',
-        maxLength: 'Panel title must be at most {limit} characters',
-        minLength: 'Panel title is required',
-        pattern: 'Panel title is required',
-      },
-    },
-    TicketPanelDescription: { $ref: '#/$defs/DiscordEmbedDescription', default: 'Please use the button below to create a ticket' },
-    DiscordEmbedDescription: {
-      type: 'string',
-      maxLength: 4096,
-      default: '',
-      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
-    },
-    TicketPanelColor: { $ref: '#/$defs/HexColour', default: '#068ADD' },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-    TicketPanelFooter: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
-    FooterText: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
-    },
-    TicketPanelFootericon: { $ref: '#/$defs/FooterIconUrl', default: '' },
-    FooterIconUrl: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Footer icon URL must be at most {limit} characters',
-      },
-    },
-    TicketPanelImage: { $ref: '#/$defs/LargeImageUrl', default: '' },
-    LargeImageUrl: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Image URL must be at most {limit} characters',
-      },
-    },
-    TicketPanelThumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
-    ThumbnailUrl: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Thumbnail URL must be at most {limit} characters',
-      },
-    },
-    TicketPanelButtonLabel: {
-      type: 'string',
-      maxLength: 80,
-      default: 'Create Ticket',
-      minLength: 1,
-      'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
-    },
-    TicketPanelButtonEmoji: {
-      type: 'string',
-      maxLength: 2,
-      default: '🎫',
-      'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
-    },
-  },
 };
 const schema13 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [0] },
-  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel for the panel',
     pattern: 'Please select a channel for the panel',
@@ -157,7 +45,6 @@ const schema13 = {
 const schema14 = {
   type: 'string',
   maxLength: 256,
-  default: 'Support Ticket',
   minLength: 1,
   pattern: '\\S',
   'x-messages': {
@@ -170,15 +57,12 @@ const schema14 = {
 const schema15 = {
   type: 'string',
   maxLength: 4096,
-  default: '',
   'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-  'x-ui': { widget: 'textarea', rows: 5 },
 };
 const schema16 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',
@@ -188,13 +72,11 @@ const schema16 = {
 const schema17 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
 };
 const schema18 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
@@ -205,7 +87,6 @@ const schema18 = {
 const schema19 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
@@ -216,7 +97,6 @@ const schema19 = {
 const schema20 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
@@ -227,14 +107,12 @@ const schema20 = {
 const schema21 = {
   type: 'string',
   maxLength: 80,
-  default: 'Create Ticket',
   minLength: 1,
   'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
 };
 const schema22 = {
   type: 'string',
   maxLength: 2,
-  default: '🎫',
   'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
 };
 const func1 = runtime_ucs2length;

@@ -2,35 +2,15 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketPanelDeployRequest = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/ticket-panel-deploy-request.json',
   type: 'object',
   additionalProperties: false,
-  properties: { channelId: { $ref: '#/$defs/TicketPanelChannelId' } },
+  properties: { channelId: {} },
   'x-messages': { type: 'The request body must be a JSON object', additionalProperties: 'Unknown field: {name}' },
-  $defs: {
-    TicketPanelChannelId: {
-      type: 'string',
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
-      'x-messages': {
-        type: 'Please select a channel for the panel',
-        pattern: 'Please select a channel for the panel',
-        maxLength: 'Please select a channel for the panel',
-        'x-reference': 'This channel is not in this server',
-        'x-reference-type': 'Please select a text channel for the panel',
-      },
-    },
-  },
 };
 const schema13 = {
   type: 'string',
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [0] },
-  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel for the panel',
     pattern: 'Please select a channel for the panel',

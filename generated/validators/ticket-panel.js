@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTicketPanel = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/ticket-panel.json',
   type: 'object',
   additionalProperties: false,
   required: ['channel_id'],
@@ -11,7 +9,6 @@ const schema12 = {
     title: {
       type: 'string',
       maxLength: 256,
-      default: 'Support Ticket',
       minLength: 1,
       pattern: '\\S',
       'x-messages': {
@@ -21,14 +18,12 @@ const schema12 = {
         pattern: 'Panel title is required',
       },
     },
-    description: { $ref: '#/$defs/DiscordEmbedDescription', default: 'Please use the button below to create a ticket' },
-    color: { $ref: '#/$defs/HexColour', default: '#068ADD' },
+    description: {},
+    color: {},
     channel_id: {
       type: 'string',
       maxLength: 20,
       pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
       'x-messages': {
         type: 'Please select a channel for the panel',
         pattern: 'Please select a channel for the panel',
@@ -40,78 +35,68 @@ const schema12 = {
     button_label: {
       type: 'string',
       maxLength: 80,
-      default: 'Create Ticket',
       minLength: 1,
       'x-messages': { type: 'Button label must be text', maxLength: 'Button label must be at most {limit} characters' },
     },
     button_emoji: {
       type: 'string',
       maxLength: 2,
-      default: '🎫',
       'x-messages': { type: 'Button emoji must be text', maxLength: 'Button emoji must be at most {limit} characters' },
     },
     welcome_message: {
       type: 'string',
       maxLength: 2000,
-      default: '',
       'x-messages': { type: 'Welcome message must be text', maxLength: 'Welcome message must be at most {limit} characters' },
     },
     ticket_name_format: {
       type: 'string',
       maxLength: 100,
-      default: 'ticket-{username}',
       minLength: 1,
       'x-messages': { type: 'Ticket name format must be text', maxLength: 'Ticket name format must be at most {limit} characters' },
     },
-    close_button: { type: 'boolean', default: true, 'x-messages': { type: 'Close button must be on or off' } },
+    close_button: { type: 'boolean', 'x-messages': { type: 'Close button must be on or off' } },
     close_button_label: {
       type: 'string',
       maxLength: 80,
-      default: 'Close Ticket',
       'x-messages': { type: 'Close button label must be text', maxLength: 'Close button label must be at most {limit} characters' },
     },
     close_button_emoji: {
       type: 'string',
       maxLength: 2,
-      default: '🔒',
       'x-messages': { type: 'Close button emoji must be text', maxLength: 'Close button emoji must be at most {limit} characters' },
     },
-    transcript: { type: 'boolean', default: true, 'x-messages': { type: 'Transcript must be on or off' } },
-    auto_delete: { type: 'boolean', default: false, 'x-messages': { type: 'Auto delete must be on or off' } },
+    transcript: { type: 'boolean', 'x-messages': { type: 'Transcript must be on or off' } },
+    auto_delete: { type: 'boolean', 'x-messages': { type: 'Auto delete must be on or off' } },
     auto_delete_time: {
       type: 'integer',
       minimum: 1,
       maximum: 10080,
-      default: 60,
       'x-messages': {
         type: 'Auto delete time must be a whole number',
         minimum: 'Auto delete time must be between {minimum} and {maximum} minutes',
         maximum: 'Auto delete time must be between {minimum} and {maximum} minutes',
       },
     },
-    support_team_view: { type: 'boolean', default: true, 'x-messages': { type: 'Support team view must be on or off' } },
+    support_team_view: { type: 'boolean', 'x-messages': { type: 'Support team view must be on or off' } },
     max_duration: {
       type: 'integer',
       minimum: 1,
       maximum: 720,
-      default: 72,
       'x-messages': {
         type: 'Maximum duration must be a whole number',
         minimum: 'Maximum duration must be between {minimum} and {maximum} hours',
         maximum: 'Maximum duration must be between {minimum} and {maximum} hours',
       },
     },
-    required_inputs: { type: 'array', maxItems: 5, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } },
+    required_inputs: { type: 'array', maxItems: 5, items: { type: 'string', minLength: 1, maxLength: 100 } },
     categories: {
       type: 'array',
       maxItems: 25,
       uniqueItems: true,
-      default: [],
       items: {
         type: 'string',
         maxLength: 20,
         pattern: '^[0-9]{17,20}$',
-        'x-reference': { kind: 'channel', channelTypes: [4] },
         'x-messages': {
           type: 'Please select a category',
           pattern: 'Please select a category',
@@ -121,108 +106,34 @@ const schema12 = {
         },
       },
     },
-    auto_deploy: { type: 'boolean', default: false, 'x-messages': { type: 'Auto deploy must be on or off' } },
-    footer: { $ref: '#/$defs/FooterText', default: 'You can only have 1 open ticket at a time!' },
-    footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
-    image: { $ref: '#/$defs/LargeImageUrl', default: '' },
-    thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
-    open_title: { $ref: '#/$defs/DiscordEmbedTitle', default: 'Ticket Created' },
-    open_description: {
-      $ref: '#/$defs/DiscordEmbedDescription',
-      default: 'Thank you for creating a ticket! Our support team will be with you shortly.',
-    },
-    open_color: { $ref: '#/$defs/HexColour', default: '#43B581' },
-    open_footer: { $ref: '#/$defs/FooterText', default: '' },
-    open_footerIcon: { $ref: '#/$defs/FooterIconUrl', default: '' },
-    open_image: { $ref: '#/$defs/LargeImageUrl', default: '' },
-    open_thumbnail: { $ref: '#/$defs/ThumbnailUrl', default: '' },
-    message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$', default: null },
-    deployed: { readOnly: true, type: 'boolean', default: false },
-    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
-    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40, default: null },
+    auto_deploy: { type: 'boolean', 'x-messages': { type: 'Auto deploy must be on or off' } },
+    footer: {},
+    footerIcon: {},
+    image: {},
+    thumbnail: {},
+    open_title: {},
+    open_description: {},
+    open_color: {},
+    open_footer: {},
+    open_footerIcon: {},
+    open_image: {},
+    open_thumbnail: {},
+    message_id: { readOnly: true, type: ['string', 'null'], maxLength: 20, pattern: '^[0-9]{17,20}$' },
+    deployed: { readOnly: true, type: 'boolean' },
+    created_at: { readOnly: true, type: ['string', 'null'], maxLength: 40 },
+    updated_at: { readOnly: true, type: ['string', 'null'], maxLength: 40 },
   },
   'x-messages': { required: 'Please select a channel for the panel' },
-  $defs: {
-    DiscordEmbedDescription: {
-      type: 'string',
-      maxLength: 4096,
-      default: '',
-      'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-      'x-ui': { widget: 'textarea', rows: 5 },
-    },
-    HexColour: {
-      type: 'string',
-      maxLength: 7,
-      pattern: '^#[0-9A-Fa-f]{6}$',
-      'x-ui': { widget: 'colour' },
-      'x-messages': {
-        type: 'Must be a colour such as #068ADD',
-        pattern: 'Must be a colour such as #068ADD',
-        maxLength: 'Must be a colour such as #068ADD',
-      },
-    },
-    FooterText: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
-    },
-    FooterIconUrl: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Footer icon URL must be at most {limit} characters',
-      },
-    },
-    LargeImageUrl: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Image URL must be at most {limit} characters',
-      },
-    },
-    ThumbnailUrl: {
-      type: 'string',
-      maxLength: 2048,
-      default: '',
-      pattern:
-        '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
-      'x-messages': {
-        type: 'Please enter a valid URL',
-        pattern: 'Please enter a valid URL',
-        maxLength: 'Thumbnail URL must be at most {limit} characters',
-      },
-    },
-    DiscordEmbedTitle: {
-      type: 'string',
-      maxLength: 256,
-      default: '',
-      'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
-    },
-  },
 };
 const schema13 = {
   type: 'string',
   maxLength: 4096,
-  default: '',
   'x-messages': { type: 'Embed description must be text', maxLength: 'Embed description must be at most {limit} characters' },
-  'x-ui': { widget: 'textarea', rows: 5 },
 };
 const schema14 = {
   type: 'string',
   maxLength: 7,
   pattern: '^#[0-9A-Fa-f]{6}$',
-  'x-ui': { widget: 'colour' },
   'x-messages': {
     type: 'Must be a colour such as #068ADD',
     pattern: 'Must be a colour such as #068ADD',
@@ -232,13 +143,11 @@ const schema14 = {
 const schema15 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   'x-messages': { type: 'Footer text must be text', maxLength: 'Footer text must be at most {limit} characters' },
 };
 const schema16 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
@@ -249,7 +158,6 @@ const schema16 = {
 const schema17 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
@@ -260,7 +168,6 @@ const schema17 = {
 const schema18 = {
   type: 'string',
   maxLength: 2048,
-  default: '',
   pattern: '^(https?://(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*\\.)*[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?::[0-9]{1,4})?(?:[/?#]\\S*)?)?$',
   'x-messages': {
     type: 'Please enter a valid URL',
@@ -271,7 +178,6 @@ const schema18 = {
 const schema19 = {
   type: 'string',
   maxLength: 256,
-  default: '',
   'x-messages': { type: 'Embed title must be text', maxLength: 'Embed title must be at most {limit} characters' },
 };
 const func0 = Object.prototype.hasOwnProperty;

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTranscriptUpload = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/transcript-upload.json',
   type: 'object',
   additionalProperties: false,
   required: ['ticketId', 'channelName', 'openedBy', 'openedAt', 'closedAt', 'messages'],
@@ -20,130 +18,11 @@ const schema12 = {
       maxLength: 100,
       'x-messages': { '*': 'channelName must be {minLength} to {maxLength} characters' },
     },
-    openedBy: { $ref: '#/$defs/person' },
-    closedBy: { $ref: '#/$defs/person' },
-    openedAt: { $ref: '#/$defs/timestamp' },
-    closedAt: { $ref: '#/$defs/timestamp' },
-    messages: {
-      type: 'array',
-      maxItems: 5000,
-      items: { $ref: '#/$defs/TranscriptMessage' },
-      'x-messages': { '*': 'messages must be a list of at most {maxItems} messages' },
-    },
-  },
-  $defs: {
-    person: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'username'],
-      properties: {
-        id: {
-          type: 'string',
-          pattern: '^[0-9]{17,20}$',
-          maxLength: 20,
-          'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
-        },
-        username: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 100,
-          'x-messages': { '*': 'username must be {minLength} to {maxLength} characters' },
-        },
-      },
-    },
-    timestamp: {
-      type: 'string',
-      pattern:
-        '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-      maxLength: 40,
-      'x-messages': { '*': 'Must be an ISO 8601 date and time' },
-    },
-    TranscriptMessage: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'author', 'content', 'timestamp', 'attachments'],
-      properties: {
-        id: {
-          type: 'string',
-          pattern: '^[0-9]{17,20}$',
-          maxLength: 20,
-          'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
-        },
-        author: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'username'],
-          properties: {
-            id: {
-              type: 'string',
-              pattern: '^[0-9]{17,20}$',
-              maxLength: 20,
-              'x-messages': { '*': 'Must be a Discord id (17 to {maxLength} digits)' },
-            },
-            username: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 100,
-              'x-messages': { '*': 'username must be {minLength} to {maxLength} characters' },
-            },
-            global_name: {
-              type: ['string', 'null'],
-              maxLength: 100,
-              'x-messages': { '*': 'global_name must be at most {maxLength} characters' },
-            },
-            avatar: { type: ['string', 'null'], maxLength: 100, 'x-messages': { '*': 'avatar must be an avatar hash' } },
-            bot: { type: 'boolean' },
-          },
-        },
-        content: { type: 'string', maxLength: 2000, 'x-messages': { '*': 'content must be at most {maxLength} characters' } },
-        timestamp: {
-          type: 'string',
-          pattern:
-            '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$',
-          maxLength: 40,
-          'x-messages': { '*': 'timestamp must be an ISO 8601 date and time' },
-        },
-        embeds: {
-          type: 'array',
-          maxItems: 10,
-          items: {
-            type: 'object',
-            properties: { title: { type: 'string', maxLength: 256 }, description: { type: 'string', maxLength: 4096 } },
-          },
-          'x-messages': { '*': 'embeds must be at most {maxItems} embeds' },
-        },
-        attachments: {
-          type: 'array',
-          maxItems: 10,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['filename', 'size', 'url'],
-            properties: {
-              filename: {
-                type: 'string',
-                minLength: 1,
-                maxLength: 255,
-                'x-messages': { '*': 'filename must be {minLength} to {maxLength} characters' },
-              },
-              size: { type: 'integer', minimum: 0, maximum: 1073741824, 'x-messages': { '*': 'size must be a number of bytes' } },
-              content_type: {
-                type: 'string',
-                maxLength: 255,
-                'x-messages': { '*': 'content_type must be at most {maxLength} characters' },
-              },
-              url: {
-                type: 'string',
-                minLength: 1,
-                maxLength: 2048,
-                'x-messages': { '*': 'url must be {minLength} to {maxLength} characters' },
-              },
-            },
-          },
-          'x-messages': { '*': 'attachments must be a list of at most {maxItems}' },
-        },
-      },
-    },
+    openedBy: {},
+    closedBy: {},
+    openedAt: {},
+    closedAt: {},
+    messages: { type: 'array', maxItems: 5000, items: {}, 'x-messages': { '*': 'messages must be a list of at most {maxItems} messages' } },
   },
 };
 const schema13 = {

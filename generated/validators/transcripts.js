@@ -2,41 +2,17 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateTranscripts = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/settings/transcripts.json',
   type: 'object',
   additionalProperties: false,
   properties: {
-    enabled: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 1, widget: 'toggle' },
-      'x-messages': { type: 'Transcripts must be on or off' },
-    },
-    autoGenerate: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 2, widget: 'toggle' },
-      'x-messages': { type: 'Generate automatically must be on or off' },
-    },
-    includeAttachments: {
-      type: 'boolean',
-      default: true,
-      'x-ui': { order: 3, widget: 'toggle' },
-      'x-messages': { type: 'Include attachments must be on or off' },
-    },
-    format: {
-      enum: ['html', 'txt', 'json'],
-      default: 'html',
-      'x-ui': { order: 4, enumLabels: { html: 'HTML', txt: 'Plain text', json: 'JSON' } },
-      'x-messages': { enum: 'Format must be HTML, plain text or JSON' },
-    },
+    enabled: { type: 'boolean', 'x-messages': { type: 'Transcripts must be on or off' } },
+    autoGenerate: { type: 'boolean', 'x-messages': { type: 'Generate automatically must be on or off' } },
+    includeAttachments: { type: 'boolean', 'x-messages': { type: 'Include attachments must be on or off' } },
+    format: { enum: ['html', 'txt', 'json'], 'x-messages': { enum: 'Format must be HTML, plain text or JSON' } },
     retentionDays: {
       type: 'integer',
       minimum: 1,
       maximum: 365,
-      default: 30,
-      'x-ui': { order: 5, widget: 'updown', help: 'In days, between 1 and 365.' },
       'x-messages': {
         type: 'Retention must be a whole number of days',
         minimum: 'Retention must be between {minimum} and {maximum} days',
@@ -47,52 +23,21 @@ const schema12 = {
       type: 'string',
       maxLength: 256,
       pattern: '^(?:https://(?:canary\\.|ptb\\.)?discord(?:app)?\\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{1,100})?$',
-      default: '',
-      'x-ui': { order: 6, placeholder: 'https://discord.com/api/webhooks/...', help: 'A Discord webhook URL, or empty.' },
       'x-messages': {
         type: 'Please enter a Discord webhook URL',
         pattern: 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/...)',
         maxLength: 'Webhook URL must be at most {limit} characters',
       },
     },
-    dmUser: {
-      type: 'boolean',
-      default: false,
-      'x-ui': { order: 7, widget: 'toggle' },
-      'x-messages': { type: 'DM the user must be on or off' },
-    },
-    logChannel: { $ref: '#/$defs/ChannelReference', default: null, 'x-ui': { order: 8, help: 'Text channels only.' } },
-  },
-  'x-ui': {
-    savedMessage: 'Transcript configuration saved successfully!',
-    loadErrorMessage: 'Failed to load transcript configuration',
-    saveErrorMessages: { refused: 'Failed to save transcript configuration', unreachable: 'Error saving configuration' },
-    noticeSeconds: 3,
+    dmUser: { type: 'boolean', 'x-messages': { type: 'DM the user must be on or off' } },
+    logChannel: {},
   },
   'x-messages': { type: 'Settings must be an object', additionalProperties: 'Unknown setting: {name}' },
-  $defs: {
-    ChannelReference: {
-      type: ['string', 'null'],
-      maxLength: 20,
-      pattern: '^[0-9]{17,20}$',
-      'x-reference': { kind: 'channel', channelTypes: [0] },
-      'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
-      'x-messages': {
-        type: 'Please select a channel',
-        pattern: 'Please select a channel',
-        maxLength: 'Please select a channel',
-        'x-reference': 'This channel is not in this server',
-        'x-reference-type': 'Please select a text channel',
-      },
-    },
-  },
 };
 const schema13 = {
   type: ['string', 'null'],
   maxLength: 20,
   pattern: '^[0-9]{17,20}$',
-  'x-reference': { kind: 'channel', channelTypes: [0] },
-  'x-ui': { widget: 'channel-select', placeholder: 'Select a channel' },
   'x-messages': {
     type: 'Please select a channel',
     pattern: 'Please select a channel',

@@ -2,8 +2,6 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateUploadSettingsImageParameters = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/params/upload-settings-image-parameters.json',
   type: 'object',
   required: ['guildId', 'section', 'field'],
   properties: {

@@ -2,56 +2,20 @@
 import { ucs2length as runtime_ucs2length } from '../validator-runtime.js';
 export const validateUser = validate12;
 const schema12 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://guildhall.dev/schemas/api/user.json',
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'avatar', 'discriminator', 'email', 'discord_id', 'guilds'],
   properties: {
     success: { const: true },
-    id: { $ref: '#/$defs/Snowflake' },
+    id: {},
     username: { type: 'string' },
     global_name: { type: ['string', 'null'] },
     avatar: { type: ['string', 'null'] },
     discriminator: { type: 'string' },
     email: { type: ['string', 'null'] },
-    discord_id: { $ref: '#/$defs/Snowflake' },
-    guilds: { type: 'array', items: { $ref: '#/$defs/GuildSummary' }, default: [] },
+    discord_id: {},
+    guilds: { type: 'array', items: {} },
     guildsError: { type: 'string' },
-  },
-  $defs: {
-    Snowflake: {
-      type: 'string',
-      pattern: '^[0-9]{17,20}$',
-      'x-messages': { type: 'Must be a Discord id (a string of 17 to 20 digits)', pattern: 'Must be a Discord id (17 to 20 digits)' },
-    },
-    GuildSummary: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'iconURL', 'settingsUrl'],
-      properties: {
-        id: { $ref: '#/$defs/Snowflake' },
-        name: { type: 'string' },
-        iconURL: { type: ['string', 'null'] },
-        settingsUrl: { type: 'string' },
-        permissions: { type: 'string', pattern: '^[0-9]+$' },
-        owner: { type: 'boolean' },
-        premium: { $ref: '#/$defs/GuildPremium' },
-        sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
-        accessLabel: { type: 'string', minLength: 1 },
-      },
-    },
-    GuildPremium: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['plan', 'planName', 'endsAt'],
-      properties: {
-        plan: { oneOf: [{ type: 'null' }, { $ref: '#/$defs/PlanSlug' }] },
-        planName: { type: 'string' },
-        endsAt: { type: ['string', 'null'] },
-      },
-    },
-    PlanSlug: { enum: ['basic', 'standard', 'unlimited'] },
   },
 };
 const schema13 = {
@@ -66,13 +30,13 @@ const schema15 = {
   additionalProperties: false,
   required: ['id', 'name', 'iconURL', 'settingsUrl'],
   properties: {
-    id: { $ref: '#/$defs/Snowflake' },
+    id: {},
     name: { type: 'string' },
     iconURL: { type: ['string', 'null'] },
     settingsUrl: { type: 'string' },
     permissions: { type: 'string', pattern: '^[0-9]+$' },
     owner: { type: 'boolean' },
-    premium: { $ref: '#/$defs/GuildPremium' },
+    premium: {},
     sections: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$' }, minItems: 1, uniqueItems: true },
     accessLabel: { type: 'string', minLength: 1 },
   },
@@ -84,11 +48,7 @@ const schema17 = {
   type: 'object',
   additionalProperties: false,
   required: ['plan', 'planName', 'endsAt'],
-  properties: {
-    plan: { oneOf: [{ type: 'null' }, { $ref: '#/$defs/PlanSlug' }] },
-    planName: { type: 'string' },
-    endsAt: { type: ['string', 'null'] },
-  },
+  properties: { plan: { oneOf: [{ type: 'null' }, {}] }, planName: { type: 'string' }, endsAt: { type: ['string', 'null'] } },
 };
 const schema18 = { enum: ['basic', 'standard', 'unlimited'] };
 function validate14(data, { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {

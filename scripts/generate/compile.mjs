@@ -12,6 +12,7 @@ import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { collectionConditionsOf, conditionsOf } from './conditions.mjs';
 import { sourcesFirst } from './derive-export.mjs';
 import { PARAMETERS_GROUP } from './derive-parameters.mjs';
+import { vocabulary } from './keywords/index.mjs';
 import { createAjv, DOCUMENT_OPTIONS, ENVIRONMENT_OPTIONS } from './lib/ajv.mjs';
 import { omit, SchemaError } from './lib/json.mjs';
 import { mapSchema } from './lib/schema-walk.mjs';
@@ -57,7 +58,7 @@ export function compile(catalog, bundles) {
     } catch (error) {
       throw new SchemaError(file.rel, error.message);
     }
-    modules.set(file.name, toEsm(standaloneCode(ajv, { [file.exportName]: file.id }), helpers));
+    modules.set(file.name, toEsm(runtimeSchemas(standaloneCode(ajv, { [file.exportName]: file.id })), helpers));
   }
 
   const conditions = new Map();
@@ -85,7 +86,7 @@ function compileConditions(section, entries, bundles, helpers) {
       throw new SchemaError(`${section.file.rel}: condition ${condition.hash}`, error.message);
     }
   }
-  return toEsm(standaloneCode(ajv, Object.fromEntries(entries.map((entry) => [entry.exportName, entry.id]))), helpers);
+  return toEsm(runtimeSchemas(standaloneCode(ajv, Object.fromEntries(entries.map((entry) => [entry.exportName, entry.id])))), helpers);
 }
 
 /** A fresh Ajv for one module's code; the schemas it compiles were checked against the meta-schema already. */
@@ -99,6 +100,69 @@ const compiler = (options) => createAjv({ ...options, validateSchema: false });
  */
 function lean(schema) {
   return mapSchema(schema, (node) => omit(node, ['title', 'description', 'examples', '$comment', 'x-refusals']));
+}
+
+/**
+ * What a compiled validator never reads of its schema at run time: the annotations of our vocabulary other than
+ * x-messages (x-ui, x-access, x-reference, x-image, x-schedule: the published schemas carry them for the form and the
+ * server's checks), `default` (useDefaults writes each default into the code as a literal), the identifiers, and
+ * `$defs`, since each definition a `$ref` reaches is a constant of its own (`schema13`) that its code and errors use.
+ */
+const NOT_READ_AT_RUN_TIME = [
+  ...vocabulary
+    .filter((keyword) => !keyword.code && !keyword.validate && !keyword.compile && !keyword.macro)
+    .map((keyword) => keyword.keyword),
+  'default',
+  '$schema',
+  '$id',
+  '$ref',
+  '$defs',
+].filter((keyword) => keyword !== 'x-messages');
+const SCHEMA_CONSTANT = /const (schema\d+) = /g;
+
+/**
+ * The schemas the standalone code embeds as data, each a `const schemaN = {…}` that errors point at (`parentSchema`:
+ * field-errors.js reads its x-messages and limits there) and that keywords read their values from, cut down to what
+ * the code can reach (NOT_READ_AT_RUN_TIME out): a settings page's module carries its published schema already, for
+ * the form, and the bytes were those of a second copy of it, its definitions a third time. Refuses code that reads a
+ * key it removes, so a keyword that starts reading one fails generation instead of a validator at run time.
+ */
+function runtimeSchemas(code) {
+  let out = '';
+  let rest = '';
+  let at = 0;
+  for (const match of code.matchAll(SCHEMA_CONSTANT)) {
+    const from = match.index + match[0].length;
+    const to = jsonEnd(code, from);
+    rest += code.slice(at, match.index);
+    out += code.slice(at, from) + JSON.stringify(mapSchema(JSON.parse(code.slice(from, to)), (node) => omit(node, NOT_READ_AT_RUN_TIME)));
+    at = to;
+  }
+  rest += code.slice(at);
+  for (const key of NOT_READ_AT_RUN_TIME) {
+    const escaped = key.replace(/[$]/g, '\\$&');
+    // A property of that name (`properties.$schema`) is no schema's keyword.
+    const read = new RegExp(
+      `\\bschema\\d+[\\w$.[\\]"'-]*(?<!\\b(?:properties|patternProperties|dependentSchemas)["'\\]]?)(\\.${escaped}\\b|\\[["']${escaped}["']\\])`,
+    );
+    if (read.test(rest))
+      throw new Error(`compile: a validator reads "${key}" of its schema (${read.exec(rest)[0]}): keep it in runtimeSchemas`);
+  }
+  return out + code.slice(at);
+}
+
+/** Where the JSON value that starts at `from` in `code` ends (Ajv writes schemas with JSON.stringify). */
+function jsonEnd(code, from) {
+  let depth = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"') {
+      for (i++; code[i] !== '"'; i++) if (code[i] === '\\') i++;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    if (depth === 0) return c === '"' ? i + 1 : /[}\]]/.test(c) ? i + 1 : code.indexOf(';', from);
+  }
+  throw new Error('compile: a schema constant of the standalone code does not end');
 }
 
 /**
