@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import './index.css';
+// Before the router: the unsaved-changes guard's popstate listener must run ahead of BrowserRouter's.
+import './lib/popstate-first';
 import { routes } from './routes';
 import { applyStoredTheme } from './lib/theme';
 

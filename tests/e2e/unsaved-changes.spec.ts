@@ -1,3 +1,4 @@
+import { sectionPages } from '@guildhall/generated/section-pages';
 import { expect, type Page, test } from './app.js';
 import { buyPremium, signInThroughChooser } from './support.js';
 
@@ -247,4 +248,24 @@ test('the Embed Builder asks before a sidebar link leaves an unsent message; Lea
   await sidebarLink(page, /^Moderation/).click();
   await expect(page).toHaveURL(new RegExp(`/manage/${GUILD}/moderation$`));
   await expect(ask).toHaveCount(0);
+});
+
+test('every settings page just opened is not dirty: reloading it asks nothing', async ({ page }) => {
+  test.setTimeout(120_000); // a dozen pages, each opened and reloaded
+  await signInThroughChooser(page, 'demo-owner');
+  await expect(page).toHaveURL(/\/selector$/);
+  const dialogs = browserDialogs(page);
+  for (const { path } of Object.values(sectionPages)) {
+    await page.goto(`/manage/${GUILD}/${path}`);
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect(heading).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Unsaved changes', { exact: true }), path).toHaveCount(0);
+    // A click first: Chromium asks before unload only on a page the person has used.
+    await heading.click({ force: true });
+    await page.reload();
+    await expect(heading).toBeVisible();
+    expect(dialogs, `${path} asked before reload`).toEqual([]);
+  }
 });

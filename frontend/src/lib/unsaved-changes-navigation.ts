@@ -1,4 +1,5 @@
 import type { Navigator } from 'react-router-dom';
+import { beforeRouterPopstate } from './popstate-first';
 
 /**
  * Holding in-app navigation while an editor has unsaved changes, under the declarative BrowserRouter (react-router's
@@ -6,7 +7,7 @@ import type { Navigator } from 'react-router-dom';
  * - the router's navigator (every Link, NavLink and navigate() calls its push or replace): while a guard is armed,
  *   both are wrapped, and a push to another pathname is held until the guard's question is answered;
  * - the browser's Back and Forward (popstate): the URL has already changed when the event comes, so a listener that
- *   runs before the router's (capture phase on window) stops it, goes back to the entry it came from (by the router's
+ *   runs before the router's (popstate-first.ts) stops it, goes back to the entry it came from (by the router's
  *   own index in history.state, `idx`), asks, and on Leave replays the move, which the router then sees as usual.
  * Guards stack (an editor over a page): the last one armed is the one that asks.
  */
@@ -30,6 +31,7 @@ interface Armed {
   /** The next popstate is a move the person chose to make: the router takes it. */
   leaving: boolean;
   onPop(event: PopStateEvent): void;
+  stopListening?: () => void;
 }
 
 const armed = new WeakMap<Navigator, Armed>();
@@ -90,7 +92,7 @@ export function armLeaveGuard(navigator: Navigator, guard: LeaveGuard): () => vo
       };
     navigator.push = hold(entry.push);
     navigator.replace = hold(entry.replace);
-    window.addEventListener('popstate', entry.onPop, true);
+    entry.stopListening = beforeRouterPopstate(entry.onPop);
     armed.set(navigator, entry);
     state = entry;
   }
@@ -102,7 +104,7 @@ export function armLeaveGuard(navigator: Navigator, guard: LeaveGuard): () => vo
     if (entry.guards.length > 0) return;
     navigator.push = entry.push;
     navigator.replace = entry.replace;
-    window.removeEventListener('popstate', entry.onPop, true);
+    entry.stopListening?.();
     armed.delete(navigator);
   };
 }
