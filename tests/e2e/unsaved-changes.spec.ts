@@ -250,6 +250,30 @@ test('the Embed Builder asks before a sidebar link leaves an unsent message; Lea
   await expect(ask).toHaveCount(0);
 });
 
+test('the Welcome page (its own drafts, one per greeting) asks before a sidebar link leaves an unsaved message, and not after its Save', async ({
+  page,
+}) => {
+  await signInThroughChooser(page, 'demo-owner');
+  await expect(page).toHaveURL(/\/selector$/);
+  await openByLink(page, 'moderation', /^Welcome Configuration/, 'Welcome Configuration');
+  const welcome = page.locator('[data-greeting="welcome"]');
+  const content = welcome.getByLabel('Welcome message', { exact: true });
+  await content.fill(`Hello {member.mention} ${Date.now()}`);
+
+  await sidebarLink(page, /^Moderation/).click();
+  const ask = leaveQuestion(page);
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/manage/${GUILD}/welcome$`));
+
+  await welcome.getByRole('button', { name: 'Save Welcome Settings' }).click();
+  await expect(welcome.getByRole('status')).toHaveText('Welcome settings updated successfully');
+  await sidebarLink(page, /^Moderation/).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/${GUILD}/moderation$`));
+  await expect(ask).toHaveCount(0);
+});
+
 test('every settings page just opened is not dirty: reloading it asks nothing', async ({ page }) => {
   test.setTimeout(120_000); // a dozen pages, each opened and reloaded
   await signInThroughChooser(page, 'demo-owner');
