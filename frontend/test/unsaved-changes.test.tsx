@@ -157,6 +157,53 @@ describe('useUnsavedChanges under a router', () => {
     expect(closed).toBe(2);
   });
 
+  it('an editor over a dirty page asks with its own words, once; when it is clean again the page asks', async () => {
+    const user = userEvent.setup();
+    function Inner() {
+      const [value, setValue] = useState('');
+      const unsaved = useUnsavedChanges(value !== '', { message: 'This panel is not saved.' });
+      return (
+        <>
+          <input aria-label="Inner" value={value} onChange={(e) => setValue(e.target.value)} />
+          {unsaved.prompt}
+        </>
+      );
+    }
+    function Page() {
+      const [value, setValue] = useState('');
+      const unsaved = useUnsavedChanges(value !== '');
+      return (
+        <>
+          <input aria-label="Outer" value={value} onChange={(e) => setValue(e.target.value)} />
+          <Inner />
+          <Link to="/other">Other</Link>
+          {unsaved.prompt}
+        </>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/page']}>
+        <Routes>
+          <Route path="/page" element={<Page />} />
+          <Route path="/other" element={<h1>Other page</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.type(screen.getByLabelText('Outer'), 'a');
+    await user.type(screen.getByLabelText('Inner'), 'b');
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    const asks = await screen.findAllByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(asks).toHaveLength(1);
+    expect(asks[0]!.textContent).toContain('This panel is not saved.');
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    await user.clear(screen.getByLabelText('Inner'));
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(ask.textContent).toContain('not saved. If you leave now');
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Other page' })).toBeTruthy();
+  });
+
   it('works without a router too: beforeunload only', async () => {
     const user = userEvent.setup();
     function Bare() {
