@@ -203,106 +203,104 @@ export function AdvancedEditor({
   const previewPanel = useMemo(() => ({ ...panel, ...deferred }), [panel, deferred]);
 
   return (
-    <>
-      <Dialog
-        titleId="advanced-editor-title"
-        title="Advanced Embed Editor"
-        onClose={onCancel}
-        wide
-        footer={
-          <div className="flex flex-wrap justify-between gap-3">
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => {
-                setValues(embedValuesOf(defaultPanel()));
-                setErrors({});
-              }}
-            >
-              Reset to defaults
+    <Dialog
+      titleId="advanced-editor-title"
+      title="Advanced Embed Editor"
+      onClose={onCancel}
+      wide
+      footer={
+        <div className="flex flex-wrap justify-between gap-3">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setValues(embedValuesOf(defaultPanel()));
+              setErrors({});
+            }}
+          >
+            Reset to defaults
+          </button>
+          <div className="flex gap-3">
+            <button type="button" className="btn-secondary" onClick={onCancel}>
+              Cancel
             </button>
-            <div className="flex gap-3">
-              <button type="button" className="btn-secondary" onClick={onCancel}>
-                Cancel
-              </button>
-              <button type="button" className="btn-primary" onClick={save}>
-                Save
-              </button>
-            </div>
+            <button type="button" className="btn-primary" onClick={save}>
+              Save
+            </button>
           </div>
-        }
-        headerExtra={<p className="text-sm text-muted">The panel message, its buttons and the message a new ticket opens with.</p>}
-      >
-        <div className="space-y-4" data-advanced-editor="">
-          {narrow && (
-            <div className="flex justify-end">
-              <button type="button" className="btn-secondary" onClick={() => setSections(allSections(!anyOpen))}>
-                {anyOpen ? 'Collapse All' : 'Expand All'}
-              </button>
+        </div>
+      }
+      headerExtra={<p className="text-sm text-muted">The panel message, its buttons and the message a new ticket opens with.</p>}
+    >
+      <div className="space-y-4" data-advanced-editor="">
+        {narrow && (
+          <div className="flex justify-end">
+            <button type="button" className="btn-secondary" onClick={() => setSections(allSections(!anyOpen))}>
+              {anyOpen ? 'Collapse All' : 'Expand All'}
+            </button>
+          </div>
+        )}
+        <Tabs<TabKey> idPrefix="embed-editor" label="Embed editor" tabs={TABS} selected={tab} onSelect={setTab}>
+          {tab === 'ticket' && (
+            <MessageFields prefix="" values={values} errors={errors} onChange={onChange} sections={sections} toggle={toggle} />
+          )}
+          {tab === 'buttons' && (
+            <div className="space-y-4">
+              <CollapsibleSection title="Create Button" open={sections['create-button']} onToggle={() => toggle('create-button')}>
+                <Text name="button_label" value={values.button_label} onChange={onChange} error={errors.button_label} />
+                <Text name="button_emoji" value={values.button_emoji} onChange={onChange} error={errors.button_emoji} />
+              </CollapsibleSection>
+              <CollapsibleSection title="Close Button" open={sections['close-button']} onToggle={() => toggle('close-button')}>
+                <label className="flex items-center gap-2 text-sm font-medium">
+                  <input
+                    type="checkbox"
+                    checked={values.close_button !== false}
+                    onChange={(e) => setValues((v) => ({ ...v, close_button: e.target.checked }))}
+                    className="h-4 w-4 accent-brand"
+                  />
+                  {field('close_button').title}
+                </label>
+                {values.close_button !== false && (
+                  <>
+                    <Text
+                      name="close_button_label"
+                      value={values.close_button_label}
+                      onChange={onChange}
+                      error={errors.close_button_label}
+                    />
+                    <Text
+                      name="close_button_emoji"
+                      value={values.close_button_emoji}
+                      onChange={onChange}
+                      error={errors.close_button_emoji}
+                    />
+                  </>
+                )}
+              </CollapsibleSection>
             </div>
           )}
-          <Tabs<TabKey> idPrefix="embed-editor" label="Embed editor" tabs={TABS} selected={tab} onSelect={setTab}>
-            {tab === 'ticket' && (
-              <MessageFields prefix="" values={values} errors={errors} onChange={onChange} sections={sections} toggle={toggle} />
-            )}
-            {tab === 'buttons' && (
-              <div className="space-y-4">
-                <CollapsibleSection title="Create Button" open={sections['create-button']} onToggle={() => toggle('create-button')}>
-                  <Text name="button_label" value={values.button_label} onChange={onChange} error={errors.button_label} />
-                  <Text name="button_emoji" value={values.button_emoji} onChange={onChange} error={errors.button_emoji} />
-                </CollapsibleSection>
-                <CollapsibleSection title="Close Button" open={sections['close-button']} onToggle={() => toggle('close-button')}>
-                  <label className="flex items-center gap-2 text-sm font-medium">
-                    <input
-                      type="checkbox"
-                      checked={values.close_button !== false}
-                      onChange={(e) => setValues((v) => ({ ...v, close_button: e.target.checked }))}
-                      className="h-4 w-4 accent-brand"
-                    />
-                    {field('close_button').title}
-                  </label>
-                  {values.close_button !== false && (
-                    <>
-                      <Text
-                        name="close_button_label"
-                        value={values.close_button_label}
-                        onChange={onChange}
-                        error={errors.close_button_label}
-                      />
-                      <Text
-                        name="close_button_emoji"
-                        value={values.close_button_emoji}
-                        onChange={onChange}
-                        error={errors.close_button_emoji}
-                      />
-                    </>
-                  )}
-                </CollapsibleSection>
-              </div>
-            )}
-            {tab === 'open' && (
-              <MessageFields prefix="open_" values={values} errors={errors} onChange={onChange} sections={sections} toggle={toggle} />
-            )}
-            {tab === 'preview' && (
-              <div className="grid gap-4 lg:grid-cols-2">
-                <section aria-labelledby="preview-panel-heading" className="space-y-2">
-                  <h3 id="preview-panel-heading" className="text-sm font-semibold">
-                    Ticket Panel
-                  </h3>
-                  <PanelPreview panel={previewPanel} panelId={panelId} />
-                </section>
-                <section aria-labelledby="preview-open-heading" className="space-y-2">
-                  <h3 id="preview-open-heading" className="text-sm font-semibold">
-                    Open Message
-                  </h3>
-                  <PanelPreview panel={previewPanel} mode="open" />
-                </section>
-              </div>
-            )}
-          </Tabs>
-        </div>
-      </Dialog>
+          {tab === 'open' && (
+            <MessageFields prefix="open_" values={values} errors={errors} onChange={onChange} sections={sections} toggle={toggle} />
+          )}
+          {tab === 'preview' && (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <section aria-labelledby="preview-panel-heading" className="space-y-2">
+                <h3 id="preview-panel-heading" className="text-sm font-semibold">
+                  Ticket Panel
+                </h3>
+                <PanelPreview panel={previewPanel} panelId={panelId} />
+              </section>
+              <section aria-labelledby="preview-open-heading" className="space-y-2">
+                <h3 id="preview-open-heading" className="text-sm font-semibold">
+                  Open Message
+                </h3>
+                <PanelPreview panel={previewPanel} mode="open" />
+              </section>
+            </div>
+          )}
+        </Tabs>
+      </div>
       {unsaved.prompt}
-    </>
+    </Dialog>
   );
 }
