@@ -152,13 +152,18 @@ test('the panel editor asks before Back or Close drop an unsaved panel, and not 
   await page.getByRole('button', { name: 'Create Panel' }).click();
   const advanced = page.getByRole('dialog', { name: 'Advanced Embed Editor' });
   await advanced.getByLabel('Panel title').fill(title);
+  // Back while the advanced editor holds the typing: asked there too.
+  await page.goBack();
+  const ask = leaveQuestion(page);
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(advanced.getByLabel('Panel title')).toHaveValue(title);
   await advanced.getByRole('button', { name: 'Save' }).click();
   const editor = page.getByRole('dialog', { name: 'New Panel' });
   await expect(editor.getByText('Unsaved changes')).toBeVisible();
 
   // Back: asked over the editor; Stay keeps the panel being written.
   await page.goBack();
-  const ask = leaveQuestion(page);
   await expect(ask).toBeVisible();
   await expect(ask.getByRole('button', { name: 'Stay' })).toBeFocused();
   await page.keyboard.press('Escape');
