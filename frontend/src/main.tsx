@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import './index.css';
 import { ApiError } from './api/client';
+// Before the router: the unsaved-changes guard's popstate listener must run ahead of BrowserRouter's.
+import './lib/popstate-first';
 import { routes } from './routes';
 import { applyStoredTheme } from './lib/theme';
 

@@ -228,11 +228,11 @@ describe('Reaction Roles', () => {
     expect(document.activeElement).toBe(within(editor).getByRole('heading', { name: 'Edit Colours' }));
     await user.type(await within(editor).findByLabelText('Menu name'), '!');
     await user.click(screen.getByRole('button', { name: 'Back to role menus' }));
-    const ask = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
-    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
     expect(screen.getByRole('region', { name: 'Edit Colours!' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back to role menus' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
     await screen.findByRole('article', { name: 'Colours' });
   });
 

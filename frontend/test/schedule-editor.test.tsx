@@ -327,9 +327,9 @@ describe('Schedule editor', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await user.type(within(editor).getByLabelText('Title'), 'x');
     await user.click(within(editor).getByRole('button', { name: 'Back to scheduled messages' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(onClose).toHaveBeenCalledTimes(1);
-    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

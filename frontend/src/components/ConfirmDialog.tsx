@@ -11,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   confirmDisabled,
   actionsClassName = 'mt-6 flex justify-end gap-3',
   onCancel,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   /** The words under the title. */
   children: ReactNode;
   confirmLabel: string;
+  /** The safe choice's words ('Cancel'; 'Stay' before leaving unsaved changes). */
+  cancelLabel?: string;
   confirmDisabled?: boolean;
   actionsClassName?: string;
   onCancel(): void;
@@ -38,7 +41,7 @@ export function ConfirmDialog({
       </p>
       <div className={actionsClassName}>
         <button ref={cancel} type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className="btn-danger" disabled={confirmDisabled} onClick={onConfirm}>
           {confirmLabel}

@@ -7,6 +7,7 @@ import { useSaveSettings, useSettings } from '../api/queries';
 import { LoadErrorCard } from '../components/LoadErrorCard';
 import { ReadOnlyReason } from '../components/ReadOnlyReason';
 import { Spinner } from '../components/Spinner';
+import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { StatusBanner, useTimedBanner } from '../components/StatusBanner';
 import { ConflictDialog } from './LazyConflictDialog';
 import { applyAccess, type Capabilities } from './core/access';
@@ -273,6 +274,7 @@ function LoadedSchemaForm<S extends SectionName>({
         </FormValuesContext.Provider>
       </div>
       {aside && formData && <div>{aside(formData)}</div>}
+      <UnsavedChangesGuard dirty={dirty && !viewOnly} />
       {conflict && (
         <ConflictDialog
           busy={busy}

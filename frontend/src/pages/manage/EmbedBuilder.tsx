@@ -11,10 +11,19 @@ import { hasPaidPlan } from '../../components/premium/plan-status';
 import { UPGRADE_PATH } from '../../components/premium/use-premium';
 import { Spinner } from '../../components/Spinner';
 import { StatusBanner, useTimedBanner } from '../../components/StatusBanner';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { EmbedEditor, type EditorTab } from './embed-builder/EmbedEditor';
 import { EmbedStrip } from './embed-builder/EmbedStrip';
-import { builderReducer, initialState, LIMITS, type MessageErrors, validateMessage } from './embed-builder/model';
+import {
+  type BuilderAction,
+  type BuilderState,
+  builderReducer,
+  initialState,
+  LIMITS,
+  type MessageErrors,
+  validateMessage,
+} from './embed-builder/model';
 import { Preview } from './embed-builder/Preview';
 import { usePageGrant } from './dashboard-access/grant';
 import { ReadOnlyNote } from './dashboard-access/ReadOnlyNote';
@@ -82,6 +91,8 @@ function answered(err: unknown): string | null {
   return null;
 }
 
+const messageKey = ({ content, embeds }: Pick<BuilderState, 'content' | 'embeds'>) => JSON.stringify([content, embeds]);
+
 function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
   const { guildId = '' } = useParams();
   const [state, dispatch] = useReducer(builderReducer, undefined, initialState);
@@ -110,9 +121,19 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
   const latest = useRef(state);
   latest.current = state;
   const currentMessage = useCallback(() => ({ content: latest.current.content, embeds: latest.current.embeds }), []);
+  // Unsaved: the message differs from the last one loaded, sent, updated or saved as a draft.
+  const [kept, setKept] = useState(() => messageKey(state));
+  const now = useMemo(() => messageKey({ content, embeds }), [content, embeds]);
+  const unsaved = useUnsavedChanges(now !== kept);
+  const keep = useCallback((message: Pick<BuilderState, 'content' | 'embeds'>) => setKept(messageKey(message)), []);
+  /** Replaces the message with one that is kept elsewhere (fetched, a draft, the defaults). */
+  const settle = useCallback((action: BuilderAction) => {
+    setKept(messageKey(builderReducer(latest.current, action)));
+    dispatch(action);
+  }, []);
   const loadMessage = useCallback(
-    (next: { content?: string; embeds: DiscordEmbed[] }) => dispatch({ type: 'replace', content: next.content ?? '', embeds: next.embeds }),
-    [],
+    (next: { content?: string; embeds: DiscordEmbed[] }) => settle({ type: 'replace', content: next.content ?? '', embeds: next.embeds }),
+    [settle],
   );
 
   const onGuild = useCallback((id: string) => {
@@ -152,7 +173,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
   };
 
   const resetToDefaults = () => {
-    dispatch({ type: 'replace', content: initialState().content, embeds: initialState().embeds });
+    settle({ type: 'replace', content: initialState().content, embeds: initialState().embeds });
     setEditing(null);
     setMessageInput('');
   };
@@ -166,6 +187,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     try {
       if (mode === 'webhook') await client.sendEmbedToWebhook({ webhookUrl: webhookUrl.trim(), content, embeds });
       else await client.sendEmbedToChannel({ guildId: sendGuild, channelId, content, embeds });
+      keep({ content, embeds });
       succeed('Embed sent successfully!');
     } catch (err) {
       const reason = answered(err);
@@ -191,7 +213,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     try {
       const answer = await client.getEmbedById(request);
       if (!answer.embeds?.length) return fail('No embeds found in this message');
-      dispatch({ type: 'replace', content: answer.content ?? '', embeds: answer.embeds.map(embedFromFetched) });
+      settle({ type: 'replace', content: answer.content ?? '', embeds: answer.embeds.map(embedFromFetched) });
       // Edit mode forces channel mode, on the guild and channel the message is in.
       setEditing({ messageId: answer.messageId, guildId: answer.guildId, channelId: answer.channelId });
       setMode('channel');
@@ -213,6 +235,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
     setBusy(true);
     try {
       await client.updateEmbed({ ...editing, content, embeds });
+      keep({ content, embeds });
       succeed('Embed updated successfully!');
     } catch (err) {
       const reason = answered(err);
@@ -228,7 +251,8 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
   const navigate = useNavigate();
   const schedule = () => {
     if (!ready()) return;
-    navigate(`/manage/${guildId}/schedules`, { state: { scheduleMessage: { content, embeds } } });
+    // The message goes with it (the new schedule's editor asks before it is lost), so leaving asks nothing.
+    unsaved.carry(() => navigate(`/manage/${guildId}/schedules`, { state: { scheduleMessage: { content, embeds } } }));
   };
 
   const count = embeds.length;
@@ -347,6 +371,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
             current={currentMessage}
             check={checkMessage}
             onLoad={loadMessage}
+            onSaved={keep}
             notify={show}
             readOnly={grant.readOnly}
           />
@@ -355,6 +380,7 @@ function Builder({ guilds: allGuilds }: { guilds: Guilds }) {
           <Preview content={content} embeds={embeds} active={active} editing={editing !== null} onSelect={select} />
         </div>
       </div>
+      {unsaved.prompt}
     </div>
   );
 }

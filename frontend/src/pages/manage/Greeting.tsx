@@ -15,6 +15,7 @@ import { groupOfField, useFieldFromUrl } from '../../form/core/field-from-url';
 import { DEFAULT_LOAD_ERROR } from '../../form/core/page-messages';
 import { useSectionModule } from '../../form/section-module';
 import { tabKeyMove } from '../../lib/tab-keys';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import type { PlaceholderValues } from './shared/placeholders';
 import { BOT_AUTHOR, usePreviewContext } from './shared/preview-context';
 import { GreetingForm, type GreetingGroup } from './greeting/GreetingForm';
@@ -250,6 +251,8 @@ export default function Greeting() {
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, advanced: null, preview: null });
   const { save } = greeting;
   const onSave = useCallback((kind: GreetingKind, group: GreetingGroup) => save(kind, group === 'embed' ? 'embed' : 'message'), [save]);
+  // Either greeting changed and not saved (each saves on its own).
+  const unsaved = useUnsavedChanges(!!greeting.drafts && !!greeting.stored && !deepEquals(greeting.drafts, greeting.stored));
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const target = tabKeyMove(
@@ -350,6 +353,7 @@ export default function Greeting() {
           }}
         />
       )}
+      {unsaved.prompt}
     </div>
   );
 }

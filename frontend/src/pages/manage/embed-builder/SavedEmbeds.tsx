@@ -24,6 +24,8 @@ interface SavedEmbedsProps {
   /** The builder's own checks (it shows what is wrong); false: nothing is saved. */
   check(): boolean;
   onLoad(message: { content?: string; embeds: DiscordEmbed[] }): void;
+  /** A draft kept the builder's message (it is no longer unsaved). */
+  onSaved?(message: { content: string; embeds: DiscordEmbed[] }): void;
   notify(banner: Banner): void;
   /** A read-only grantee: drafts are loaded and exported, never saved, renamed, duplicated or deleted. */
   readOnly?: boolean;
@@ -55,6 +57,7 @@ export const SavedEmbeds = memo(function SavedEmbeds({
   current: builder,
   check,
   onLoad,
+  onSaved,
   notify,
   readOnly = false,
 }: SavedEmbedsProps) {
@@ -95,7 +98,9 @@ export const SavedEmbeds = memo(function SavedEmbeds({
       if (!draftName) return fail(NAME_REQUIRED);
       if (!check()) return;
       try {
-        const saved = await client.createSavedEmbed(guildId, { item: { name: draftName, message: builder() } });
+        const message = builder();
+        const saved = await client.createSavedEmbed(guildId, { item: { name: draftName, message } });
+        onSaved?.(message);
         setCurrent(saved);
         setName('');
         ok(`Saved draft '${saved.item.name}'`);
@@ -109,10 +114,9 @@ export const SavedEmbeds = memo(function SavedEmbeds({
     run(async () => {
       if (!check()) return;
       try {
-        const saved = await client.putSavedEmbed(guildId, base.id, {
-          version,
-          item: { name: base.item.name, message: builder() },
-        });
+        const message = builder();
+        const saved = await client.putSavedEmbed(guildId, base.id, { version, item: { name: base.item.name, message } });
+        onSaved?.(message);
         setCurrent(saved);
         setConflict(null);
         ok(`Saved draft '${saved.item.name}'`);

@@ -4,8 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import { deployRoleMenu, type RoleMenuEntry, type RoleMenuWarning } from '../../../api/role-menus';
 import { LazyDiscordMessage } from '../../../components/discord/LazyDiscordMessage';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { ConflictDialog } from '../../../form/LazyConflictDialog';
 import { EngineForm } from '../../../form/EngineForm';
 import { SaveBar } from '../../../form/SaveBar';
@@ -51,7 +51,6 @@ export default function MenuEditor({
   const [busy, setBusy] = useState<'save' | 'deploy' | null>(null);
   const [conflict, setConflict] = useState<RoleMenuEntry | null>(null);
   const [banner, showBanner] = useTimedBanner();
-  const [leaving, setLeaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // The editor takes the list's place: focus moves to its heading, so keyboard and screen reader users start there.
   useEffect(() => heading.current?.focus(), []);
@@ -82,6 +81,7 @@ export default function MenuEditor({
   );
   const message = useMemo(() => previewMessage(draft, saved.current?.id), [draft]);
   const dirty = JSON.stringify(itemToSend(draft)) !== lastSaved;
+  const unsaved = useUnsavedChanges(dirty, { message: 'This menu has changes that are not saved. Leaving the editor discards them.' });
 
   /** Saves the draft (create, or put with the version it was based on); the entry saved, or null. */
   const save = async (item = draft, version = saved.current?.version): Promise<RoleMenuEntry | null> => {
@@ -159,12 +159,7 @@ export default function MenuEditor({
   return (
     <section aria-labelledby="menu-editor-title" className="space-y-4">
       <header className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className="btn-secondary px-3"
-          onClick={() => (dirty ? setLeaving(true) : onClose())}
-          aria-label="Back to role menus"
-        >
+        <button type="button" className="btn-secondary px-3" onClick={() => unsaved.confirm(onClose)} aria-label="Back to role menus">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         </button>
         <h2 id="menu-editor-title" ref={heading} tabIndex={-1} className="min-w-0 flex-1 text-xl font-bold break-words outline-none">
@@ -222,18 +217,7 @@ export default function MenuEditor({
           </div>
         </aside>
       </div>
-      {leaving && (
-        <ConfirmDialog
-          titleId="leave-menu-title"
-          textId="leave-menu-text"
-          title="Discard unsaved changes?"
-          confirmLabel="Discard"
-          onCancel={() => setLeaving(false)}
-          onConfirm={onClose}
-        >
-          This menu has changes that are not saved. Leaving the editor discards them.
-        </ConfirmDialog>
-      )}
+      {unsaved.prompt}
       {conflict && (
         <ConflictDialog
           busy={busy !== null}

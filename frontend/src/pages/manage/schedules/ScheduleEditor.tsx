@@ -4,8 +4,8 @@ import { ArrowLeft, CalendarClock, Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, client } from '../../../api/client';
 import type { ScheduleEntry } from '../../../api/schedules';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { StatusBanner, useTimedBanner } from '../../../components/StatusBanner';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { EngineForm } from '../../../form/EngineForm';
 import { ConflictDialog } from '../../../form/LazyConflictDialog';
 import { SaveBar } from '../../../form/SaveBar';
@@ -86,7 +86,6 @@ export default function ScheduleEditor({
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<ScheduleEntry | null>(null);
   const [banner, showBanner] = useTimedBanner();
-  const [leaving, setLeaving] = useState(false);
   const [next, setNext] = useState<NextRuns>({ state: 'waiting', runs: [], errors: [] });
   const heading = useRef<HTMLHeadingElement>(null);
   // The editor takes the list's place: focus moves to its heading, so keyboard and screen reader users start there.
@@ -141,6 +140,7 @@ export default function ScheduleEditor({
   const uiSchema = useMemo<UiSchema>(() => applyVisibility(BASE_UI, draft as unknown as Record<string, unknown>), [draft]);
   const formContext = useMemo<SchemaFormContext>(() => ({ guildId }), [guildId]);
   const dirty = JSON.stringify(itemToSend(draft)) !== lastSaved;
+  const unsaved = useUnsavedChanges(dirty, { message: 'This schedule has changes that are not saved. Leaving the editor discards them.' });
 
   /** Saves the draft (create, or put with the version it was based on); the entry saved, or null. */
   const save = async (item: ScheduleDraft, version = saved.current?.version): Promise<ScheduleEntry | null> => {
@@ -203,7 +203,7 @@ export default function ScheduleEditor({
         <button
           type="button"
           className="btn-secondary px-3"
-          onClick={() => (dirty ? setLeaving(true) : onClose())}
+          onClick={() => unsaved.confirm(onClose)}
           aria-label="Back to scheduled messages"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
@@ -247,18 +247,7 @@ export default function ScheduleEditor({
           <SaveBar busy={busy} dirty={dirty} label="Save schedule" />
         </EngineForm>
       </div>
-      {leaving && (
-        <ConfirmDialog
-          titleId="leave-schedule-title"
-          textId="leave-schedule-text"
-          title="Discard unsaved changes?"
-          confirmLabel="Discard"
-          onCancel={() => setLeaving(false)}
-          onConfirm={onClose}
-        >
-          This schedule has changes that are not saved. Leaving the editor discards them.
-        </ConfirmDialog>
-      )}
+      {unsaved.prompt}
       {conflict && (
         <ConflictDialog busy={busy} onReload={reloadTheirs} onOverwrite={() => void overwrite()} onCancel={() => setConflict(null)} />
       )}

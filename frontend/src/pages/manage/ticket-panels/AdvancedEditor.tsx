@@ -9,6 +9,7 @@ import {
   UrlField,
 } from '../../../components/embed-editor';
 import { Dialog } from '../../../components/Dialog';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   defaultPanel,
   EMBED_FIELDS,
@@ -172,6 +173,8 @@ export function AdvancedEditor({
   const narrow = useNarrow();
   const [sections, setSections] = useState(() => allSections(!narrow));
   useScrollLock(narrow);
+  const opened = useMemo(() => JSON.stringify(embedValuesOf(panel)), [panel]);
+  const unsaved = useUnsavedChanges(JSON.stringify(values) !== opened);
 
   // One handler for every field: memoised fields re-render only when their own value changes.
   const onChange = useCallback<Change>((value, name) => {
@@ -298,6 +301,7 @@ export function AdvancedEditor({
           )}
         </Tabs>
       </div>
+      {unsaved.prompt}
     </Dialog>
   );
 }

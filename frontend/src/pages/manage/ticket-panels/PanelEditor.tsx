@@ -8,6 +8,7 @@ import { ConflictDialog } from '../../../form/LazyConflictDialog';
 import { AdvancedEditor } from './AdvancedEditor';
 import { DeletePanelDialog } from './DeletePanelDialog';
 import { Dialog } from '../../../components/Dialog';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   AUTO_SAVE_FIELDS,
   CHANNEL_REQUIRED_TO_DEPLOY,
@@ -92,6 +93,10 @@ export function PanelEditor({
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   /** Counts the user's edits, to tell whether one came while a save was on its way. */
   const edits = useRef(0);
+
+  // Unsaved: an edit not saved yet (auto-save saves 3 s after the last one); a new panel nobody touched is not.
+  const unsaved = useUnsavedChanges(!deleted && (status === 'saving' || (status === 'unsaved' && edits.current > 0)));
+  const confirmLeave = unsaved.confirm;
 
   const succeed = useCallback((message: string) => (showError(null), showSuccess({ kind: 'success', message })), [showError, showSuccess]);
   const fail = useCallback((message: string) => (showSuccess(null), showError({ kind: 'error', message })), [showError, showSuccess]);
@@ -204,9 +209,10 @@ export function PanelEditor({
   const close = useCallback(async () => {
     if (statusRef.current !== 'saved' && autoSaveRef.current && readyToSave(draftRef.current)) {
       if (!(await saveRef.current(false))) return;
+      return finish();
     }
-    finish();
-  }, []);
+    confirmLeave(finish);
+  }, [confirmLeave]);
   const requestClose = useCallback(() => void close(), [close]);
 
   const deploy = async () => {
@@ -272,7 +278,12 @@ export function PanelEditor({
   };
 
   if (view === 'advanced') {
-    return <AdvancedEditor panel={draft} panelId={savedRef.current?.id} onCancel={cancelEmbed} onSave={applyEmbed} />;
+    return (
+      <>
+        <AdvancedEditor panel={draft} panelId={savedRef.current?.id} onCancel={cancelEmbed} onSave={applyEmbed} />
+        {unsaved.prompt}
+      </>
+    );
   }
 
   const titleField = schemaField(PANEL_SCHEMA, 'title');
@@ -396,6 +407,7 @@ export function PanelEditor({
           </div>
         </div>
       </Dialog>
+      {unsaved.prompt}
       {confirmDelete && <DeletePanelDialog title={draft.title} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />}
       {conflict && (
         <ConflictDialog
