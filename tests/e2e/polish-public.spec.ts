@@ -58,6 +58,8 @@ test.describe('at 1280x800', () => {
     ];
     for (const [path, column] of columns) {
       await page.goto(path);
+      // The page is a lazy chunk: until it is drawn, main's first child is the loading spinner's full-width box.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const footerColumn = page.getByRole('contentinfo').locator('> div');
       await expect(footerColumn).toBeVisible();
       const content = await box(column(page));
