@@ -3,7 +3,7 @@ import { sectionPages } from '@guildhall/generated/section-pages';
 import { describe, expect, it } from 'vitest';
 import { uiSchemas } from '@guildhall/generated/ui-schemas';
 import { fieldAddress, fieldId, groupOfField, pointerTokens, topProperty } from '../src/form/core/field-from-url';
-import { MANAGE_MENU, restrictMenu, withoutAdministratorPages } from '../src/layouts/manage-menu';
+import { flatItems, MANAGE_MENU, restrictMenu, withoutAdministratorPages } from '../src/layouts/manage-menu';
 import { UPGRADE_PATH } from '../src/components/premium/use-premium';
 import { pageOfSubject } from '../src/pages/guild-pages';
 import { MAX_RESULTS, paletteItems, searchPalette } from '../src/palette/palette-items';
@@ -12,9 +12,10 @@ const everything = paletteItems(MANAGE_MENU, searchIndex.sections);
 const titles = (query: string, items = everything) => searchPalette(items, query).map((i) => i.title);
 
 describe('the command palette: what it offers', () => {
-  it('offers every page of the sidebar, then every field of every section from the search index', () => {
+  it('offers every page of the sidebar (a nested one after its parent), then every field of every section from the search index', () => {
     const pages = everything.filter((i) => i.kind === 'page');
-    expect(pages.map((p) => p.to)).toEqual(MANAGE_MENU.flatMap((g) => g.items.map((i) => i.path)));
+    expect(pages.map((p) => p.to)).toEqual(MANAGE_MENU.flatMap((g) => flatItems(g.items).map((i) => i.path)));
+    expect(pages.map((p) => p.to)).toContain('tickets/limits');
     const fields = everything.filter((i) => i.kind === 'field');
     expect(fields).toHaveLength(searchIndex.sections.reduce((n, s) => n + s.fields.length, 0));
     expect(new Set(everything.map((i) => i.key)).size).toBe(everything.length);
