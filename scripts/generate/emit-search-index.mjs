@@ -7,7 +7,7 @@
 // One small module the palette loads lazily (`search-index.js`, with its JSON twin), importing nothing.
 
 import { BANNER } from './emit-modules.mjs';
-import { getPointer, isObject, omit, SchemaError } from './lib/json.mjs';
+import { isObject, resolveSite } from './lib/json.mjs';
 
 /** Where a form's properties sit: under `properties`, and for a list under its `items`. */
 const ITEM_TOKEN = '-';
@@ -58,16 +58,7 @@ export function emitSearchIndex({ catalog, bundles }) {
 
 /** The fields of one bundled section schema, depth first in the form's order (x-ui `order`, then as authored). */
 function fieldsOf(root, rel) {
-  /** The schema as the form sees it once the $ref is resolved: the target, the site's words over it (as extract-ui). */
-  function effective(node, seen = new Set()) {
-    if (!isObject(node) || typeof node.$ref !== 'string') return node;
-    if (!node.$ref.startsWith('#')) throw new SchemaError(rel, `unbundled $ref ${node.$ref}`);
-    if (seen.has(node.$ref)) return node;
-    seen.add(node.$ref);
-    const target = effective(getPointer(root, node.$ref.slice(1)), seen);
-    const site = omit(node, ['$ref']);
-    return { ...target, ...site, 'x-ui': { ...target?.['x-ui'], ...site['x-ui'] } };
-  }
+  const effective = (node) => resolveSite(root, rel, node);
 
   const fields = [];
   /** @param tab {{ id: string, title: string } | undefined} the outermost group above this node */

@@ -3,7 +3,7 @@
 // RJSF 6 reads enum labels from `ui:enumNames` (schema-level enumNames is gone). Our own hints that RJSF has no
 // word for travel in `ui:options` (visibleIf, channelTypes from `x-reference`, group, groups, layout, beside), where our widgets and templates read them.
 
-import { getPointer, isObject, omit, SchemaError } from './lib/json.mjs';
+import { isObject, resolveSite, SchemaError } from './lib/json.mjs';
 
 /** x-ui `back`: the browser's previous page, or a path under the guild's /manage/{guildId}/ (lower-case segments). */
 const BACK_TARGET = /^(previous|[a-z0-9-]+(\/[a-z0-9-]+)*)$/;
@@ -18,16 +18,7 @@ export function extractCollectionUi(catalog, bundles) {
 }
 
 function uiSchemaOf(root, rel) {
-  /** The schema as RJSF will see it once the $ref is resolved: target first, the site's keywords over it. */
-  function effective(node, seen = new Set()) {
-    if (!isObject(node) || typeof node.$ref !== 'string') return node;
-    if (!node.$ref.startsWith('#')) throw new SchemaError(rel, `unbundled $ref ${node.$ref}`);
-    if (seen.has(node.$ref)) return node;
-    seen.add(node.$ref);
-    const target = effective(getPointer(root, node.$ref.slice(1)), seen);
-    const site = omit(node, ['$ref']);
-    return { ...target, ...site, 'x-ui': { ...target['x-ui'], ...site['x-ui'] } };
-  }
+  const effective = (node) => resolveSite(root, rel, node);
 
   function build(node, where) {
     const schema = effective(node);

@@ -35,6 +35,20 @@ export function getPointer(document, pointer) {
   return node;
 }
 
+/**
+ * `node` as a form sees it once its local `$ref` is resolved in `root`, the bundled schema of the file `rel`: the
+ * target first, the site's own keywords and `x-ui` over it. The UI schemas and the search index read a field so.
+ */
+export function resolveSite(root, rel, node, seen = new Set()) {
+  if (!isObject(node) || typeof node.$ref !== 'string') return node;
+  if (!node.$ref.startsWith('#')) throw new SchemaError(rel, `unbundled $ref ${node.$ref}`);
+  if (seen.has(node.$ref)) return node;
+  seen.add(node.$ref);
+  const target = resolveSite(root, rel, getPointer(root, node.$ref.slice(1)), seen);
+  const site = omit(node, ['$ref']);
+  return { ...target, ...site, 'x-ui': { ...target?.['x-ui'], ...site['x-ui'] } };
+}
+
 /** A copy of `object` with its keys sorted: used for maps keyed by name so output order never depends on discovery. */
 export function sortKeys(object) {
   return Object.fromEntries(
