@@ -1,6 +1,6 @@
 import { SNOWFLAKE } from '@guildhall/common/discord/ids';
 import { type Browser, expect, type Page, test } from './app.js';
-import { axeViolations, csrfHeaders, signInAsMember, signInThroughChooser } from './support.js';
+import { axeViolations, signInAsMember, signInThroughChooser, storeSettings } from './support.js';
 
 // The AntiNuke page in Chromium against the built app: the real backend and the Discord sandbox, no route faked.
 // Nobody else's e2e file uses the antinuke section, but the specs share one server and store: every test below first
@@ -18,22 +18,7 @@ const TABS = ['General', 'Protection', 'Users', 'Permissions', 'Logs'];
  * Stores `settings` (the schema's defaults fill the rest) as the AntiNuke document, signed in as the guild owner in a
  * context of its own, through the API the page uses (with its CSRF header). Returns what the server then reports.
  */
-async function arrange(browser: Browser, settings: Record<string, unknown>) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signInThroughChooser(page, 'demo-owner');
-    await expect(page).toHaveURL(/\/selector$/);
-    const headers = await csrfHeaders(page);
-    const current = await page.request.get(SETTINGS);
-    expect(current.status()).toBe(200);
-    const { version } = (await current.json()) as { version: number };
-    const put = await page.request.put(SETTINGS, { data: { version, settings }, headers });
-    expect(put.status(), await put.text()).toBe(200);
-  } finally {
-    await context.close();
-  }
-}
+const arrange = (browser: Browser, settings: Record<string, unknown>) => storeSettings(browser, GUILD, 'antinuke', settings);
 
 /** What the server has stored, read as the guild owner. */
 async function stored(browser: Browser) {

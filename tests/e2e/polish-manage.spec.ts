@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { type Browser, expect, type Page, test } from './app.js';
-import { buyPremium, csrfHeaders, signInThroughChooser } from './support.js';
+import { buyPremium, csrfHeaders, signInThroughChooser, storeSettings } from './support.js';
 
 // Issue 32's manage-page polish as a person sees it, in Chromium against the built app, the Discord sandbox and the
 // payment sandbox: the Ticket Panels page's one limit (item 2), phones at 390x844 (item 5: transcripts, back to top,
@@ -9,7 +9,6 @@ import { buyPremium, csrfHeaders, signInThroughChooser } from './support.js';
 // later tests use what Standard opens (the embed builder).
 const GUILD = '1100000000000010000'; // Guildhall Community: owned by demo-owner, bot present, free tier at the start
 const GENERAL = '1100000000000010106'; // #general, a text channel
-const ANTINUKE = `/api/guild/${GUILD}/settings/antinuke`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -21,19 +20,7 @@ async function signIn(page: Page) {
 }
 
 /** Stores an AntiNuke document as the owner, over the API the page uses, in a context of its own. */
-async function arrangeAntinuke(browser: Browser, settings: Record<string, unknown>) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signIn(page);
-    const headers = await csrfHeaders(page);
-    const { version } = (await (await page.request.get(ANTINUKE)).json()) as { version: number };
-    const put = await page.request.put(ANTINUKE, { data: { version, settings }, headers });
-    expect(put.status(), await put.text()).toBe(200);
-  } finally {
-    await context.close();
-  }
-}
+const arrangeAntinuke = (browser: Browser, settings: Record<string, unknown>) => storeSettings(browser, GUILD, 'antinuke', settings);
 
 /** True when nothing fixed (back to top) lies over any part of the element: near every corner and at the centre. */
 async function uncovered(target: Locator) {

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from './app.js';
-import { axeViolations, buyPremium, csrfHeaders, signInThroughChooser } from './support.js';
+import { axeViolations, buyPremium, signInThroughChooser, storeSettings } from './support.js';
 
 // Issue 32, items 1 to 3 as a person sees them, in Chromium against the built app and the Discord sandbox: the manage
 // sidebar fits at 1280x800 (sub-pages nested in collapsible groups, one current entry, the bottom links pinned, a cue
@@ -8,7 +8,6 @@ import { axeViolations, buyPremium, csrfHeaders, signInThroughChooser } from './
 const GUILD = '1100000000000010000'; // Guildhall Community: owned by demo-owner, bot present, on the free tier
 const PIXEL = '1100000000000020000'; // Pixel Painters: owned by demo-owner, bot present; no other spec needs its plan free
 const DEMO_MEMBER = '1100000000000000103';
-const ANTINUKE = `/api/guild/${GUILD}/settings/antinuke`;
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -47,19 +46,7 @@ async function signIn(page: Page, username: string) {
 }
 
 /** Stores the AntiNuke document as the guild owner, in a context of its own (the schema's defaults fill the rest). */
-async function arrangeAntinuke(browser: Browser, settings: Record<string, unknown>) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signIn(page, 'demo-owner');
-    const headers = await csrfHeaders(page);
-    const { version } = (await (await page.request.get(ANTINUKE)).json()) as { version: number };
-    const put = await page.request.put(ANTINUKE, { data: { version, settings }, headers });
-    expect(put.status(), await put.text()).toBe(200);
-  } finally {
-    await context.close();
-  }
-}
+const arrangeAntinuke = (browser: Browser, settings: Record<string, unknown>) => storeSettings(browser, GUILD, 'antinuke', settings);
 
 test.describe('the manage sidebar at 1280x800', () => {
   test('every entry and both bottom links are in view without scrolling; ticket pages are one closed group', async ({ page }) => {

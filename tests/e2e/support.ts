@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { type Browser, type Page, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -64,4 +64,26 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
   expect(token, 'the CSRF cookie').toMatch(/^\S{16,}$/);
   return { 'X-XSRF-TOKEN': decodeURIComponent(token!) };
+}
+
+/**
+ * Stores `settings` as the guild's `section` document (the schema's defaults fill the rest), signed in as demo-owner
+ * (the sandbox guilds' owner) in a context of its own, through the API the pages use with its CSRF header.
+ */
+export async function storeSettings(browser: Browser, guildId: string, section: string, settings: Record<string, unknown>) {
+  const url = `/api/guild/${guildId}/settings/${section}`;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInThroughChooser(page, 'demo-owner');
+    await expect(page).toHaveURL(/\/selector$/);
+    const headers = await csrfHeaders(page);
+    const current = await page.request.get(url);
+    expect(current.status()).toBe(200);
+    const { version } = (await current.json()) as { version: number };
+    const put = await page.request.put(url, { data: { version, settings }, headers });
+    expect(put.status(), await put.text()).toBe(200);
+  } finally {
+    await context.close();
+  }
 }
