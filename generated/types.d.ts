@@ -2751,6 +2751,10 @@ export interface EnvironmentConfig {
    */
   READ_CACHE_TTL_MS: number;
   /**
+   * How often the bot's change feed reads the history in any case, in milliseconds: the safety net for commits whose wake-up did not arrive (a PostgreSQL server wakes every instance with LISTEN/NOTIFY, MongoDB on a replica set with a change stream; elsewhere other instances' commits come at this poll).
+   */
+  CHANGE_FEED_POLL_MS: number;
+  /**
    * Discord sandbox: guild-list requests allowed per window before it answers 429, like Discord.
    */
   SANDBOX_GUILDS_RATE_LIMIT: number;

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChangeFeedService, POLL_MS } from '../src/bot-api/change-feed.service.js';
+import { ChangeFeedService } from '../src/bot-api/change-feed.service.js';
 import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
 import { startTestApp, tempDataDir } from './support/app.js';
 import { type FeedEvent, FeedReader } from './support/feed-reader.js';
@@ -163,10 +163,11 @@ describe('change feed backlog beyond the unread limit over real HTTP (PGlite)', 
       // From here on any read is one for nobody. A read that must not come has no event to wait on: the window is one
       // tick of the feed's poll (its only timer that reads) and a margin.
       const settled = reads;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS + 200));
+      const pollMs = app.config.changeFeedPollMs;
+      await new Promise((resolve) => setTimeout(resolve, pollMs + 200));
       console.info(
         `change feed: a reader left after ${received} of ${EVENTS} events; reads started for nobody: ${readsForNobody}; ` +
-          `reads in the ${POLL_MS + 200} ms after: ${reads - settled}`,
+          `reads in the ${pollMs + 200} ms after: ${reads - settled}`,
       );
       expect(received).toBeLessThan(EVENTS);
       expect(readsForNobody).toBe(0);

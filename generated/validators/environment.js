@@ -76,6 +76,12 @@ const schema12 = {
       maximum: 60000,
       'x-messages': { '*': 'READ_CACHE_TTL_MS must be a whole number of milliseconds from {minimum} to {maximum}' },
     },
+    CHANGE_FEED_POLL_MS: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 60000,
+      'x-messages': { '*': 'CHANGE_FEED_POLL_MS must be a whole number of milliseconds from {minimum} to {maximum}' },
+    },
     SANDBOX_GUILDS_RATE_LIMIT: {
       type: 'integer',
       minimum: 1,
@@ -176,6 +182,9 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.READ_CACHE_TTL_MS === undefined) {
       data.READ_CACHE_TTL_MS = 2000;
+    }
+    if (data.CHANGE_FEED_POLL_MS === undefined) {
+      data.CHANGE_FEED_POLL_MS = 1000;
     }
     if (data.SANDBOX_GUILDS_RATE_LIMIT === undefined) {
       data.SANDBOX_GUILDS_RATE_LIMIT = 5;
@@ -1186,7 +1195,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    let data17 = data.SANDBOX_GUILDS_RATE_LIMIT;
+    let data17 = data.CHANGE_FEED_POLL_MS;
     if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
       let dataType17 = typeof data17;
       let coerced17 = undefined;
@@ -1195,13 +1204,13 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           coerced17 = +data17;
         } else {
           const err37 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
+            instancePath: instancePath + '/CHANGE_FEED_POLL_MS',
+            schemaPath: '#/properties/CHANGE_FEED_POLL_MS/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema12.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
-            parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_LIMIT,
+            schema: schema12.properties.CHANGE_FEED_POLL_MS.type,
+            parentSchema: schema12.properties.CHANGE_FEED_POLL_MS,
             data: data17,
           };
           if (vErrors === null) {
@@ -1215,20 +1224,20 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced17 !== undefined) {
         data17 = coerced17;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced17;
+          data['CHANGE_FEED_POLL_MS'] = coerced17;
         }
       }
     }
     if (typeof data17 == 'number' && isFinite(data17)) {
-      if (data17 < 1 || isNaN(data17)) {
+      if (data17 > 60000 || isNaN(data17)) {
         const err38 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
-          keyword: 'minimum',
-          params: { comparison: '>=', limit: 1 },
-          message: 'must be >= 1',
-          schema: 1,
-          parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_LIMIT,
+          instancePath: instancePath + '/CHANGE_FEED_POLL_MS',
+          schemaPath: '#/properties/CHANGE_FEED_POLL_MS/maximum',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 60000 },
+          message: 'must be <= 60000',
+          schema: 60000,
+          parentSchema: schema12.properties.CHANGE_FEED_POLL_MS,
           data: data17,
         };
         if (vErrors === null) {
@@ -1238,8 +1247,26 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (data17 < 100 || isNaN(data17)) {
+        const err39 = {
+          instancePath: instancePath + '/CHANGE_FEED_POLL_MS',
+          schemaPath: '#/properties/CHANGE_FEED_POLL_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 100 },
+          message: 'must be >= 100',
+          schema: 100,
+          parentSchema: schema12.properties.CHANGE_FEED_POLL_MS,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
     }
-    let data18 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    let data18 = data.SANDBOX_GUILDS_RATE_LIMIT;
     if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
       let dataType18 = typeof data18;
       let coerced18 = undefined;
@@ -1247,20 +1274,20 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         if (dataType18 === 'boolean' || data18 === null || (dataType18 === 'string' && data18 && data18 == +data18 && !(data18 % 1))) {
           coerced18 = +data18;
         } else {
-          const err39 = {
-            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
+          const err40 = {
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/type',
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema12.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
-            parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+            schema: schema12.properties.SANDBOX_GUILDS_RATE_LIMIT.type,
+            parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_LIMIT,
             data: data18,
           };
           if (vErrors === null) {
-            vErrors = [err39];
+            vErrors = [err40];
           } else {
-            vErrors.push(err39);
+            vErrors.push(err40);
           }
           errors++;
         }
@@ -1268,54 +1295,52 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced18 !== undefined) {
         data18 = coerced18;
         if (data !== undefined) {
-          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced18;
+          data['SANDBOX_GUILDS_RATE_LIMIT'] = coerced18;
         }
       }
     }
     if (typeof data18 == 'number' && isFinite(data18)) {
       if (data18 < 1 || isNaN(data18)) {
-        const err40 = {
-          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
-          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+        const err41 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_LIMIT',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_LIMIT/minimum',
           keyword: 'minimum',
           params: { comparison: '>=', limit: 1 },
           message: 'must be >= 1',
           schema: 1,
-          parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_LIMIT,
           data: data18,
         };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err41];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err41);
         }
         errors++;
       }
     }
-    let data19 = data.TRUST_PROXY;
-    if (typeof data19 !== 'string') {
+    let data19 = data.SANDBOX_GUILDS_RATE_WINDOW_MS;
+    if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
       let dataType19 = typeof data19;
       let coerced19 = undefined;
       if (!(coerced19 !== undefined)) {
-        if (dataType19 == 'number' || dataType19 == 'boolean') {
-          coerced19 = '' + data19;
-        } else if (data19 === null) {
-          coerced19 = '';
+        if (dataType19 === 'boolean' || data19 === null || (dataType19 === 'string' && data19 && data19 == +data19 && !(data19 % 1))) {
+          coerced19 = +data19;
         } else {
-          const err41 = {
-            instancePath: instancePath + '/TRUST_PROXY',
-            schemaPath: '#/properties/TRUST_PROXY/type',
+          const err42 = {
+            instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+            schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/type',
             keyword: 'type',
-            params: { type: 'string' },
-            message: 'must be string',
-            schema: schema12.properties.TRUST_PROXY.type,
-            parentSchema: schema12.properties.TRUST_PROXY,
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema12.properties.SANDBOX_GUILDS_RATE_WINDOW_MS.type,
+            parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
             data: data19,
           };
           if (vErrors === null) {
-            vErrors = [err41];
+            vErrors = [err42];
           } else {
-            vErrors.push(err41);
+            vErrors.push(err42);
           }
           errors++;
         }
@@ -1323,24 +1348,79 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       if (coerced19 !== undefined) {
         data19 = coerced19;
         if (data !== undefined) {
-          data['TRUST_PROXY'] = coerced19;
+          data['SANDBOX_GUILDS_RATE_WINDOW_MS'] = coerced19;
         }
       }
     }
-    const _errs62 = errors;
-    const _errs63 = errors;
-    if ('true' !== data19) {
-      const err42 = {};
+    if (typeof data19 == 'number' && isFinite(data19)) {
+      if (data19 < 1 || isNaN(data19)) {
+        const err43 = {
+          instancePath: instancePath + '/SANDBOX_GUILDS_RATE_WINDOW_MS',
+          schemaPath: '#/properties/SANDBOX_GUILDS_RATE_WINDOW_MS/minimum',
+          keyword: 'minimum',
+          params: { comparison: '>=', limit: 1 },
+          message: 'must be >= 1',
+          schema: 1,
+          parentSchema: schema12.properties.SANDBOX_GUILDS_RATE_WINDOW_MS,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+    }
+    let data20 = data.TRUST_PROXY;
+    if (typeof data20 !== 'string') {
+      let dataType20 = typeof data20;
+      let coerced20 = undefined;
+      if (!(coerced20 !== undefined)) {
+        if (dataType20 == 'number' || dataType20 == 'boolean') {
+          coerced20 = '' + data20;
+        } else if (data20 === null) {
+          coerced20 = '';
+        } else {
+          const err44 = {
+            instancePath: instancePath + '/TRUST_PROXY',
+            schemaPath: '#/properties/TRUST_PROXY/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema12.properties.TRUST_PROXY.type,
+            parentSchema: schema12.properties.TRUST_PROXY,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      }
+      if (coerced20 !== undefined) {
+        data20 = coerced20;
+        if (data !== undefined) {
+          data['TRUST_PROXY'] = coerced20;
+        }
+      }
+    }
+    const _errs65 = errors;
+    const _errs66 = errors;
+    if ('true' !== data20) {
+      const err45 = {};
       if (vErrors === null) {
-        vErrors = [err42];
+        vErrors = [err45];
       } else {
-        vErrors.push(err42);
+        vErrors.push(err45);
       }
       errors++;
     }
-    var valid1 = _errs63 === errors;
+    var valid1 = _errs66 === errors;
     if (valid1) {
-      const err43 = {
+      const err46 = {
         instancePath: instancePath + '/TRUST_PROXY',
         schemaPath: '#/properties/TRUST_PROXY/not',
         keyword: 'not',
@@ -1348,27 +1428,27 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         message: 'must NOT be valid',
         schema: schema12.properties.TRUST_PROXY.not,
         parentSchema: schema12.properties.TRUST_PROXY,
-        data: data19,
+        data: data20,
       };
       if (vErrors === null) {
-        vErrors = [err43];
+        vErrors = [err46];
       } else {
-        vErrors.push(err43);
+        vErrors.push(err46);
       }
       errors++;
     } else {
-      errors = _errs62;
+      errors = _errs65;
       if (vErrors !== null) {
-        if (_errs62) {
-          vErrors.length = _errs62;
+        if (_errs65) {
+          vErrors.length = _errs65;
         } else {
           vErrors = null;
         }
       }
     }
-    if (typeof data19 === 'string') {
-      if (!pattern6.test(data19)) {
-        const err44 = {
+    if (typeof data20 === 'string') {
+      if (!pattern6.test(data20)) {
+        const err47 = {
           instancePath: instancePath + '/TRUST_PROXY',
           schemaPath: '#/properties/TRUST_PROXY/pattern',
           keyword: 'pattern',
@@ -1383,73 +1463,18 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           schema:
             '^(true|false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(/[0-9]{1,3})?))*)$',
           parentSchema: schema12.properties.TRUST_PROXY,
-          data: data19,
+          data: data20,
         };
         if (vErrors === null) {
-          vErrors = [err44];
+          vErrors = [err47];
         } else {
-          vErrors.push(err44);
+          vErrors.push(err47);
         }
         errors++;
       }
     }
     if (data.SANDBOX !== undefined) {
-      let data20 = data.SANDBOX;
-      if (typeof data20 !== 'string') {
-        let dataType20 = typeof data20;
-        let coerced20 = undefined;
-        if (!(coerced20 !== undefined)) {
-          if (dataType20 == 'number' || dataType20 == 'boolean') {
-            coerced20 = '' + data20;
-          } else if (data20 === null) {
-            coerced20 = '';
-          } else {
-            const err45 = {
-              instancePath: instancePath + '/SANDBOX',
-              schemaPath: '#/properties/SANDBOX/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema12.properties.SANDBOX.type,
-              parentSchema: schema12.properties.SANDBOX,
-              data: data20,
-            };
-            if (vErrors === null) {
-              vErrors = [err45];
-            } else {
-              vErrors.push(err45);
-            }
-            errors++;
-          }
-        }
-        if (coerced20 !== undefined) {
-          data20 = coerced20;
-          if (data !== undefined) {
-            data['SANDBOX'] = coerced20;
-          }
-        }
-      }
-      if (!(data20 === 'on' || data20 === 'off')) {
-        const err46 = {
-          instancePath: instancePath + '/SANDBOX',
-          schemaPath: '#/properties/SANDBOX/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema12.properties.SANDBOX.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema12.properties.SANDBOX.enum,
-          parentSchema: schema12.properties.SANDBOX,
-          data: data20,
-        };
-        if (vErrors === null) {
-          vErrors = [err46];
-        } else {
-          vErrors.push(err46);
-        }
-        errors++;
-      }
-    }
-    if (data.RAZORPAY_KEY_ID !== undefined) {
-      let data21 = data.RAZORPAY_KEY_ID;
+      let data21 = data.SANDBOX;
       if (typeof data21 !== 'string') {
         let dataType21 = typeof data21;
         let coerced21 = undefined;
@@ -1459,20 +1484,20 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           } else if (data21 === null) {
             coerced21 = '';
           } else {
-            const err47 = {
-              instancePath: instancePath + '/RAZORPAY_KEY_ID',
-              schemaPath: '#/properties/RAZORPAY_KEY_ID/type',
+            const err48 = {
+              instancePath: instancePath + '/SANDBOX',
+              schemaPath: '#/properties/SANDBOX/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema12.properties.RAZORPAY_KEY_ID.type,
-              parentSchema: schema12.properties.RAZORPAY_KEY_ID,
+              schema: schema12.properties.SANDBOX.type,
+              parentSchema: schema12.properties.SANDBOX,
               data: data21,
             };
             if (vErrors === null) {
-              vErrors = [err47];
+              vErrors = [err48];
             } else {
-              vErrors.push(err47);
+              vErrors.push(err48);
             }
             errors++;
           }
@@ -1480,33 +1505,31 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced21 !== undefined) {
           data21 = coerced21;
           if (data !== undefined) {
-            data['RAZORPAY_KEY_ID'] = coerced21;
+            data['SANDBOX'] = coerced21;
           }
         }
       }
-      if (typeof data21 === 'string') {
-        if (!pattern7.test(data21)) {
-          const err48 = {
-            instancePath: instancePath + '/RAZORPAY_KEY_ID',
-            schemaPath: '#/properties/RAZORPAY_KEY_ID/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^rzp_(test|live)_[A-Za-z0-9]{1,40}$' },
-            message: 'must match pattern "' + '^rzp_(test|live)_[A-Za-z0-9]{1,40}$' + '"',
-            schema: '^rzp_(test|live)_[A-Za-z0-9]{1,40}$',
-            parentSchema: schema12.properties.RAZORPAY_KEY_ID,
-            data: data21,
-          };
-          if (vErrors === null) {
-            vErrors = [err48];
-          } else {
-            vErrors.push(err48);
-          }
-          errors++;
+      if (!(data21 === 'on' || data21 === 'off')) {
+        const err49 = {
+          instancePath: instancePath + '/SANDBOX',
+          schemaPath: '#/properties/SANDBOX/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema12.properties.SANDBOX.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema12.properties.SANDBOX.enum,
+          parentSchema: schema12.properties.SANDBOX,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
         }
+        errors++;
       }
     }
-    if (data.RAZORPAY_KEY_SECRET !== undefined) {
-      let data22 = data.RAZORPAY_KEY_SECRET;
+    if (data.RAZORPAY_KEY_ID !== undefined) {
+      let data22 = data.RAZORPAY_KEY_ID;
       if (typeof data22 !== 'string') {
         let dataType22 = typeof data22;
         let coerced22 = undefined;
@@ -1516,20 +1539,20 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           } else if (data22 === null) {
             coerced22 = '';
           } else {
-            const err49 = {
-              instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
-              schemaPath: '#/properties/RAZORPAY_KEY_SECRET/type',
+            const err50 = {
+              instancePath: instancePath + '/RAZORPAY_KEY_ID',
+              schemaPath: '#/properties/RAZORPAY_KEY_ID/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema12.properties.RAZORPAY_KEY_SECRET.type,
-              parentSchema: schema12.properties.RAZORPAY_KEY_SECRET,
+              schema: schema12.properties.RAZORPAY_KEY_ID.type,
+              parentSchema: schema12.properties.RAZORPAY_KEY_ID,
               data: data22,
             };
             if (vErrors === null) {
-              vErrors = [err49];
+              vErrors = [err50];
             } else {
-              vErrors.push(err49);
+              vErrors.push(err50);
             }
             errors++;
           }
@@ -1537,38 +1560,20 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced22 !== undefined) {
           data22 = coerced22;
           if (data !== undefined) {
-            data['RAZORPAY_KEY_SECRET'] = coerced22;
+            data['RAZORPAY_KEY_ID'] = coerced22;
           }
         }
       }
       if (typeof data22 === 'string') {
-        if (func1(data22) > 256) {
-          const err50 = {
-            instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
-            schemaPath: '#/properties/RAZORPAY_KEY_SECRET/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 256 },
-            message: 'must NOT have more than 256 characters',
-            schema: 256,
-            parentSchema: schema12.properties.RAZORPAY_KEY_SECRET,
-            data: data22,
-          };
-          if (vErrors === null) {
-            vErrors = [err50];
-          } else {
-            vErrors.push(err50);
-          }
-          errors++;
-        }
-        if (func1(data22) < 8) {
+        if (!pattern7.test(data22)) {
           const err51 = {
-            instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
-            schemaPath: '#/properties/RAZORPAY_KEY_SECRET/minLength',
-            keyword: 'minLength',
-            params: { limit: 8 },
-            message: 'must NOT have fewer than 8 characters',
-            schema: 8,
-            parentSchema: schema12.properties.RAZORPAY_KEY_SECRET,
+            instancePath: instancePath + '/RAZORPAY_KEY_ID',
+            schemaPath: '#/properties/RAZORPAY_KEY_ID/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^rzp_(test|live)_[A-Za-z0-9]{1,40}$' },
+            message: 'must match pattern "' + '^rzp_(test|live)_[A-Za-z0-9]{1,40}$' + '"',
+            schema: '^rzp_(test|live)_[A-Za-z0-9]{1,40}$',
+            parentSchema: schema12.properties.RAZORPAY_KEY_ID,
             data: data22,
           };
           if (vErrors === null) {
@@ -1580,8 +1585,8 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.RAZORPAY_WEBHOOK_SECRET !== undefined) {
-      let data23 = data.RAZORPAY_WEBHOOK_SECRET;
+    if (data.RAZORPAY_KEY_SECRET !== undefined) {
+      let data23 = data.RAZORPAY_KEY_SECRET;
       if (typeof data23 !== 'string') {
         let dataType23 = typeof data23;
         let coerced23 = undefined;
@@ -1592,13 +1597,13 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
             coerced23 = '';
           } else {
             const err52 = {
-              instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
-              schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/type',
+              instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
+              schemaPath: '#/properties/RAZORPAY_KEY_SECRET/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema12.properties.RAZORPAY_WEBHOOK_SECRET.type,
-              parentSchema: schema12.properties.RAZORPAY_WEBHOOK_SECRET,
+              schema: schema12.properties.RAZORPAY_KEY_SECRET.type,
+              parentSchema: schema12.properties.RAZORPAY_KEY_SECRET,
               data: data23,
             };
             if (vErrors === null) {
@@ -1612,20 +1617,20 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         if (coerced23 !== undefined) {
           data23 = coerced23;
           if (data !== undefined) {
-            data['RAZORPAY_WEBHOOK_SECRET'] = coerced23;
+            data['RAZORPAY_KEY_SECRET'] = coerced23;
           }
         }
       }
       if (typeof data23 === 'string') {
         if (func1(data23) > 256) {
           const err53 = {
-            instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
-            schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/maxLength',
+            instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
+            schemaPath: '#/properties/RAZORPAY_KEY_SECRET/maxLength',
             keyword: 'maxLength',
             params: { limit: 256 },
             message: 'must NOT have more than 256 characters',
             schema: 256,
-            parentSchema: schema12.properties.RAZORPAY_WEBHOOK_SECRET,
+            parentSchema: schema12.properties.RAZORPAY_KEY_SECRET,
             data: data23,
           };
           if (vErrors === null) {
@@ -1637,13 +1642,13 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (func1(data23) < 8) {
           const err54 = {
-            instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
-            schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/minLength',
+            instancePath: instancePath + '/RAZORPAY_KEY_SECRET',
+            schemaPath: '#/properties/RAZORPAY_KEY_SECRET/minLength',
             keyword: 'minLength',
             params: { limit: 8 },
             message: 'must NOT have fewer than 8 characters',
             schema: 8,
-            parentSchema: schema12.properties.RAZORPAY_WEBHOOK_SECRET,
+            parentSchema: schema12.properties.RAZORPAY_KEY_SECRET,
             data: data23,
           };
           if (vErrors === null) {
@@ -1655,17 +1660,92 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    let data24 = data.RAZORPAY_API_BASE;
-    if (typeof data24 !== 'string') {
-      let dataType24 = typeof data24;
-      let coerced24 = undefined;
-      if (!(coerced24 !== undefined)) {
-        if (dataType24 == 'number' || dataType24 == 'boolean') {
-          coerced24 = '' + data24;
-        } else if (data24 === null) {
-          coerced24 = '';
+    if (data.RAZORPAY_WEBHOOK_SECRET !== undefined) {
+      let data24 = data.RAZORPAY_WEBHOOK_SECRET;
+      if (typeof data24 !== 'string') {
+        let dataType24 = typeof data24;
+        let coerced24 = undefined;
+        if (!(coerced24 !== undefined)) {
+          if (dataType24 == 'number' || dataType24 == 'boolean') {
+            coerced24 = '' + data24;
+          } else if (data24 === null) {
+            coerced24 = '';
+          } else {
+            const err55 = {
+              instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
+              schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema12.properties.RAZORPAY_WEBHOOK_SECRET.type,
+              parentSchema: schema12.properties.RAZORPAY_WEBHOOK_SECRET,
+              data: data24,
+            };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+        if (coerced24 !== undefined) {
+          data24 = coerced24;
+          if (data !== undefined) {
+            data['RAZORPAY_WEBHOOK_SECRET'] = coerced24;
+          }
+        }
+      }
+      if (typeof data24 === 'string') {
+        if (func1(data24) > 256) {
+          const err56 = {
+            instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
+            schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 characters',
+            schema: 256,
+            parentSchema: schema12.properties.RAZORPAY_WEBHOOK_SECRET,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+        if (func1(data24) < 8) {
+          const err57 = {
+            instancePath: instancePath + '/RAZORPAY_WEBHOOK_SECRET',
+            schemaPath: '#/properties/RAZORPAY_WEBHOOK_SECRET/minLength',
+            keyword: 'minLength',
+            params: { limit: 8 },
+            message: 'must NOT have fewer than 8 characters',
+            schema: 8,
+            parentSchema: schema12.properties.RAZORPAY_WEBHOOK_SECRET,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      }
+    }
+    let data25 = data.RAZORPAY_API_BASE;
+    if (typeof data25 !== 'string') {
+      let dataType25 = typeof data25;
+      let coerced25 = undefined;
+      if (!(coerced25 !== undefined)) {
+        if (dataType25 == 'number' || dataType25 == 'boolean') {
+          coerced25 = '' + data25;
+        } else if (data25 === null) {
+          coerced25 = '';
         } else {
-          const err55 = {
+          const err58 = {
             instancePath: instancePath + '/RAZORPAY_API_BASE',
             schemaPath: '#/properties/RAZORPAY_API_BASE/type',
             keyword: 'type',
@@ -1673,26 +1753,26 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be string',
             schema: schema12.properties.RAZORPAY_API_BASE.type,
             parentSchema: schema12.properties.RAZORPAY_API_BASE,
-            data: data24,
+            data: data25,
           };
           if (vErrors === null) {
-            vErrors = [err55];
+            vErrors = [err58];
           } else {
-            vErrors.push(err55);
+            vErrors.push(err58);
           }
           errors++;
         }
       }
-      if (coerced24 !== undefined) {
-        data24 = coerced24;
+      if (coerced25 !== undefined) {
+        data25 = coerced25;
         if (data !== undefined) {
-          data['RAZORPAY_API_BASE'] = coerced24;
+          data['RAZORPAY_API_BASE'] = coerced25;
         }
       }
     }
-    if (typeof data24 === 'string') {
-      if (!pattern2.test(data24)) {
-        const err56 = {
+    if (typeof data25 === 'string') {
+      if (!pattern2.test(data25)) {
+        const err59 = {
           instancePath: instancePath + '/RAZORPAY_API_BASE',
           schemaPath: '#/properties/RAZORPAY_API_BASE/pattern',
           keyword: 'pattern',
@@ -1700,28 +1780,28 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must match pattern "' + '^https?://[^\\s/]+\\S*$' + '"',
           schema: '^https?://[^\\s/]+\\S*$',
           parentSchema: schema12.properties.RAZORPAY_API_BASE,
-          data: data24,
+          data: data25,
         };
         if (vErrors === null) {
-          vErrors = [err56];
+          vErrors = [err59];
         } else {
-          vErrors.push(err56);
+          vErrors.push(err59);
         }
         errors++;
       }
     }
     if (data.NODE_ENV !== undefined) {
-      let data25 = data.NODE_ENV;
-      if (typeof data25 !== 'string') {
-        let dataType25 = typeof data25;
-        let coerced25 = undefined;
-        if (!(coerced25 !== undefined)) {
-          if (dataType25 == 'number' || dataType25 == 'boolean') {
-            coerced25 = '' + data25;
-          } else if (data25 === null) {
-            coerced25 = '';
+      let data26 = data.NODE_ENV;
+      if (typeof data26 !== 'string') {
+        let dataType26 = typeof data26;
+        let coerced26 = undefined;
+        if (!(coerced26 !== undefined)) {
+          if (dataType26 == 'number' || dataType26 == 'boolean') {
+            coerced26 = '' + data26;
+          } else if (data26 === null) {
+            coerced26 = '';
           } else {
-            const err57 = {
+            const err60 = {
               instancePath: instancePath + '/NODE_ENV',
               schemaPath: '#/properties/NODE_ENV/type',
               keyword: 'type',
@@ -1729,27 +1809,27 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
               schema: schema12.properties.NODE_ENV.type,
               parentSchema: schema12.properties.NODE_ENV,
-              data: data25,
+              data: data26,
             };
             if (vErrors === null) {
-              vErrors = [err57];
+              vErrors = [err60];
             } else {
-              vErrors.push(err57);
+              vErrors.push(err60);
             }
             errors++;
           }
         }
-        if (coerced25 !== undefined) {
-          data25 = coerced25;
+        if (coerced26 !== undefined) {
+          data26 = coerced26;
           if (data !== undefined) {
-            data['NODE_ENV'] = coerced25;
+            data['NODE_ENV'] = coerced26;
           }
         }
       }
     }
     if (data.DISCORD_CLIENT_ID !== undefined) {
       if (data.DISCORD_CLIENT_SECRET === undefined) {
-        const err58 = {
+        const err61 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1765,14 +1845,14 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err58];
+          vErrors = [err61];
         } else {
-          vErrors.push(err58);
+          vErrors.push(err61);
         }
         errors++;
       }
       if (data.DISCORD_BOT_TOKEN === undefined) {
-        const err59 = {
+        const err62 = {
           instancePath,
           schemaPath: '#/dependentRequired',
           keyword: 'dependentRequired',
@@ -1788,15 +1868,15 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err59];
+          vErrors = [err62];
         } else {
-          vErrors.push(err59);
+          vErrors.push(err62);
         }
         errors++;
       }
     }
   } else {
-    const err60 = {
+    const err63 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1807,9 +1887,9 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err60];
+      vErrors = [err63];
     } else {
-      vErrors.push(err60);
+      vErrors.push(err63);
     }
     errors++;
   }

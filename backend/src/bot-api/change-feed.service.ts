@@ -5,8 +5,9 @@ import { validateSection } from '@guildhall/generated/validators';
 import { sections, type SectionDefinition } from '@guildhall/generated/sections';
 import type { SettingsChangeEvent } from '@guildhall/generated/types';
 import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
-import { type HistoryEntry, STORAGE, type StoragePort } from '../storage/storage.port.js';
+import { type HistoryEntry, type HistoryWatch, type HistoryWatchSource, STORAGE, type StoragePort } from '../storage/storage.port.js';
 import { CHANGE_SIGNAL, type ChangeSignal } from './change-signal.js';
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -18,8 +19,6 @@ const PAGE = 500;
  * in this thread: its whole answer (4 KB documents make 8 KB patches) is read while nothing else is served.
  */
 const BACKLOG_PAGE = 50;
-/** Other instances' commits reach this one's clients within this. */
-export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 15_000;
 /**
  * What a live client may leave unread in its socket before it is dropped (a client that does not read is not buffered
@@ -80,8 +79,11 @@ const byCollectionKey = new Map(
 
 /**
  * The bot's change feed: one reader of the history for all connected clients (not one query per client), woken at once
- * by this instance's commits (ChangeSignal) and every POLL_MS for other instances'; each client gets the events of
- * its guilds, in history order, after its own cursor, so a reconnect with Last-Event-ID neither repeats nor loses one.
+ * by this instance's commits (ChangeSignal), by other instances' through the storage's history watch (LISTEN/NOTIFY on
+ * a PostgreSQL server, a change stream on a MongoDB replica set), and every CHANGE_FEED_POLL_MS whatever happens (a
+ * wake-up lost with a dropped connection, a deployment with no watch); each client gets the events of its guilds, in
+ * history order, after its own cursor, so a reconnect with Last-Event-ID neither repeats nor loses one. A wake-up
+ * carries no data: every reader reads the history, so how it was woken changes nothing of what it sends.
  */
 @Injectable()
 export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
@@ -92,6 +94,7 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
   private readAgain = false;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: () => void = () => undefined;
+  private historyWatch: HistoryWatch | null = null;
   private closed = false;
   /** The live reader's documents, so a burst of saves of one section is walked forward, not back each time. */
   private readonly liveDocuments: KnownDocuments = new Map();
@@ -105,12 +108,15 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(CHANGE_SIGNAL) private readonly signal: ChangeSignal,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Watching first: a commit after the cursor is read then wakes this reader, one before it is behind the cursor.
+    this.historyWatch = await this.storage.history.watch(() => this.wake());
     this.cursor = await this.storage.history.latestId();
     this.unsubscribe = this.signal.subscribe(() => this.wake());
-    const poll = setInterval(() => this.wake(), POLL_MS);
+    const poll = setInterval(() => this.wake(), this.config.changeFeedPollMs);
     const heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
     for (const timer of [poll, heartbeat]) timer.unref();
     this.timers = [poll, heartbeat];
@@ -120,11 +126,17 @@ export class ChangeFeedService implements OnModuleInit, OnModuleDestroy {
   onModuleDestroy(): void {
     this.closed = true;
     this.unsubscribe();
+    void this.historyWatch?.stop();
     for (const timer of this.timers) clearInterval(timer);
     for (const client of [...this.clients]) {
       this.leave(client);
       client.res.end();
     }
+  }
+
+  /** How other instances' commits wake this feed ('none': only its poll reads them). */
+  get watchSource(): HistoryWatchSource {
+    return this.historyWatch?.source ?? 'none';
   }
 
   get clientCount(): number {

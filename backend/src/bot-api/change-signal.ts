@@ -4,8 +4,9 @@ import type { StoragePort } from '../storage/storage.port.js';
 
 /**
  * The change feed's in-process wake-up: fired after a write that recorded a history entry has committed, so the feed
- * reads the new entries at once instead of at its next poll (the poll stays, for writes committed by other
- * instances). It carries no data: the feed reads the history, the one record of what committed, in order.
+ * reads the new entries at once. Other instances' commits come through the storage's history watch instead
+ * (storage.port.ts `history.watch`), and the feed's poll stays under both. It carries no data: the feed reads the
+ * history, the one record of what committed, in order.
  */
 export class ChangeSignal {
   private readonly emitter = new EventEmitter();

@@ -57,6 +57,8 @@ export interface AppConfig {
   guildCacheTtlMs: number;
   /** How long session and settings reads may be served from memory (another instance's writes show after this). */
   readCacheTtlMs: number;
+  /** How often the change feed reads the history in any case (the safety net under its wake-ups). */
+  changeFeedPollMs: number;
   sandboxGuildsRateLimit: { limit: number; windowMs: number };
   /** Per address, for sandbox requests without a valid token (tokens get Discord's global limit). */
   sandboxRateLimit: { max: number; windowMs: number };
@@ -135,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: { max: Number(env.RATE_LIMIT_MAX), windowMs: Number(env.RATE_LIMIT_WINDOW_MS) },
     guildCacheTtlMs: Number(env.GUILD_CACHE_TTL_MS),
     readCacheTtlMs: Number(env.READ_CACHE_TTL_MS),
+    changeFeedPollMs: Number(env.CHANGE_FEED_POLL_MS),
     sandboxGuildsRateLimit: { limit: Number(env.SANDBOX_GUILDS_RATE_LIMIT), windowMs: Number(env.SANDBOX_GUILDS_RATE_WINDOW_MS) },
     sandboxRateLimit: { max: Number(env.SANDBOX_RATE_LIMIT_MAX), windowMs: Number(env.RATE_LIMIT_WINDOW_MS) },
     trustProxy,

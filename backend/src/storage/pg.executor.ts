@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PgListener, type PgListenerOptions } from './pg.listener.js';
 import { StorageClosedError, type SqlClient, type SqlExecutor } from './sql-executor.js';
 
 export interface PgExecutorOptions {
@@ -18,7 +19,7 @@ export class PgExecutor implements SqlExecutor {
   private readonly pool: pg.Pool;
   private closing?: Promise<void>;
 
-  constructor(options: PgExecutorOptions) {
+  constructor(private readonly options: PgExecutorOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
     this.pool.on('error', options.onIdleError ?? (() => {}));
   }
@@ -59,6 +60,10 @@ export class PgExecutor implements SqlExecutor {
     } finally {
       client.release(broken instanceof Error ? broken : broken === undefined ? undefined : true);
     }
+  }
+
+  listener(options: Omit<PgListenerOptions, 'connectionString'>): PgListener {
+    return new PgListener({ ...options, connectionString: this.options.connectionString });
   }
 
   close(): Promise<void> {

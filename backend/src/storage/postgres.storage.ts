@@ -20,11 +20,13 @@ import {
   toStorableJson as toJson,
 } from './storage-rules.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
+import type { PgListener } from './pg.listener.js';
 import type { SqlClient, SqlExecutor } from './sql-executor.js';
 import type {
   ChangeNote,
   HistoryEntry,
   HistoryFilter,
+  HistoryWatch,
   PutManyResult,
   PutSettingsResult,
   HistoryStore,
@@ -87,6 +89,17 @@ interface HistoryWrite extends ChangeRecord {
 
 /** The executor once init() has run (each store waits for it). */
 type Db = () => Promise<SqlExecutor>;
+/**
+ * What a transaction that records history sends on HISTORY_CHANNEL as it commits: this storage's own mark (its watch
+ * leaves its own notifications out), or null where no other process can be listening (PGlite).
+ */
+type Notice = () => string | null;
+
+/**
+ * The channel every history commit notifies (history.watch). PostgreSQL delivers a notification only when its
+ * transaction commits, to the listeners of the same database, and never one of a transaction rolled back.
+ */
+const HISTORY_CHANNEL = 'guildhall_history';
 
 /**
  * The key of the transaction-level advisory lock every history insert takes (any constant unlikely to be used by
@@ -107,14 +120,34 @@ const SUBJECTS = (n: number) => `SELECT s ->> 'scope', s ->> 'key' FROM jsonb_ar
  * progress); close() is idempotent. Each store of the port is a class below that implements it.
  */
 export class PostgresStorage implements StoragePort {
-  readonly settings: SettingsStore = ownMethods(new PostgresSettings(() => this.db()));
-  readonly records: RecordStore = ownMethods(new PostgresRecords(() => this.db()));
-  readonly history: HistoryStore = ownMethods(new PostgresHistory(() => this.db()));
+  readonly settings: SettingsStore = ownMethods(
+    new PostgresSettings(
+      () => this.db(),
+      () => this.notice(),
+    ),
+  );
+  readonly records: RecordStore = ownMethods(
+    new PostgresRecords(
+      () => this.db(),
+      () => this.notice(),
+    ),
+  );
+  readonly history: HistoryStore = ownMethods(
+    new PostgresHistory(
+      () => this.db(),
+      (listener) => this.watch(listener),
+    ),
+  );
   readonly sessions: SessionStore = ownMethods(new PostgresSessions(() => this.db()));
   private readonly migrations: readonly Migration[];
   private initializing?: Promise<void>;
   private closing?: Promise<void>;
   private applied: readonly string[] = [];
+  /** This storage's mark on the notifications it sends: another instance's have another. */
+  private readonly mark = randomUUID();
+  /** The one listening connection, shared by every watch, from the first watch until close(). */
+  private listening?: { listener: PgListener; started: Promise<void> };
+  private readonly watchers = new Set<() => void>();
 
   constructor(
     private readonly executor: SqlExecutor,
@@ -158,10 +191,17 @@ export class PostgresStorage implements StoragePort {
     await this.executor.query('SELECT 1');
   }
 
+  /** The server process of the history watch's connection, while it has one (diagnostics, tests). */
+  get listenerPid(): number | null {
+    return this.listening?.listener.backendPid ?? null;
+  }
+
   close(): Promise<void> {
     this.closing ??= (async () => {
       // Closing PGlite under a running migration would leave it half applied.
       await this.initializing?.catch(() => undefined);
+      this.watchers.clear();
+      await this.listening?.listener.stop();
       await this.executor.close();
     })();
     return this.closing;
@@ -172,10 +212,49 @@ export class PostgresStorage implements StoragePort {
     await this.initializing;
     return this.executor;
   }
+
+  private notice(): string | null {
+    return this.executor.listener ? this.mark : null;
+  }
+
+  /**
+   * One LISTEN connection for all of this storage's watches. Its own notifications are left out: this process knows
+   * of its own commits (the change feed's ChangeSignal wakes it as each resolves), and reading once more for each
+   * would double the feed's reads on the instance that writes.
+   */
+  private async watch(listener: () => void): Promise<HistoryWatch> {
+    await this.db();
+    if (this.closing || !this.executor.listener) return { source: 'none', stop: async () => undefined };
+    const wakeAll = () => {
+      for (const watcher of [...this.watchers]) watcher();
+    };
+    this.listening ??= (() => {
+      const pg = this.executor.listener({
+        channel: HISTORY_CHANNEL,
+        onNotification: (payload) => {
+          if (payload !== this.mark) wakeAll();
+        },
+        onListeningAgain: wakeAll,
+      });
+      return { listener: pg, started: pg.start() };
+    })();
+    const watcher = () => listener();
+    this.watchers.add(watcher);
+    await this.listening.started;
+    return {
+      source: 'listen-notify',
+      stop: async () => {
+        this.watchers.delete(watcher);
+      },
+    };
+  }
 }
 
 class PostgresSettings implements SettingsStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly notice: Notice,
+  ) {}
 
   async get<T>(guildId: string, section: string): Promise<SettingsDocument<T> | null> {
     const db = await this.db();
@@ -241,9 +320,11 @@ class PostgresSettings implements SettingsStore {
       const written = await writeSettingsIn<T>(tx, guildId, section, json, expectedVersion);
       if (!written.ok) return written;
       const { document, previous } = written;
-      await recordChanges(tx, [
-        { guildId, scope: 'settings', key: section, itemId: null, ...changeRecord(change, previous, document.data, document.version) },
-      ]);
+      await recordChanges(
+        tx,
+        [{ guildId, scope: 'settings', key: section, itemId: null, ...changeRecord(change, previous, document.data, document.version) }],
+        this.notice(),
+      );
       return { ok: true, document };
     });
   }
@@ -270,7 +351,7 @@ class PostgresSettings implements SettingsStore {
             ...changeRecord(change, written.previous, written.document.data, written.document.version),
           });
         }
-        await recordChanges(tx, entries);
+        await recordChanges(tx, entries, this.notice());
         return { ok: true, documents };
       });
     } catch (error) {
@@ -322,11 +403,14 @@ async function writeSettingsIn<T>(
  * Inserts the history entries of a write, last in its transaction, then drops the entries beyond HISTORY_RETENTION
  * of each subject written (guild, section or collection). The advisory lock (HISTORY_LOCK) is taken after the data
  * writes, so a transaction holding it never waits for a row lock: it cannot deadlock with a writer that holds a row
- * and waits for it.
+ * and waits for it. With a `notice`, the same statement queues one notification on HISTORY_CHANNEL, sent as the
+ * transaction commits (one per transaction, however many entries); its commit-time queue lock is taken by
+ * transactions that already take turns on HISTORY_LOCK, so it adds no waiting.
  */
-async function recordChanges(tx: SqlClient, entries: readonly HistoryWrite[]): Promise<void> {
+async function recordChanges(tx: SqlClient, entries: readonly HistoryWrite[], notice: string | null): Promise<void> {
   if (!entries.length) return;
-  await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [HISTORY_LOCK]);
+  if (notice === null) await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [HISTORY_LOCK]);
+  else await tx.query('SELECT pg_advisory_xact_lock($1::bigint), pg_notify($2, $3)', [HISTORY_LOCK, HISTORY_CHANNEL, notice]);
   for (const entry of entries) {
     await tx.query(
       `INSERT INTO history (guild_id, scope, key, item_id, version, action, author, patch, revert_of, at)
@@ -362,6 +446,7 @@ async function recordChanges(tx: SqlClient, entries: readonly HistoryWrite[]): P
 /** A record's history entry, when its write records one (recordsChange). */
 async function recordItemChange(
   tx: SqlClient,
+  notice: string | null,
   change: ChangeNote,
   record: StoredRecord<unknown>,
   before: unknown,
@@ -369,19 +454,26 @@ async function recordItemChange(
   version: number,
 ): Promise<void> {
   if (!recordsChange(change, record.guildId)) return;
-  await recordChanges(tx, [
-    {
-      guildId: record.guildId!,
-      scope: 'records',
-      key: record.collection,
-      itemId: record.id,
-      ...changeRecord(change, before, after, version),
-    },
-  ]);
+  await recordChanges(
+    tx,
+    [
+      {
+        guildId: record.guildId!,
+        scope: 'records',
+        key: record.collection,
+        itemId: record.id,
+        ...changeRecord(change, before, after, version),
+      },
+    ],
+    notice,
+  );
 }
 
 class PostgresHistory implements HistoryStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    readonly watch: (listener: () => void) => Promise<HistoryWatch>,
+  ) {}
 
   async list(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]> {
     const limit = optionalCount('limit', filter.limit) ?? 0;
@@ -453,7 +545,10 @@ class PostgresHistory implements HistoryStore {
 }
 
 class PostgresRecords implements RecordStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly notice: Notice,
+  ) {}
 
   async list<T>(collection: string, filter: RecordFilter = {}): Promise<StoredRecord<T>[]> {
     const limit = optionalCount('limit', filter.limit);
@@ -528,7 +623,7 @@ class PostgresRecords implements RecordStore {
           [collection, id, json],
         );
         const record = toRecord<T>(rows[0]!);
-        await recordItemChange(tx, change, record, stored[0].data, record.data, record.version);
+        await recordItemChange(tx, this.notice(), change, record, stored[0].data, record.data, record.version);
         return { ok: true, record };
       });
     }
@@ -576,7 +671,7 @@ class PostgresRecords implements RecordStore {
         [collection, randomUUID(), record.guildId, json, cap],
       );
       const inserted = rows[0] ? toRecord<T>(rows[0]) : null;
-      if (inserted && change) await recordItemChange(tx, change, inserted, NO_DATA, inserted.data, inserted.version);
+      if (inserted && change) await recordItemChange(tx, this.notice(), change, inserted, NO_DATA, inserted.data, inserted.version);
       return inserted;
     });
   }
@@ -594,7 +689,7 @@ class PostgresRecords implements RecordStore {
       ]);
       if (!rows[0]) return false;
       const deleted = toRecord(rows[0]);
-      await recordItemChange(tx, change, deleted, deleted.data, NO_DATA, DELETED_VERSION);
+      await recordItemChange(tx, this.notice(), change, deleted, deleted.data, NO_DATA, DELETED_VERSION);
       return true;
     });
   }

@@ -1,3 +1,5 @@
+import type { PgListener, PgListenerOptions } from './pg.listener.js';
+
 /**
  * The little SQL surface PostgresStorage needs, so the same SQL runs on PGlite (embedded,
  * single connection) and on a PostgreSQL server (node-postgres pool).
@@ -20,6 +22,11 @@ export interface SqlExecutor extends SqlClient {
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   /** Releases every connection or the embedded database. Idempotent. */
   close(): Promise<void>;
+  /**
+   * A listener of the database's notifications on a connection of its own (not started), where other processes may
+   * share the database: a server. PGlite has none: one process owns its directory, so every commit is this one's.
+   */
+  listener?(options: Omit<PgListenerOptions, 'connectionString'>): PgListener;
 }
 
 /** Thrown by an executor used after close(). */

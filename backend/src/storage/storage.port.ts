@@ -149,6 +149,19 @@ export interface HistoryFilter {
  */
 export const HISTORY_RETENTION = 500;
 
+/**
+ * How a history watch hears of other instances' commits: a PostgreSQL server's LISTEN/NOTIFY, a MongoDB replica set's
+ * change stream, or not at all (`none`: PGlite, whose one process owns the database, so there is no other instance;
+ * MongoDB without a replica set, which has no change streams): then readers of the history poll.
+ */
+export type HistoryWatchSource = 'listen-notify' | 'change-stream' | 'none';
+
+export interface HistoryWatch {
+  readonly source: HistoryWatchSource;
+  /** Calls the listener no more. Idempotent; closing the storage stops every watch. */
+  stop(): Promise<void>;
+}
+
 export interface HistoryStore {
   /** The guild's entries, newest first. */
   list(guildId: string, filter: HistoryFilter): Promise<HistoryEntry[]>;
@@ -163,6 +176,16 @@ export interface HistoryStore {
    * collection, so the oldest entry left says nothing of what a busy subject lost.
    */
   droppedAfter(after: number, guildIds?: readonly string[]): Promise<boolean>;
+  /**
+   * Calls `listener` soon after another instance on the same database commits history entries: a wake-up, no data
+   * (the caller reads `since` its own cursor, the one record of what committed, in order). One call may stand for
+   * several commits, and a call may find nothing new: after the watch lost its connection and has it again, it calls
+   * once, since commits made meanwhile were not heard. This instance's own commits may call it too (a change stream
+   * does; a PostgreSQL server's notifications of this instance are left out). Resolves once the watch is in place, so
+   * a read of the history made after that misses nothing a call would not follow; `source` says how it hears, `none`
+   * when the deployment offers no way (the listener is never called).
+   */
+  watch(listener: () => void): Promise<HistoryWatch>;
 }
 
 /** One section of an all-or-nothing write of several sections (an import, a clone). */

@@ -12,9 +12,10 @@ export const ci = Boolean(process.env.CI) && !['0', 'false'].includes(process.en
 /**
  * Several app instances on one throwaway PostgreSQL server, each with its own DATA_DIR, one session secret and the
  * read cache at `readCacheTtlMs`: `first` and `second` start before the suite; `start()` starts one more. Everything
- * is stopped and removed after the suite. Call it inside the suite's describe. `options` go to every instance (a clock).
+ * is stopped and removed after the suite. Call it inside the suite's describe. `options` go to every instance (a clock),
+ * and so does `env` (more configuration).
  */
-export function instancesOnPostgres(readCacheTtlMs: number, options: AppOptions = {}) {
+export function instancesOnPostgres(readCacheTtlMs: number, options: AppOptions = {}, env: Record<string, string> = {}) {
   let server: PostgresServer | undefined;
   const apps: App[] = [];
   const dirs: ReturnType<typeof tempDataDir>[] = [];
@@ -31,6 +32,7 @@ export function instancesOnPostgres(readCacheTtlMs: number, options: AppOptions 
           READ_CACHE_TTL_MS: String(readCacheTtlMs),
           SESSION_SECRET: 'x'.repeat(48),
           DATA_DIR: dir.dir,
+          ...env,
         },
         options,
       );

@@ -24,6 +24,7 @@ import type {
   HistoryEntry,
   HistoryFilter,
   HistoryStore,
+  HistoryWatch,
   PutManyResult,
   PutSettingsResult,
   RecordFilter,
@@ -37,6 +38,7 @@ import type {
   StoredRecord,
 } from '../storage.port.js';
 import { HISTORY_RETENTION, RecordExistsError } from '../storage.port.js';
+import { HistoryChangeStream, offersChangeStreams } from './mongo.history-watch.js';
 import { MONGO_MIGRATIONS, ensureCounter, type MongoMigration } from './mongo.migrations.js';
 import { modelsOn, type MongoModels } from './mongo.models.js';
 import type { HistoryEntity, PendingChange, RecordEntity, SettingsEntity } from './mongo.schemas.js';
@@ -126,6 +128,11 @@ export class MongoStorage implements StoragePort {
   private historyQueue: Promise<unknown> = Promise.resolve();
   /** This instance's capped inserts under way, by lease name: each waits for the one before it. */
   private readonly turns = new Map<string, Promise<void>>();
+  /** Whether the deployment offers change streams (a replica set), asked once at init. */
+  private changeStreams = false;
+  /** The one change stream of history, shared by every watch, from the first watch until close(). */
+  private historyStream?: { stream: HistoryChangeStream; started: Promise<void> };
+  private readonly watchers = new Set<() => void>();
 
   constructor(
     private readonly url: string,
@@ -164,6 +171,7 @@ export class MongoStorage implements StoragePort {
     this.connection = mongoose.createConnection(this.url, { autoIndex: false, autoCreate: false, bufferCommands: false });
     await this.connection.asPromise();
     this.models = modelsOn(this.connection);
+    this.changeStreams = await offersChangeStreams(this.connection.db!);
     this.applied = await this.migrate(this.models);
     await this.sweep(this.models);
   }
@@ -184,9 +192,36 @@ export class MongoStorage implements StoragePort {
     this.closing ??= (async () => {
       await this.initializing?.catch(() => undefined);
       await this.historyQueue;
+      this.watchers.clear();
+      await this.historyStream?.stream.stop();
       await this.connection?.close();
     })();
     return this.closing;
+  }
+
+  /**
+   * history.watch: a change stream of history's inserts on a replica set, one for all watches; none elsewhere (the
+   * change feed polls). The stream sees this instance's inserts too: a wake-up more for its own readers, harmless.
+   */
+  async watchHistory(listener: () => void): Promise<HistoryWatch> {
+    const m = await this.db();
+    if (!this.changeStreams) return { source: 'none', stop: async () => undefined };
+    this.historyStream ??= (() => {
+      // The driver's own collection (mongoose's wrapper would queue the call behind its buffering).
+      const stream = new HistoryChangeStream(this.connection!.db!.collection(m.history.collection.collectionName), () => {
+        for (const watcher of [...this.watchers]) watcher();
+      });
+      return { stream, started: stream.start() };
+    })();
+    const watcher = () => listener();
+    this.watchers.add(watcher);
+    await this.historyStream.started;
+    return {
+      source: 'change-stream',
+      stop: async () => {
+        this.watchers.delete(watcher);
+      },
+    };
   }
 
   async db(): Promise<MongoModels> {
@@ -617,6 +652,10 @@ class MongoHistory implements HistoryStore {
     const m = await this.mongo.db();
     const ids = guildIds ? { $in: guildIds.map(droppedKey) } : { $regex: `^${DROPPED_PREFIX}` };
     return (await m.locks.countDocuments({ _id: ids, seq: { $gt: after } })) > 0;
+  }
+
+  watch(listener: () => void): Promise<HistoryWatch> {
+    return this.mongo.watchHistory(listener);
   }
 }
 
