@@ -19,11 +19,12 @@ import { MIGRATIONS, type Migration } from '../src/storage/migrations/index.js';
 import { MONGO_MIGRATIONS } from '../src/storage/mongo/mongo.migrations.js';
 import { MongoStorage } from '../src/storage/mongo/mongo.storage.js';
 import { PgExecutor } from '../src/storage/pg.executor.js';
+import { LISTENER_APPLICATION_NAME } from '../src/storage/pg.listener.js';
 import { DataDirInUseError, lockFile, PgliteExecutor } from '../src/storage/pglite.executor.js';
 import { PostgresStorage } from '../src/storage/postgres.storage.js';
 import { withReadCache } from '../src/storage/read-cache.js';
 import type { SqlExecutor } from '../src/storage/sql-executor.js';
-import { MAX_SETTINGS_VERSION, type StoragePort, UnstorableTextError } from '../src/storage/storage.port.js';
+import { type HistoryWatchSource, MAX_SETTINGS_VERSION, type StoragePort, UnstorableTextError } from '../src/storage/storage.port.js';
 import { startMongoForTests, type TestMongo } from '../../scripts/support/mongo-wire-server.mjs';
 import { startPostgresServer, type PostgresServer } from '../../scripts/support/postgres-server.mjs';
 import { ci, postgresBinaries } from './support/instances.js';
@@ -52,6 +53,8 @@ interface AdapterHarness {
   migrationIds: readonly string[];
   /** Whether two instances may be open on one database at once (not PGlite: one executor owns the directory). */
   concurrentInstances: boolean;
+  /** How this deployment's history watch hears of other instances' commits. */
+  watchSource(): Promise<HistoryWatchSource>;
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -760,6 +763,83 @@ function storageContract(harness: () => AdapterHarness) {
     });
   });
 
+  describe('history watch', () => {
+    const save = { author: null, action: 'save' } as const;
+    /** A watch on `on` that counts its calls. */
+    const counting = async (on: StoragePort) => {
+      let calls = 0;
+      const watch = await on.history.watch(() => (calls += 1));
+      return { watch, calls: () => calls };
+    };
+    /** Waits `ms` (what a notification would take, many times over) and says whether the count moved. */
+    const movedWithin = async (calls: () => number, ms: number) => {
+      const before = calls();
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline && calls() === before) await sleep(5);
+      return calls() !== before;
+    };
+
+    it('says how it hears of other instances, and stops', async () => {
+      const { watch } = await counting(storage);
+      expect(watch.source).toBe(await harness().watchSource());
+      await watch.stop();
+      await watch.stop();
+    });
+
+    it("is woken by another instance's recorded commits only (a watch of none: by nothing), not by writes without a change note, a refused put, or a rolled-back one", async () => {
+      const source = await harness().watchSource();
+      // PGlite has no other instance: its own commits stand in for one (and wake nothing either).
+      const other = harness().concurrentInstances ? database.open() : storage;
+      if (other !== storage) await other.init();
+      const { watch, calls } = await counting(storage);
+      try {
+        const guild = unique('g');
+        await other.settings.put(guild, 'basic', { n: 1 }, 0, save);
+        await other.records.insertCapped('panels', { guildId: guild, data: {} }, 10, { author: null, action: 'create' });
+        if (source === 'none') expect(await movedWithin(calls, 300)).toBe(false);
+        else await expect.poll(calls, { timeout: 3000, interval: 5 }).toBeGreaterThan(0);
+
+        // Writes that record no history commit nothing a reader of it could miss. (Waited out first: a change stream
+        // may call once per insert, a moment apart.)
+        await sleep(300);
+        let settled = calls();
+        await other.settings.put(guild, 'quiet', { n: 1 }, 0);
+        await other.records.insert('panels', { guildId: guild, data: {} });
+        await other.sessions.set(guild, { user: 'alice' }, new Date(Date.now() + 60_000));
+        expect(await other.settings.put(guild, 'basic', { n: 2 }, 0, save)).toMatchObject({ ok: false });
+        const undo = await database.refuse('history', guild);
+        try {
+          await expect(other.settings.put(guild, 'basic', { n: 3 }, 1, save)).rejects.toThrow(/injected/);
+        } finally {
+          await undo();
+        }
+        expect(await movedWithin(calls, 300)).toBe(false);
+        expect(calls()).toBe(settled);
+
+        // After stop, a recorded commit calls nothing.
+        await watch.stop();
+        settled = calls();
+        await other.settings.put(guild, 'basic', { n: 4 }, 1, save);
+        expect(await movedWithin(calls, 300)).toBe(false);
+      } finally {
+        await watch.stop();
+        if (other !== storage) await other.close();
+      }
+    });
+
+    it("is not woken by its own instance's commits, but for a change stream, which sees every insert (that instance wakes its readers itself)", async () => {
+      const source = await harness().watchSource();
+      const { watch, calls } = await counting(storage);
+      try {
+        await storage.settings.put(unique('g'), 'basic', { n: 1 }, 0, save);
+        const moved = await movedWithin(calls, 300);
+        if (source !== 'change-stream') expect(moved).toBe(false);
+      } finally {
+        await watch.stop();
+      }
+    });
+  });
+
   describe('lifecycle', () => {
     it('applies migrations once: a second init, on the same or a new instance, changes nothing', async () => {
       const ids = harness().migrationIds;
@@ -968,6 +1048,8 @@ describe('PGlite storage', () => {
   storageContract(() => ({
     kind: 'pglite',
     concurrentInstances: false,
+    // One process owns the directory: there is no other instance to hear.
+    watchSource: async () => 'none',
     createDatabase: async () => {
       const dataDir = await newDataDir();
       // PGlite is one connection owned by one executor: SQL beside the storage goes through the open instance's.
@@ -1053,6 +1135,7 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
   storageContract(() => ({
     kind: 'postgres',
     concurrentInstances: true,
+    watchSource: async () => 'listen-notify',
     createDatabase: async () => {
       const { url, dispose } = await newDatabase();
       return {
@@ -1076,6 +1159,55 @@ describe.skipIf(!binaries && !ci)('PostgreSQL server storage', () => {
   migrationRunnerTests(async () => {
     const { url, dispose } = await newDatabase();
     return { executor: () => new PgExecutor({ connectionString: url }), dispose };
+  });
+
+  it('listens on a connection of its own and, when the server cuts it, listens again and calls once: commits meanwhile were not heard', async () => {
+    const { url } = await newDatabase();
+    const [watching, writing] = [
+      createStorage({ dataDir: '/nonexistent', databaseUrl: url }),
+      createStorage({ dataDir: '/nonexistent', databaseUrl: url }),
+    ];
+    const admin = new pg.Client({ connectionString: url });
+    try {
+      await Promise.all([watching.init(), writing.init(), admin.connect()]);
+      let calls = 0;
+      const watch = await watching.history.watch(() => (calls += 1));
+      expect(watch.source).toBe('listen-notify');
+      const pid = (watching as PostgresStorage).listenerPid;
+      const listeners = await admin.query<{ pid: number; query: string }>(
+        'SELECT pid, query FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        [LISTENER_APPLICATION_NAME],
+      );
+      expect(listeners.rows).toEqual([{ pid, query: 'LISTEN "guildhall_history"' }]);
+
+      expect((await admin.query('SELECT pg_terminate_backend($1, 5000) AS done', [pid])).rows[0]).toEqual({ done: true });
+      // Committed while nobody listens: only the call once it listens again tells the watcher to read.
+      await writing.settings.put(unique('g'), 'basic', { n: 1 }, 0, { author: null, action: 'save' });
+      await expect.poll(() => calls, { timeout: 5000, interval: 5 }).toBe(1);
+      const again = (watching as PostgresStorage).listenerPid;
+      expect(again).not.toBeNull();
+      expect(again).not.toBe(pid);
+      await writing.settings.put(unique('g'), 'basic', { n: 1 }, 0, { author: null, action: 'save' });
+      await expect.poll(() => calls, { timeout: 3000, interval: 5 }).toBe(2);
+
+      // Closing the storage closes its listening connection.
+      await watching.close();
+      await expect
+        .poll(
+          async () =>
+            (
+              await admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+                LISTENER_APPLICATION_NAME,
+              ])
+            ).rowCount,
+          {
+            timeout: 3000,
+          },
+        )
+        .toBe(0);
+    } finally {
+      await Promise.all([watching.close(), writing.close(), admin.end()]);
+    }
   });
 
   it('creates the expected tables, columns and indexes', async () => {
@@ -1166,6 +1298,17 @@ describe('MongoDB storage', () => {
   storageContract(() => ({
     kind: 'mongodb',
     concurrentInstances: true,
+    // The wire server is one node; a real MongoDB at MONGODB_TEST_URL streams when its hello names a replica set.
+    watchSource: async () => {
+      if (mongo?.kind === 'wire-server') return 'none';
+      const connection = await mongoose.createConnection(mongo!.url(unique('hello'))).asPromise();
+      try {
+        const hello = await connection.db!.admin().command({ hello: 1 });
+        return hello.setName ? 'change-stream' : 'none';
+      } finally {
+        await connection.close();
+      }
+    },
     createDatabase: async () => {
       if (!mongo) throw new Error('MongoDB not started');
       const url = mongo.url(unique('contract'));

@@ -7,7 +7,13 @@
 // Then the backlog run, on a fresh PGlite database: BENCH_BACKLOG_EVENTS (1,000) greeting saves of ~4 KB, read from
 // before the first by BENCH_BACKLOG_READERS (16) readers at once while /healthz is asked every 100 ms. Prints the events
 // delivered, the seconds and /healthz's p99; exits 1 when a reader misses an event or the p99 is above
-// BENCH_BACKLOG_P99_MS (1,000). BENCH_FEED_RUNS=fanout or =backlog runs only one of the two.
+// BENCH_BACKLOG_P99_MS (1,000).
+// Then the instances run (issue 33), on a throwaway PostgreSQL server: two app processes on it, a bot following the
+// feed of the second while a user makes BENCH_INSTANCE_SAVES (50) saves on the first, one after another at random
+// gaps of up to BENCH_INSTANCE_GAP_MS (100); the feed's poll is left at its default. Prints the time from each save's
+// answer to its event on the second instance (median, p95, max) and exits 1 when the median is above
+// BENCH_INSTANCE_MEDIAN_MS (200), or an event is missing, repeated or out of order. Without PostgreSQL binaries it says
+// so and skips the run. BENCH_FEED_RUNS=fanout, =backlog or =instances (or a list) runs only those.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -16,6 +22,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { findPostgresBinaries, startPostgresServer } from '../support/postgres-server.mjs';
 import { signIn, startServer, stopServer } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,10 +32,13 @@ const feedClients = Number(process.env.BENCH_FEED_CLIENTS ?? 1000);
 const saveEveryMs = Number(process.env.BENCH_SAVE_MS ?? 250);
 const budget = Number(process.env.BENCH_BUDGET ?? 0.2);
 const token = randomBytes(24).toString('hex');
-const runs = (process.env.BENCH_FEED_RUNS ?? 'fanout,backlog').split(',');
+const runs = (process.env.BENCH_FEED_RUNS ?? 'fanout,backlog,instances').split(',');
 const backlogEvents = Number(process.env.BENCH_BACKLOG_EVENTS ?? 1000);
 const backlogReaders = Number(process.env.BENCH_BACKLOG_READERS ?? 16);
 const backlogP99Budget = Number(process.env.BENCH_BACKLOG_P99_MS ?? 1000);
+const instanceSaves = Number(process.env.BENCH_INSTANCE_SAVES ?? 50);
+const instanceGapMs = Number(process.env.BENCH_INSTANCE_GAP_MS ?? 100);
+const instanceMedianBudget = Number(process.env.BENCH_INSTANCE_MEDIAN_MS ?? 200);
 
 for (const workspace of ['common', 'backend', 'sandboxes/discord', 'sandboxes/razorpay']) {
   if (spawnSync('npm', ['run', '-s', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -292,5 +302,119 @@ async function backlogRun() {
   }
 }
 
+/**
+ * One feed reader (plain node:http) that stamps each change event with when it arrived; `next(after)` resolves with
+ * the first event whose id is above `after`.
+ */
+function followFeed(base) {
+  const events = [];
+  let waiters = [];
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/bot/v1/changes`, { headers: { authorization: `Bot ${token}` } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`feed answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let text = '';
+      res.on('data', (chunk) => {
+        text += chunk;
+        let end;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          if (!/^event: change$/m.test(block)) continue;
+          const data = JSON.parse(/^data: (.*)$/m.exec(block)[1]);
+          events.push({ id: Number(/^id: (\d+)$/m.exec(block)?.[1]), data, at: performance.now() });
+          for (const wake of waiters.splice(0)) wake();
+        }
+      });
+      resolve({
+        events,
+        async next(count, timeoutMs = 10_000) {
+          const deadline = performance.now() + timeoutMs;
+          while (events.length < count) {
+            if (performance.now() > deadline) throw new Error(`no event ${count} within ${timeoutMs} ms`);
+            await new Promise((wake) => {
+              const timer = setTimeout(wake, 50);
+              waiters.push(() => (clearTimeout(timer), wake()));
+            });
+          }
+          return events[count - 1];
+        },
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+async function instancesRun() {
+  if (!findPostgresBinaries()) {
+    console.log('instances run skipped: no PostgreSQL binaries (initdb, pg_ctl) on this machine (Debian: apt-get install postgresql)');
+    return;
+  }
+  const server = await startPostgresServer();
+  const dirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'guildhall-bench-feed-instances-')));
+  const env = { DATABASE_URL: server.url, BOT_API_TOKEN: token, SESSION_SECRET: randomBytes(32).toString('hex') };
+  const apps = [];
+  let feed;
+  try {
+    for (const dir of dirs) apps.push(await startServer('app-server.mjs', { ...env, DATA_DIR: dir }));
+    const [first, second] = apps;
+    const owner = await signIn(first.url, 'demo-owner');
+    const user = await (await owner.req('/api/user')).json();
+    const guild = user.guilds.find((g) => g.settingsUrl.startsWith('/manage/'));
+    const url = `/api/guild/${guild.id}/settings/basic`;
+    feed = await followFeed(second.url);
+    // The feed counts its client once the headers are out; a moment for the connect to finish on the server.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const latencies = [];
+    const versions = [];
+    let current = await (await owner.req(url)).json();
+    for (let i = 0; i < instanceSaves; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * instanceGapMs));
+      const res = await owner.req(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': owner.csrf() },
+        body: JSON.stringify({ version: current.version, settings: { ...current.settings, prefix: `!${i % 1000}` } }),
+      });
+      const answered = performance.now();
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(`save answered ${res.status}: ${JSON.stringify(body)}`);
+      current = { version: body.version, settings: body.settings ?? current.settings };
+      versions.push(body.version);
+      const event = await feed.next(i + 1);
+      latencies.push(Math.max(0, event.at - answered));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const p = (q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+    const ids = feed.events.map((e) => e.id);
+    const inOrder = ids.every((id, i) => i === 0 || id > ids[i - 1]);
+    const exact = feed.events.length === instanceSaves && feed.events.every((e, i) => e.data.version === versions[i]);
+    const result = {
+      saves: instanceSaves,
+      events: feed.events.length,
+      'median ms': Number(p(0.5).toFixed(1)),
+      'p95 ms': Number(p(0.95).toFixed(1)),
+      'max ms': Number(sorted.at(-1).toFixed(1)),
+    };
+    console.table([result]);
+    console.log(JSON.stringify({ bench: 'feed-instances', ...result, inOrder, exact, budgetMedianMs: instanceMedianBudget }));
+    if (!inOrder || !exact) {
+      console.error('the second instance did not deliver every save exactly once, in order');
+      process.exitCode = 1;
+    }
+    if (!(p(0.5) <= instanceMedianBudget)) {
+      console.error(`over budget: a save on one instance reaches a bot on another in a median above ${instanceMedianBudget} ms`);
+      process.exitCode = 1;
+    }
+  } finally {
+    feed?.close();
+    for (const app of apps) await stopServer(app.child);
+    await server.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (runs.includes('fanout')) await fanOutRun();
 if (runs.includes('backlog')) await backlogRun();
+if (runs.includes('instances')) await instancesRun();
