@@ -3,6 +3,8 @@ import pg from 'pg';
 /** The first wait before connecting again once the connection is lost; each failed attempt doubles it, up to MAX. */
 export const LISTEN_RETRY_FIRST_MS = 250;
 export const LISTEN_RETRY_MAX_MS = 10_000;
+/** A connection attempt that hangs (an unreachable host) fails after this, and is tried again. */
+const CONNECT_TIMEOUT_MS = 10_000;
 /** What the listening connection calls itself in pg_stat_activity (operators, and the tests that cut it). */
 export const LISTENER_APPLICATION_NAME = 'guildhall history listener';
 
@@ -24,7 +26,9 @@ export interface PgListenerOptions {
  * TCP keep-alive makes a silently dead peer an error in time; the change feed's poll covers the gap meanwhile.
  */
 export class PgListener {
+  /** The connection being made or listening (the one stop() ends). */
   private client: pg.Client | null = null;
+  private listening = false;
   private stopped = false;
   private retryMs = LISTEN_RETRY_FIRST_MS;
   private timer: NodeJS.Timeout | null = null;
@@ -39,6 +43,7 @@ export class PgListener {
 
   /** The server process of the listening connection, while there is one. */
   get backendPid(): number | null {
+    if (!this.listening) return null;
     return (this.client as (pg.Client & { processID?: number }) | null)?.processID ?? null;
   }
 
@@ -46,10 +51,12 @@ export class PgListener {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.attempt;
     const client = this.client;
     this.client = null;
+    this.listening = false;
+    // Ending a connection still being made destroys its socket: an attempt under way fails at once.
     await client?.end().catch(() => undefined);
+    await this.attempt;
   }
 
   private connect(again: boolean): Promise<void> {
@@ -60,7 +67,13 @@ export class PgListener {
   private async listen(again: boolean): Promise<void> {
     if (this.stopped) return;
     const { connectionString, channel } = this.options;
-    const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+    const client = new pg.Client({
+      connectionString,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    this.client = client;
     let lost = false;
     const drop = (error?: Error) => {
       if (lost) return;
@@ -68,7 +81,10 @@ export class PgListener {
       if (error && !this.stopped) this.options.onError?.(error);
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
-      if (this.client === client) this.client = null;
+      if (this.client === client) {
+        this.client = null;
+        this.listening = false;
+      }
       this.retry();
     };
     client.on('error', drop);
@@ -88,7 +104,7 @@ export class PgListener {
       await client.end().catch(() => undefined);
       return;
     }
-    this.client = client;
+    this.listening = true;
     this.retryMs = LISTEN_RETRY_FIRST_MS;
     if (again) this.options.onListeningAgain();
   }
