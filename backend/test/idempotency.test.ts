@@ -6,14 +6,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordSandboxService } from '@guildhall/sandbox-discord/sandbox.service';
 import { SANDBOX_GUILDS } from '@guildhall/sandbox-discord/seed';
+import { SANDBOX_MEMBER_IDS, SANDBOX_USERS } from '@guildhall/sandbox-discord/seed';
 import {
+  claimId,
+  fingerprintOf,
   IDEMPOTENCY_KEYS,
+  KEY_IN_PROGRESS,
   IDEMPOTENCY_TTL_MS,
   type IdempotencyClaim,
   KEY_MALFORMED,
   KEY_REUSED,
   pruneIdempotencyKeys,
 } from '../src/http/idempotency.js';
+import { JOINDM_DELIVERIES } from '../src/joindms/joindms.service.js';
 import { PAYMENT_ORDERS } from '../src/payments/orders.service.js';
 import type { TestBrowser } from './support/browser.js';
 import { startTestApp, tempDataDir } from './support/app.js';
@@ -25,8 +30,8 @@ import { buyPremium } from './support/payments.js';
 // or a deploy with the same key and body makes exactly one, and answers what the first answered.
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
-const GUILD = SANDBOX_GUILDS.community.id;
-const OTHER = SANDBOX_GUILDS.pixelPainters.id;
+const GUILD: string = SANDBOX_GUILDS.community.id;
+const OTHER: string = SANDBOX_GUILDS.pixelPainters.id;
 const CHANNELS = SANDBOX_GUILDS.community.channels;
 const REPO = path.resolve(import.meta.dirname, '../..');
 let keys = 0;
@@ -236,6 +241,62 @@ describe('Idempotency-Key on the keyed POSTs over real HTTP (PGlite + Discord sa
       expect(status).toBe(401);
     });
 
+    it('waits for the first request of a key still running and replays its answer; past 10 s, 409', async () => {
+      const body = panel('Waited for');
+      const key = newKey();
+      const id = claimId(`user:${SANDBOX_USERS.demoOwner.id}`, GUILD, key);
+      // Another instance claimed this key a moment ago and is still running it.
+      const claim = await app.storage.records.insert<IdempotencyClaim>(IDEMPOTENCY_KEYS, {
+        id,
+        guildId: null,
+        data: { fingerprint: fingerprintOf('POST', panels(), body), state: 'running', at: new Date().toISOString() },
+      });
+      const started = Date.now();
+      const waiting = keyed(owner, panels(), body, key);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const answer = {
+        status: 201,
+        body: '{"success":true,"id":"from-the-first"}',
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      };
+      const done = { ...claim.data, state: 'done' as const, answer };
+      expect((await app.storage.records.replace(IDEMPOTENCY_KEYS, id, done, claim.version)).ok).toBe(true);
+      const replay = await waiting;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(seen(replay)).toEqual({ status: 201, body: { success: true, id: 'from-the-first' } });
+      expect(replayed(replay)).toBe('true');
+
+      // A first request that does not finish within 10 s: 409, and the claim is left to it.
+      const stuckKey = newKey();
+      await app.storage.records.insert<IdempotencyClaim>(IDEMPOTENCY_KEYS, {
+        id: claimId(`user:${SANDBOX_USERS.demoOwner.id}`, GUILD, stuckKey),
+        guildId: null,
+        data: { fingerprint: fingerprintOf('POST', panels(), body), state: 'running', at: new Date().toISOString() },
+      });
+      const before = await panelCount();
+      const stuck = await keyed(owner, panels(), body, stuckKey);
+      expect(stuck.status).toBe(409);
+      expect(stuck.body).toEqual({ success: false, error: KEY_IN_PROGRESS });
+      expect(await panelCount()).toBe(before);
+    }, 20_000);
+
+    it("takes over a claim left running for over a minute (a dead instance's) and runs", async () => {
+      const body = panel('Taken over');
+      const key = newKey();
+      const id = claimId(`user:${SANDBOX_USERS.demoOwner.id}`, GUILD, key);
+      await app.storage.records.insert<IdempotencyClaim>(IDEMPOTENCY_KEYS, {
+        id,
+        guildId: null,
+        data: { fingerprint: fingerprintOf('POST', panels(), body), state: 'running', at: new Date(Date.now() - 61_000).toISOString() },
+      });
+      const before = await panelCount();
+      const ran = await keyed(owner, panels(), body, key);
+      expect(ran.status).toBe(201);
+      expect(replayed(ran)).toBeNull();
+      expect(await panelCount()).toBe(before + 1);
+      expect((await app.storage.records.get<IdempotencyClaim>(IDEMPOTENCY_KEYS, id))!.data.state).toBe('done');
+    });
+
     it('makes one duplicate for a retried duplicate', async () => {
       const made = await keyed(owner, panels(), panel('Original'));
       const before = await panelCount();
@@ -310,6 +371,31 @@ describe('Idempotency-Key on the keyed POSTs over real HTTP (PGlite + Discord sa
       );
       expect([here.status, there.status]).toEqual([200, 200]);
       expect(replayed(there)).toBeNull();
+    });
+  });
+
+  describe("the bot API's keyed POSTs (the bot's credential is the principal)", () => {
+    it('records one Join DM delivery for a report sent twice with one key; without a key, two', async () => {
+      const bot = { authorization: `Bot ${app.config.botApiToken}` };
+      const url = `/api/bot/v1/guilds/${GUILD}/joindm-deliveries`;
+      const report = { userId: SANDBOX_MEMBER_IDS['ava.chen'], ok: true, sentAt: new Date().toISOString() };
+      const deliveries = () => app.storage.records.count(JOINDM_DELIVERIES, { guildId: GUILD });
+      const before = await deliveries();
+      const key = newKey();
+      const send = (headers: Record<string, string>) => app.browser().json(url, { method: 'POST', json: report, headers });
+      const first = await send({ ...bot, 'idempotency-key': key });
+      const second = await send({ ...bot, 'idempotency-key': key });
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      expect(seen(second)).toEqual(seen(first));
+      expect(replayed(second)).toBe('true');
+      expect(await deliveries()).toBe(before + 1);
+      await send(bot);
+      await send(bot);
+      expect(await deliveries()).toBe(before + 3);
+      // Without the credential the key is nobody's: 401 as before, never the bot's kept answer.
+      const stranger = await send({ 'idempotency-key': key });
+      expect(stranger.status).toBe(401);
+      expect(replayed(stranger)).toBeNull();
     });
   });
 

@@ -97,6 +97,11 @@ export function canonicalJson(value: unknown): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** The claim's record id: its scope hashed, so the database holds no key and no user id in the clear. */
+export const claimId = (principal: string, guildId: string, key: string): string => sha256(`${principal}\n${guildId}\n${key}`);
+/** What makes two requests the same one: method, path (with its query) and body, whatever the order of its keys. */
+export const fingerprintOf = (method: string, url: string, body: unknown): string => sha256(`${method} ${url}\n${canonicalJson(body)}`);
+
 /** Who the key belongs to: the bot (its credential, checked at the front door) or the signed-in user; none: no key. */
 function principalOf(request: FastifyRequest): string | undefined {
   if (request.botAuthenticated) return 'bot';
@@ -134,8 +139,8 @@ export function registerIdempotency(fastify: FastifyInstance, storage: StoragePo
     // Nobody to keep it for: the route answers as it would (401 for a signed-in route).
     if (!principal) return;
     if (typeof header !== 'string' || !VALID_KEY.test(header)) return reply.code(400).send({ success: false, error: KEY_MALFORMED });
-    const id = sha256(`${principal}\n${guildOf(request)}\n${header}`);
-    const fingerprint = sha256(`${request.method} ${pathOf(request)}\n${canonicalJson(request.body)}`);
+    const id = claimId(principal, guildOf(request), header);
+    const fingerprint = fingerprintOf(request.method, request.url, request.body);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       let existing: StoredRecord<IdempotencyClaim> | null;
