@@ -76,12 +76,15 @@ export interface FileAnswer {
   blob: Blob;
   filename: string | undefined;
 }
-/** Sends one request and resolves with the parsed JSON answer, or with a FileAnswer when `read` is 'file' (rejects on an error answer). */
+/**
+ * Sends one request and resolves with the parsed JSON answer, or with a FileAnswer when `read` is 'file'
+ * (rejects on an error answer). 'keyed': the operation takes an Idempotency-Key, one per call, the same on its retries.
+ */
 export type Transport = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-  read?: 'file',
+  read?: 'file' | 'keyed',
 ) => Promise<unknown>;
 /** One function per JSON or file operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */
 export interface GuildhallClient {

@@ -2817,6 +2817,10 @@ export interface OperationTableRow {
    */
   access: 'public' | 'session' | 'guild' | 'bot' | 'provider';
   /**
+   * Every POST takes an optional Idempotency-Key header (the same key and body within 24 hours answer the first result without doing it again; the same key with another body is 422), and the generated client sends one per call of its function, kept across its retries. `false` on the POSTs that need none: those that only read (a lookup, a preview, a bulk read) and those idempotent already (sign-out, a payment callback or webhook deduplicated by its own ids). Only on a POST.
+   */
+  idempotencyKey?: false;
+  /**
    * A guild operation's subject for Dashboard Access: the section or collection of the sections table it reads or acts on (a GET needs read on it, any other method write: a preview, a test, a deploy or a send acts through the bot), `{section}` when its `section` path parameter names it, `{collection}` likewise, or `any` for the guild's read-only views a page needs (summary, channels, roles, member lookup, history) that any grant admits. Its policy applies: managers always; grantees as their grants say; a section with access levels (AntiNuke) or policy administrators by its own rule. A guild operation without a subject is for managers only. Checked at generation (a name the table lacks exits 2); the OpenAPI document carries it as `x-guildhall-subject`, which the access guard reads.
    */
   subject?: string;

@@ -628,8 +628,8 @@ describe('generated documents', () => {
     expect(calls).toEqual([
       ['GET', '/api/guild/123/stats'],
       ['GET', '/api/guild/..%2Fuser%3Fx%3D1%23y'],
-      ['POST', '/api/contact', { name: 'Ann', email: 'ann@example.com', subject: 'support', message: 'Hello there, bot people.' }],
-      ['POST', '/api/guild/42/greeting/preview', { type: 'welcome' }],
+      ['POST', '/api/contact', { name: 'Ann', email: 'ann@example.com', subject: 'support', message: 'Hello there, bot people.' }, 'keyed'],
+      ['POST', '/api/guild/42/greeting/preview', { type: 'welcome' }, 'keyed'],
       ['GET', '/api/guild/7/settings/moderation'],
       ['PUT', '/api/guild/7/settings/basic', { version: 3, settings: { prefix: '!' } }],
       ['PUT', '/api/guild/8/settings/levels', { version: 0, settings: {} }],
@@ -640,6 +640,45 @@ describe('generated documents', () => {
       Object.values(item).map((op) => op.operationId),
     );
     for (const name of Object.keys(client).filter((name) => !['getSettings', 'putSettings'].includes(name))) expect(ids).toContain(name);
+  });
+
+  it('emits keyed calls (an Idempotency-Key per call) for exactly the operations the OpenAPI document declares the header on (issue 33)', async () => {
+    const calls: unknown[][] = [];
+    const client = createClient(async (...args) => {
+      calls.push(args);
+      return { success: true };
+    });
+    // Every path parameter is 'p', every body {}: the call's method and path find its operation in the document.
+    const operations = new Map<string, { parameters?: { $ref?: string }[] }>();
+    for (const [route, item] of Object.entries(openapi.paths as Record<string, Record<string, unknown>>))
+      for (const [method, op] of Object.entries(item))
+        if (method !== 'parameters') operations.set(`${method.toUpperCase()} ${route.replace(/\{[^}]+\}/g, 'p')}`, op as never);
+    const keyedNames: string[] = [];
+    for (const [name, fn] of Object.entries(client) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+      if (['getSettings', 'putSettings'].includes(name)) continue;
+      calls.length = 0;
+      await fn('p', 'p', 'p', 'p');
+      const [method, url, , read] = calls[0] as [string, string, unknown, string | undefined];
+      const route = url.split('?')[0]!;
+      const op = operations.get(`${method} ${route}`);
+      expect(op, `${name}: ${method} ${route}`).toBeDefined();
+      const declared = (op!.parameters ?? []).some((param) => param.$ref === '#/components/parameters/IdempotencyKey');
+      expect(read === 'keyed', `${name}: ${method} ${route}`).toBe(declared);
+      if (declared) keyedNames.push(name);
+    }
+    expect(keyedNames).toEqual(
+      expect.arrayContaining(['createTicketPanel', 'duplicateSavedEmbed', 'createPayment', 'sendEmbedToChannel', 'importGuildSettings']),
+    );
+    for (const reader of ['getEmbedById', 'previewSchedule', 'logout', 'confirmPaymentCallback']) expect(keyedNames).not.toContain(reader);
+  });
+
+  it('refuses idempotencyKey on a row that is not a POST, and any value but false (issue 33)', async () => {
+    const refused = (change: (ops: Record<string, any>[]) => void) =>
+      refusal(schemasWith('operations.json', (table) => change(table.operations)));
+    const byId = (ops: Record<string, any>[], id: string) => ops.find((op) => op.operationId === id)!;
+    expect(await refused((ops) => (byId(ops, 'getUser').idempotencyKey = false))).toMatch(/getUser: idempotencyKey is for POSTs/);
+    expect(await refused((ops) => (byId(ops, 'createPayment').idempotencyKey = true))).toMatch(/operations\.json/);
+    expect(await refused((ops) => (byId(ops, 'logout').idempotencyKeys = false))).toMatch(/operations\.json/);
   });
 
   it('emits a function per file-answering operation that asks the transport for the file, and none for a stream or a schema', async () => {

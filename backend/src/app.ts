@@ -17,6 +17,7 @@ import { PRIVATE_BY_DEFAULT } from './http/cache-control.js';
 import { registerAnswerCompression } from './http/compression.js';
 import { csrfProtection } from './http/csrf.js';
 import { FRONTEND_DIST, frontendAvailable, serveFrontend } from './http/frontend.js';
+import { registerIdempotency, scheduleIdempotencyPruning } from './http/idempotency.js';
 import { declareRequestState, type HttpRequest, pathOf } from './http/http-types.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
@@ -222,6 +223,8 @@ async function startOn(
     if (frontend) return frontend(req, reply);
     return undefined;
   });
+  // Idempotency-Key on the keyed POSTs: after the front door and the body, before the route (http/idempotency.ts).
+  registerIdempotency(fastify, storage, clock, logger);
   if (logger.isLevelEnabled('debug')) fastify.addHook('onResponse', requestLog(logger));
   registerSettingsRead(fastify, app.get(GuildAccessService), app.get(SettingsService), {
     headers: { ...securityHeaders, 'cache-control': PRIVATE_BY_DEFAULT },
@@ -239,6 +242,7 @@ async function startOn(
   const url = config.internalUrl;
   logger.info({ port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind }, startupLine(config));
   const pruning = scheduleSessionPruning(storage.sessions, logger);
+  const keyPruning = scheduleIdempotencyPruning(storage, clock, logger);
   const settings = app.get(SettingsService);
   const retention = scheduleTranscriptRetention(
     storage,
@@ -265,6 +269,7 @@ async function startOn(
       closed = true;
       for (const l of [limiter, healthLimiter, ...sandboxDoors]) l.close();
       await pruning.stop();
+      await keyPruning.stop();
       await retention.stop();
       await premiumExpiry.stop();
       await scheduler.stop();

@@ -151,9 +151,12 @@ describe('Join DM page', () => {
 
   it("the switch flips at once and flips back when the toggle fails, with the server's reason in a red toast", async () => {
     let fail!: (r: Response) => void;
+    // One held answer for the toggle and its retries with the same Idempotency-Key (the network lost each).
+    const held = new Promise<never>((_, reject) => void (fail = reject as never));
+    held.catch(() => undefined);
     serve({
       [settingsKey]: [json(200, settingsDoc())],
-      [toggleKey]: [() => new Promise<never>((_, reject) => void (fail = reject as never))],
+      [toggleKey]: [() => held],
     });
     renderPage();
     const toggle = await screen.findByRole('switch', { name: 'Send Join DMs' });

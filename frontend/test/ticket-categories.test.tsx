@@ -219,7 +219,14 @@ describe('Ticket categories page', () => {
     });
 
     it("shows the server's error, or 'Failed to add category. Please try again.', and stays open", async () => {
-      serve([[200, view()], [400, { success: false, error: 'This category is already used as an open or closed category' }], 'offline']);
+      // Offline for the call and its two retries with the same Idempotency-Key (api() retries a keyed call the network lost).
+      serve([
+        [200, view()],
+        [400, { success: false, error: 'This category is already used as an open or closed category' }],
+        'offline',
+        'offline',
+        'offline',
+      ]);
       renderPage();
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Add to Open Categories' }));

@@ -15,6 +15,16 @@ const json = (schema) => ({ 'application/json': { schema } });
 
 export const SESSION_COOKIE = 'guildhall.sid';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * Whether a row of the operations table takes an Idempotency-Key: every POST, but those its row marks
+ * `"idempotencyKey": false` (they only read, or are idempotent already). A collection's create and duplicate always do.
+ * The OpenAPI document declares the header on exactly these (the server reads it there) and the client sends one.
+ */
+export const takesIdempotencyKey = (op) => op.method === 'post' && op.idempotencyKey !== false;
+const IDEMPOTENCY_KEY = { $ref: '#/components/parameters/IdempotencyKey' };
+const keyedAnswers = () => ({ 422: problem('IdempotencyKeyReused') });
 
 /** The operationIds of a section's settings GET and PUT (the typed client names its functions the same). */
 export function settingsOperationIds(section) {
@@ -106,6 +116,14 @@ export function buildOpenApi(catalog) {
           description: 'Anti-forgery token: the value of the XSRF-TOKEN cookie. Required on every PUT.',
           schema: { type: 'string', minLength: 1 },
         },
+        IdempotencyKey: {
+          name: IDEMPOTENCY_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'Makes a retry safe: a key of your own (a UUID) per action, the same on each retry of it. Within 24 hours, a request with the same key and the same method, path and body (for the same user and guild) is not run again: it answers the first result (status and body) with the header `Idempotent-Replayed: true`; the same key with another body answers 422; while the first is still running, a retry waits for it (409 if it does not finish). Answers 2xx and 4xx are kept; a 5xx, 401, 403 or 429 is not, so a retry runs again. 1 to 255 visible ASCII characters, else 400.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+        },
       },
       responses: {
         BadRequest: problemResponse('The body is invalid: `error` plus `fieldErrors` to show beside the fields'),
@@ -120,6 +138,9 @@ export function buildOpenApi(catalog) {
           headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 0 } } },
         },
         BadGateway: problemResponse('Discord failed; the body gives the reason'),
+        IdempotencyKeyReused: problemResponse(
+          `This ${IDEMPOTENCY_HEADER} was used within 24 hours for another request (another method, path or body): send a new key for a new action`,
+        ),
       },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set after signing in' },
@@ -176,6 +197,7 @@ function tableOperation(op, schemaNames, catalog, components) {
   const parameters = [
     ...(op.parameters ?? []).map((param) => parameter(param, schemaNames, catalog, components)),
     ...(writes && !bot && !provider ? [{ $ref: '#/components/parameters/XsrfToken' }] : []),
+    ...(takesIdempotencyKey(op) ? [IDEMPOTENCY_KEY] : []),
   ];
   const security = bot
     ? [{ bot: [] }]
@@ -208,7 +230,7 @@ function tableOperation(op, schemaNames, catalog, components) {
     security,
     ...(parameters.length ? { parameters } : {}),
     ...(op.request ? { requestBody: { required: true, content: json(ref(op.request)) } } : {}),
-    responses: { ...answer, ...errors },
+    responses: { ...answer, ...errors, ...(takesIdempotencyKey(op) ? keyedAnswers() : {}) },
   });
 }
 
@@ -349,12 +371,14 @@ function collectionPaths(collection, schemas, paths) {
   const owned = collection.file.schema.properties ?? {};
   const serverOwned = Object.keys(owned).filter((key) => owned[key].readOnly === true);
   const ownedNote = serverOwned.length ? ` ${serverOwned.join(', ')}: server-owned (readOnly); a client's values are ignored.` : '';
-  const write = (id, summary, description, extra) =>
+  // A create and a duplicate make a new item each time: they take an Idempotency-Key (a PUT and a DELETE are idempotent).
+  const write = (id, summary, description, extra, keyed = false) =>
     operation('collections', id, summary, {
       description: `${description} Requires the ${XSRF_HEADER} header (the value of the XSRF-TOKEN cookie).`,
       security: [{ session: [], xsrf: [] }],
-      parameters: [{ $ref: '#/components/parameters/XsrfToken' }],
+      parameters: [{ $ref: '#/components/parameters/XsrfToken' }, ...(keyed ? [IDEMPOTENCY_KEY] : [])],
       ...extra,
+      ...(keyed ? { responses: { ...extra.responses, ...keyedAnswers() } } : {}),
     });
   const itemParam = { name: 'itemId', in: 'path', required: true, schema: itemId };
   paths[base] = {
@@ -375,6 +399,7 @@ function collectionPaths(collection, schemas, paths) {
           409: problem('Conflict'),
         },
       },
+      true,
     ),
   };
   paths[`${base}/{itemId}`] = {
@@ -409,6 +434,7 @@ function collectionPaths(collection, schemas, paths) {
       {
         responses: { 201: ok('The copy, at version 1', ref(`${type}Response`)), ...guildProblems(), 409: problem('Conflict') },
       },
+      true,
     ),
   };
 }

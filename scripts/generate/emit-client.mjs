@@ -5,8 +5,11 @@
 // The bot API's and the payment webhook's operations are not the browser's: they are left out (browserCalls).
 // An operation that answers a file (a `contentType` that is neither JSON nor an event stream: a transcript's download)
 // has a function too: it asks the transport for the file (`read` 'file'), which resolves with its bytes and name.
+// An operation that takes an Idempotency-Key (takesIdempotencyKey: every POST but the table's reads and already
+// idempotent ones; a collection's create and duplicate) asks for a key ('keyed'): the transport makes one per call of
+// the function, one user action, and sends the same one on each retry of that call.
 
-import { collectionOperationIds } from './build-openapi.mjs';
+import { collectionOperationIds, takesIdempotencyKey } from './build-openapi.mjs';
 import { operationRef } from './derive-parameters.mjs';
 import { getPointer } from './lib/json.mjs';
 import { nameOf } from './resolve.mjs';
@@ -62,12 +65,15 @@ export function emitClient(catalog) {
           `  blob: Blob;`,
           `  filename: string | undefined;`,
           `}`,
-          `/** Sends one request and resolves with the parsed JSON answer, or with a ${FILE_ANSWER} when \`read\` is 'file' (rejects on an error answer). */`,
-          `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, read?: 'file') => Promise<unknown>;`,
+          `/**`,
+          ` * Sends one request and resolves with the parsed JSON answer, or with a ${FILE_ANSWER} when \`read\` is 'file'`,
+          ` * (rejects on an error answer). 'keyed': the operation takes an Idempotency-Key, one per call, the same on its retries.`,
+          ` */`,
+          `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, read?: 'file' | 'keyed') => Promise<unknown>;`,
         ]
       : [
-          `/** Sends one request and resolves with the parsed JSON answer (rejects on an error answer). */`,
-          `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<unknown>;`,
+          `/** Sends one request and resolves with the parsed JSON answer (rejects on an error answer). 'keyed': one Idempotency-Key per call, the same on its retries. */`,
+          `export type Transport = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, read?: 'keyed') => Promise<unknown>;`,
         ]),
     `/** One function per JSON or file operation of the API (schemas/operations.json, schemas/sections.json), by operationId. */`,
     `export interface GuildhallClient {`,
@@ -122,7 +128,8 @@ function collectionFunctions(collection) {
   const base = `/api/guild/\${segment(guildId)}/collections/${encodeURIComponent(collection.name)}`;
   const one = `${base}/\${segment(itemId)}`;
   const entry = `{ success: true; id: string; version: number; item: ${type} }`;
-  const fn = (name, method, args, path, returns, doc) => ({
+  // A create and a duplicate make an item each time they run: keyed, as build-openapi.mjs's collectionPaths declares.
+  const fn = (name, method, args, path, returns, doc, keyed = false) => ({
     name,
     generic: '',
     args,
@@ -130,7 +137,7 @@ function collectionFunctions(collection) {
     doc: `${collection.title}: ${doc}`,
     types: [type, ...(collection.planLimit ? ['PlanLimitStatus'] : [])],
     query: [],
-    call: `transport(${literal(method)}, \`${path}\`${args.some((arg) => arg.name === 'body') ? ', body' : ''})`,
+    call: `transport(${literal(method)}, \`${path}\`${args.some((arg) => arg.name === 'body') ? ', body' : keyed ? ', undefined' : ''}${keyed ? ", 'keyed'" : ''})`,
   });
   const guildId = { name: 'guildId', type: 'string' };
   const itemId = { name: 'itemId', type: 'string' };
@@ -145,7 +152,15 @@ function collectionFunctions(collection) {
       `{ success: true; items: { id: string; version: number; item: ${type} }[]; cap: number${planFields(collection)} }`,
       "the guild's items, oldest first, and the cap.",
     ),
-    fn(ids.create, 'POST', [guildId, { name: 'body', type: `{ item: ${partial} }` }], base, entry, 'creates an item (409 beyond the cap).'),
+    fn(
+      ids.create,
+      'POST',
+      [guildId, { name: 'body', type: `{ item: ${partial} }` }],
+      base,
+      entry,
+      'creates an item (409 beyond the cap).',
+      true,
+    ),
     fn(ids.get, 'GET', [guildId, itemId], one, entry, 'one item.'),
     fn(
       ids.put,
@@ -156,7 +171,7 @@ function collectionFunctions(collection) {
       'saves an item based on `body.version`; a stale version rejects with 409.',
     ),
     fn(ids.delete, 'DELETE', [guildId, itemId], one, '{ success: true }', 'deletes an item.'),
-    fn(ids.duplicate, 'POST', [guildId, itemId], `${one}/duplicate`, entry, 'duplicates an item (409 beyond the cap).'),
+    fn(ids.duplicate, 'POST', [guildId, itemId], `${one}/duplicate`, entry, 'duplicates an item (409 beyond the cap).', true),
   ];
 }
 
@@ -204,7 +219,7 @@ function tableFunction(op, catalog) {
     doc: `${op.method.toUpperCase()} ${op.path}: ${op.summary}`.replaceAll('*/', '*\\/'),
     types: [...types],
     query,
-    call: `transport(${literal(op.method.toUpperCase())}, ${url}${op.request ? ', body' : ''})`,
+    call: `transport(${literal(op.method.toUpperCase())}, ${url}${op.request ? ', body' : takesIdempotencyKey(op) ? ', undefined' : ''}${takesIdempotencyKey(op) ? ", 'keyed'" : ''})`,
   };
 }
 

@@ -107,6 +107,8 @@ async function loadOperations(schemasDir, files, byId, { sections, collections }
         throw new SchemaError(OPERATIONS_FILE, `${op.operationId}: no published schema titled as type "${op[key]}"`);
     }
     checkSubject(op, subjects);
+    if (op.idempotencyKey !== undefined && op.method !== 'post')
+      throw new SchemaError(OPERATIONS_FILE, `${op.operationId}: idempotencyKey is for POSTs (the others take no key)`);
   }
   unique(operations, 'operationId', OPERATIONS_FILE);
   return operations;

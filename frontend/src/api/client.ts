@@ -22,6 +22,13 @@ export class ApiError extends Error {
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+/**
+ * A keyed call whose answer was lost (the request failed on the network: it may have run) is sent again with the same
+ * Idempotency-Key after these pauses: the server runs it at most once and answers the first result. Other calls are
+ * not retried: a second create without a key would make a second item.
+ */
+export const KEYED_RETRY_DELAYS_MS = [100, 300];
 
 export function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
@@ -31,9 +38,11 @@ export function readCookie(name: string): string | undefined {
 
 /**
  * The one fetch wrapper: credentials included, the CSRF header on state-changing calls, JSON in and
- * out, and `{ success: false }` or a non-2xx status turned into an ApiError.
+ * out, and `{ success: false }` or a non-2xx status turned into an ApiError. `keyed`: the call is one user action
+ * that must not run twice (a create, a send, an order): it gets an Idempotency-Key, and is sent again with the same
+ * key when the network lost the answer.
  */
-export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+export async function api<T = unknown>(path: string, init: RequestInit & { json?: unknown; keyed?: boolean } = {}): Promise<T> {
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
@@ -51,11 +60,17 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
     }
     if (token) headers.set('X-XSRF-TOKEN', token);
   }
-  let res: Response;
-  try {
-    res = await fetch(path, { ...init, method, headers, body, credentials: 'include' });
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  const { keyed, json: _json, ...request } = init;
+  if (keyed) headers.set('Idempotency-Key', crypto.randomUUID());
+  let res: Response | undefined;
+  for (let attempt = 0; !res; attempt++) {
+    try {
+      res = await fetch(path, { ...request, method, headers, body, credentials: 'include' });
+    } catch {
+      const wait = KEYED_RETRY_DELAYS_MS[attempt];
+      if (!keyed || wait === undefined || init.signal?.aborted) throw new ApiError(0, UNREACHABLE);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
   const text = await res.text();
   let data: unknown = null;
@@ -83,7 +98,7 @@ async function apiFile(path: string): Promise<FileAnswer> {
   try {
     res = await fetch(path, { credentials: 'include' });
   } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE);
   }
   if (!res.ok) {
     let record: Record<string, unknown> = {};
@@ -103,7 +118,7 @@ async function apiFile(path: string): Promise<FileAnswer> {
 const transport =
   (signal?: AbortSignal): Transport =>
   (method, path, body, read) =>
-    read === 'file' ? apiFile(path) : api(path, signal ? { method, json: body, signal } : { method, json: body });
+    read === 'file' ? apiFile(path) : api(path, { method, json: body, keyed: read === 'keyed', ...(signal ? { signal } : {}) });
 
 /**
  * The API's operations, typed from the schemas (@guildhall/generated/client, one function per operationId), over
