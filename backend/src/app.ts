@@ -239,7 +239,9 @@ async function startOn(
     throw err;
   }
   for (const sandbox of sandboxes)
-    await sandbox.listening?.(app).catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'sandbox start failed'));
+    await sandbox
+      .listening?.(app)
+      .catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'sandbox start failed'));
   const url = config.internalUrl;
   logger.info({ port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind }, startupLine(config));
   const pruning = scheduleSessionPruning(storage.sessions, logger);

@@ -208,7 +208,8 @@ export class PaymentSandboxService implements OnModuleDestroy {
   /** Links past expire_by become expired (with their webhook); deliveries left undelivered by a stopped instance are taken up. */
   async sweep(now = unixNow()): Promise<void> {
     const due: string[] = [];
-    for await (const record of everyRecord<LinkRecord>(this.records, SANDBOX_LINKS)) if (expiryDue(record.data.link, now)) due.push(record.id);
+    for await (const record of everyRecord<LinkRecord>(this.records, SANDBOX_LINKS))
+      if (expiryDue(record.data.link, now)) due.push(record.id);
     for (const id of due) await this.change(id, () => undefined);
     await this.webhooks.resume();
   }
@@ -323,7 +324,10 @@ function attempt(state: LinkRecord, method: PaymentMethod, status: 'captured' | 
 
 /** The sandbox's account id, from its key id: Razorpay's shape (acc_ and 14 letters or digits), the same in every process. */
 function accountIdOf(keyId: string): string {
-  const digits = createHash('sha256').update(`guildhall payment sandbox account ${keyId}`).digest('base64').replace(/[^A-Za-z0-9]/g, '');
+  const digits = createHash('sha256')
+    .update(`guildhall payment sandbox account ${keyId}`)
+    .digest('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
   return `acc_${digits.slice(0, 14)}`;
 }
 

@@ -74,14 +74,27 @@ export function memoryRecords(): SandboxRecords {
       const id = record.id ?? randomUUID();
       if (of(collection).has(id)) throw new RecordExistsError(collection, id);
       const at = new Date().toISOString();
-      const stored: StoredRecord = { id, collection, guildId: record.guildId, version: 1, data: structuredClone(record.data), createdAt: at, updatedAt: at };
+      const stored: StoredRecord = {
+        id,
+        collection,
+        guildId: record.guildId,
+        version: 1,
+        data: structuredClone(record.data),
+        createdAt: at,
+        updatedAt: at,
+      };
       of(collection).set(id, stored);
       return copy<T>(stored);
     },
     async replace<T>(collection: string, id: string, data: T, expectedVersion: number) {
       const current = of(collection).get(id);
       if (!current || current.version !== expectedVersion) return { ok: false as const, current: current ? copy<T>(current) : null };
-      const next: StoredRecord = { ...current, version: current.version + 1, data: structuredClone(data), updatedAt: new Date().toISOString() };
+      const next: StoredRecord = {
+        ...current,
+        version: current.version + 1,
+        data: structuredClone(data),
+        updatedAt: new Date().toISOString(),
+      };
       of(collection).set(id, next);
       return { ok: true as const, record: copy<T>(next) };
     },

@@ -117,12 +117,17 @@ export class WebhookDispatcher {
   async redeliver(id: string): Promise<WebhookDelivery | undefined> {
     const found = await this.find(id);
     if (!found) return undefined;
-    const changed = await changeRecord<HoldsDeliveries, WebhookDelivery | undefined>(this.records, this.collection, found.recordId, (data) => {
-      const delivery = data.deliveries.find((d) => d.id === id);
-      if (!delivery) return { data: null, result: undefined };
-      Object.assign(delivery, { delivered: false, givenUp: false, round: 0, dueAt: Date.now(), claimedUntil: null, claimedBy: null });
-      return { data, result: delivery };
-    });
+    const changed = await changeRecord<HoldsDeliveries, WebhookDelivery | undefined>(
+      this.records,
+      this.collection,
+      found.recordId,
+      (data) => {
+        const delivery = data.deliveries.find((d) => d.id === id);
+        if (!delivery) return { data: null, result: undefined };
+        Object.assign(delivery, { delivered: false, givenUp: false, round: 0, dueAt: Date.now(), claimedUntil: null, claimedBy: null });
+        return { data, result: delivery };
+      },
+    );
     const delivery = changed?.result;
     if (delivery) this.schedule(found.recordId, delivery);
     return delivery;
@@ -178,7 +183,8 @@ export class WebhookDispatcher {
       (data) => {
         const delivery = data.deliveries.find((d) => d.id === id);
         if (!delivery || delivery.dueAt === null) return { data: null, result: {} };
-        const heldElsewhere = delivery.claimedBy !== null && delivery.claimedBy !== this.instance && (delivery.claimedUntil ?? 0) > startedAt;
+        const heldElsewhere =
+          delivery.claimedBy !== null && delivery.claimedBy !== this.instance && (delivery.claimedUntil ?? 0) > startedAt;
         if (delivery.dueAt > startedAt || heldElsewhere) return { data: null, result: { later: delivery } };
         delivery.claimedBy = this.instance;
         delivery.claimedUntil = startedAt + this.timeoutMs + CLAIM_MARGIN_MS;
