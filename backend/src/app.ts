@@ -11,7 +11,7 @@ import { scheduleSessionPruning } from './auth/session-pruning.js';
 import { Sessions } from './auth/session.js';
 import { botCredentialCheck, hasBotCredential, isBotApiPath } from './bot-api/bot-credential.js';
 import { ChangeSignal, withChangeSignal } from './bot-api/change-signal.js';
-import { type AppConfig, loadConfig } from './config/config.js';
+import { type AppConfig, loadConfig, sandboxPaymentSecrets } from './config/config.js';
 import { API_BODY_FAILURES, apiBodyLimit, registerBodyParsers } from './http/body-parser.js';
 import { PRIVATE_BY_DEFAULT } from './http/cache-control.js';
 import { registerAnswerCompression } from './http/compression.js';
@@ -136,9 +136,11 @@ async function startOn(
   { clock = () => new Date(), discordSandboxNow, frontendDist = FRONTEND_DIST }: AppOptions,
 ): Promise<RunningApp> {
   const secret = await sessionSecret(config, storage);
+  // Like the session secret, the payment sandbox's secrets outlive a restart: a buyer's callback still verifies after one.
+  if (config.payments.mode === 'sandbox') Object.assign(config.payments, sandboxPaymentSecrets(secret));
   const sessions = new Sessions(storage.sessions, secret);
   // The sandboxes the configuration asks for (none with Discord and Razorpay configured), loaded by name.
-  const sandboxes = await mountSandboxes({ config, sessionSecret: secret, discordSandboxNow });
+  const sandboxes = await mountSandboxes({ config, sessionSecret: secret, discordSandboxNow, records: storage.records });
   const adapter = new FastifyAdapter({
     // A hop count trusts that many hops whoever they are, as Express read it (and as the README says: only the proxy may
     // reach the app then); Fastify would ignore a bare number for the protocol, so it gets Express' rule as a function.
@@ -239,6 +241,10 @@ async function startOn(
     await app.close().catch(() => undefined);
     throw err;
   }
+  for (const sandbox of sandboxes)
+    await sandbox
+      .listening?.(app)
+      .catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'sandbox start failed'));
   const url = config.internalUrl;
   logger.info({ port: config.port, publicUrl: config.publicUrl, discord: config.discord.mode, storage: storage.kind }, startupLine(config));
   const pruning = scheduleSessionPruning(storage.sessions, logger);

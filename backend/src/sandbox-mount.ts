@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from './config/config.js';
 import type { BodyFailures } from './http/body-parser.js';
 import type { HttpReply, HttpRequest } from './http/http-types.js';
+import type { RecordStore } from './storage/storage.port.js';
 
 /**
  * What the app asks of a sandbox it mounts: the Discord sandbox (`sandboxes/discord`) and the payment sandbox
@@ -17,6 +18,11 @@ export interface SandboxHost {
   sessionSecret: string;
   /** The Discord sandbox's "now" in epoch ms (AppOptions.discordSandboxNow); undefined: Date.now. */
   discordSandboxNow?: () => number;
+  /**
+   * The app's records (the storage port's): a sandbox whose state must outlive a restart and be shared by instances
+   * (the payment sandbox's links, payments and webhook outbox) keeps it here, in collections of its own.
+   */
+  records: RecordStore;
 }
 
 export interface MountedSandbox {
@@ -26,6 +32,8 @@ export interface MountedSandbox {
   providers?: Provider[];
   /** Its part of the front door, made once the Nest app exists. */
   frontDoor?(app: NestFastifyApplication): SandboxDoor;
+  /** Called once the app listens (the payment sandbox then resends the webhooks, to the app, that a past run left). */
+  listening?(app: NestFastifyApplication): Promise<void>;
 }
 
 /** A sandbox's checks in the app's front door (app.ts), before any route runs or any body is read. */

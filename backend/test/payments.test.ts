@@ -103,11 +103,8 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
       },
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
   /** The events the payment sandbox has sent that name an id (each queued at once, before its first attempt). */
-  const sandboxEventsOf = (id: string) =>
-    app.app
-      .get(PaymentSandboxService)
-      .webhooks.log()
-      .filter((d) => d.body.includes(`"${id}"`));
+  const sandboxEventsOf = async (id: string) =>
+    (await app.app.get(PaymentSandboxService).webhooks.log()).filter((d) => d.body.includes(`"${id}"`));
   /** Polls the sandbox's delivery log until `ready` holds for the event's entry. */
   const deliveryWhen = async (id: string, ready: (entry: any) => boolean) => {
     const until = Date.now() + 10_000;
@@ -223,7 +220,7 @@ describe('buying premium over real HTTP (PGlite + Discord sandbox + payment sand
     expect(back.searchParams.get('order')).toBe(body.orderId);
     expect(callbackParams(back)).toEqual({});
     // No webhook is on its way: the sandbox sent no event naming the order or its link (it queues each one at once).
-    expect([...sandboxEventsOf(body.orderId), ...sandboxEventsOf(linkOf(body.paymentUrl))]).toEqual([]);
+    expect([...(await sandboxEventsOf(body.orderId)), ...(await sandboxEventsOf(linkOf(body.paymentUrl)))]).toEqual([]);
     expect((await owner.json(`/api/payments/orders/${body.orderId}`)).body.order).toMatchObject({ status: 'created', premium: null });
     expect((await order(body.orderId)).data.history).toHaveLength(1);
   });

@@ -208,15 +208,17 @@ describe('plan limits and premium features over real HTTP (PGlite + Discord sand
       await checkout(owner, left.body.paymentUrl, 'leave');
       expect((await control(`payment_links/${left.body.paymentUrl.split('/').pop()}/expire`)).status).toBe(200);
       // Both webhooks (paid, expired) came and were refused: waited for in the sandbox's delivery log, not slept on.
-      const sent = () =>
-        app.app
-          .get(PaymentSandboxService)
-          .webhooks.log()
-          .filter((d) => d.body.includes(`"${paid.body.orderId}"`) || d.body.includes(`"${left.body.orderId}"`));
+      const sent = async () =>
+        (await app.app.get(PaymentSandboxService).webhooks.log()).filter(
+          (d) => d.body.includes(`"${paid.body.orderId}"`) || d.body.includes(`"${left.body.orderId}"`),
+        );
       const until = Date.now() + 10_000;
-      while (!(sent().length === 2 && sent().every((d) => d.attempts.some((a) => a.status === 401))) && Date.now() < until)
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(sent().map((d) => [d.event, d.attempts[0]?.status])).toEqual([
+      const refused = async () => {
+        const deliveries = await sent();
+        return deliveries.length === 2 && deliveries.every((d) => d.attempts.some((a) => a.status === 401));
+      };
+      while (!(await refused()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await sent()).map((d) => [d.event, d.attempts[0]?.status])).toEqual([
         ['payment_link.paid', 401],
         ['payment_link.expired', 401],
       ]);

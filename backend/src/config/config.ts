@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { validateEnvironment } from '@guildhall/generated/validators';
@@ -14,8 +15,20 @@ export type DiscordMode = 'discord' | 'sandbox';
  */
 export type PaymentMode = 'razorpay' | 'sandbox' | 'off';
 
-/** The payment sandbox's key id; its secrets are made anew by each process, like the Discord sandbox's. */
+/**
+ * The payment sandbox's key id. Its secrets are derived from the session secret at start-up (sandboxPaymentSecrets),
+ * so a payment made before a restart still verifies after it, and every instance sharing a database agrees on them.
+ */
 export const SANDBOX_RAZORPAY_KEY_ID = 'rzp_test_guildhallsandbox';
+
+/**
+ * The payment sandbox's key secret and webhook secret: HMACs of the session secret (configured, or made once and kept
+ * in the database) under labels of their own, so neither reveals the session secret or the other.
+ */
+export function sandboxPaymentSecrets(sessionSecret: string): { keySecret: string; webhookSecret: string } {
+  const derive = (label: string) => createHmac('sha256', sessionSecret).update(label).digest('base64url');
+  return { keySecret: derive('guildhall-payment-sandbox-key-secret'), webhookSecret: derive('guildhall-payment-sandbox-webhook-secret') };
+}
 
 export interface AppConfig {
   env: EnvironmentConfig;
@@ -126,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: {
       mode: paymentMode,
       keyId: env.RAZORPAY_KEY_ID ?? SANDBOX_RAZORPAY_KEY_ID,
+      // Without Razorpay: random until start-up, where the sandbox's are derived from the session secret (app.ts).
       keySecret: env.RAZORPAY_KEY_SECRET ?? newSandboxSecret(),
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? newSandboxSecret(),
       apiBase: paymentMode === 'razorpay' ? String(env.RAZORPAY_API_BASE).replace(/\/+$/, '') : `${internalUrl}/sandbox/razorpay`,

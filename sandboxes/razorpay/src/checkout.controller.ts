@@ -18,33 +18,36 @@ export class CheckoutController {
   constructor(private readonly sandbox: PaymentSandboxService) {}
 
   @Get(':linkId')
-  page(@Param('linkId') linkId: string, @Res() res: HttpReply): void {
-    const link = this.sandbox.find(linkId);
+  async page(@Param('linkId') linkId: string, @Res() res: HttpReply): Promise<void> {
+    const link = await this.sandbox.find(linkId);
     if (!link) return sendHtml(res, 404, renderUnknownLinkPage());
     sendHtml(res, 200, renderCheckoutPage(link, `${CHECKOUT_PATH}/${encodeURIComponent(link.id)}`));
   }
 
   @Post(':linkId/pay')
-  pay(@Param('linkId') linkId: string, @Req() req: HttpRequest, @Res() res: HttpReply): void {
-    this.decide(linkId, res, () => this.sandbox.pay(linkId, methodOf(req)));
+  pay(@Param('linkId') linkId: string, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
+    return this.decide(linkId, res, () => this.sandbox.pay(linkId, methodOf(req)));
   }
 
   @Post(':linkId/fail')
-  fail(@Param('linkId') linkId: string, @Req() req: HttpRequest, @Res() res: HttpReply): void {
-    this.decide(linkId, res, () => this.sandbox.fail(linkId, methodOf(req)));
+  fail(@Param('linkId') linkId: string, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
+    return this.decide(linkId, res, () => this.sandbox.fail(linkId, methodOf(req)));
   }
 
   /** The buyer walked away: nothing changes, and the callback learns nothing. */
   @Post(':linkId/leave')
-  leave(@Param('linkId') linkId: string, @Res() res: HttpReply): void {
-    this.decide(linkId, res, () => this.sandbox.find(linkId)?.callback_url || undefined);
+  leave(@Param('linkId') linkId: string, @Res() res: HttpReply): Promise<void> {
+    return this.decide(linkId, res, async () => (await this.sandbox.find(linkId))?.callback_url || undefined);
   }
 
-  /** Runs the buyer's choice; without a callback URL (or on a closed link) the checkout page shows the outcome. */
-  private decide(linkId: string, res: HttpReply, choice: () => string | undefined): void {
-    const link = this.sandbox.find(linkId);
+  /**
+   * Runs the buyer's choice, whose write is done before the redirect is sent; without a callback URL (or on a closed
+   * link) the checkout page shows the outcome.
+   */
+  private async decide(linkId: string, res: HttpReply, choice: () => Promise<string | undefined>): Promise<void> {
+    const link = await this.sandbox.find(linkId);
     if (!link) return sendHtml(res, 404, renderUnknownLinkPage());
-    const next = choice() ?? `${CHECKOUT_PATH}/${encodeURIComponent(link.id)}`;
+    const next = (await choice()) ?? `${CHECKOUT_PATH}/${encodeURIComponent(link.id)}`;
     res.header('Cache-Control', 'no-store');
     res.redirect(next, 303);
   }

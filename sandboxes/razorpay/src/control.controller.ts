@@ -31,19 +31,19 @@ export class PaymentSandboxControlController {
 
   @Post('payment_links/:id/expire')
   @HttpCode(200)
-  expire(@Param('id') id: string): PaymentLinkEntity {
+  expire(@Param('id') id: string): Promise<PaymentLinkEntity> {
     return this.sandbox.expireNow(id);
   }
 
   @Get('webhooks')
-  webhooks() {
-    const items = this.sandbox.webhooks.log().map(logEntry);
+  async webhooks() {
+    const items = (await this.sandbox.webhooks.log()).map(logEntry);
     return { entity: 'collection', count: items.length, items };
   }
 
   @Post('webhooks/:eventId/redeliver')
   @HttpCode(200)
-  redeliver(@Param('eventId') eventId: string) {
-    return logEntry(this.sandbox.redeliver(eventId));
+  async redeliver(@Param('eventId') eventId: string) {
+    return logEntry(await this.sandbox.redeliver(eventId));
   }
 }

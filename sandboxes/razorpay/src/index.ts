@@ -11,3 +11,4 @@ export type { PaymentLinkEntity, PaymentEntity, OrderEntity, PaymentMethod, Paym
 export type { WebhookDelivery, WebhookAttempt } from './webhook-dispatcher.js';
 export { paymentLinkSignature } from './callback-url.js';
 export { startPaymentSandbox, type RunningPaymentSandbox } from './standalone.js';
+export { memoryRecords, SANDBOX_LINKS, SANDBOX_REFERENCES, type SandboxRecords } from './sandbox-store.js';

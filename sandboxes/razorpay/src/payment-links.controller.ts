@@ -14,18 +14,18 @@ export class PaymentLinksController {
 
   @Post()
   @HttpCode(200)
-  create(@Body() body: unknown): PaymentLinkEntity {
+  create(@Body() body: unknown): Promise<PaymentLinkEntity> {
     return this.sandbox.create(body);
   }
 
   @Get(':id')
-  fetch(@Param('id') id: string): PaymentLinkEntity {
+  fetch(@Param('id') id: string): Promise<PaymentLinkEntity> {
     return this.sandbox.fetch(id);
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@Param('id') id: string): PaymentLinkEntity {
+  cancel(@Param('id') id: string): Promise<PaymentLinkEntity> {
     return this.sandbox.cancel(id);
   }
 }

@@ -1,3 +1,5 @@
+import { memoryRecords, type SandboxRecords } from './sandbox-store.js';
+
 export const PAYMENT_SANDBOX_OPTIONS = Symbol('PAYMENT_SANDBOX_OPTIONS');
 /** Where the emulator answers in the host app: call it like https://api.razorpay.com with base <host>/sandbox/razorpay. */
 export const PAYMENT_SANDBOX_PREFIX = 'sandbox/razorpay';
@@ -22,6 +24,11 @@ export interface PaymentSandboxOptions {
   retryDelaysMs?: number[];
   /** How long a delivery may go unanswered before it counts as failed (Razorpay's 5 s unless a test says otherwise). */
   webhookTimeoutMs?: number;
+  /**
+   * Where links, payments and webhook deliveries are kept: the app's database when mounted (they outlive a restart and
+   * are shared by instances), memory when omitted (gone with the process).
+   */
+  records?: SandboxRecords;
 }
 
 export type ResolvedPaymentSandboxOptions = Required<PaymentSandboxOptions>;
@@ -32,5 +39,6 @@ export function resolvePaymentSandboxOptions(options: PaymentSandboxOptions): Re
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     retryDelaysMs: [...(options.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS)],
     webhookTimeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    records: options.records ?? memoryRecords(),
   };
 }

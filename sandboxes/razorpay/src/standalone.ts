@@ -15,7 +15,8 @@ export interface RunningPaymentSandbox {
 
 /**
  * The payment sandbox alone on a free port (Nest's own JSON and form parsers), for tests that need the webhooks to go
- * somewhere of their choosing. publicUrl defaults to where it listens.
+ * somewhere of their choosing. publicUrl defaults to where it listens; records to memory (a test that restarts it on the
+ * same links passes a store of its own).
  */
 export async function startPaymentSandbox(
   options: Omit<PaymentSandboxOptions, 'publicUrl'> & { publicUrl?: string },
@@ -36,5 +37,7 @@ export async function startPaymentSandbox(
     { logger: false },
   );
   await app.listen(port, '127.0.0.1');
-  return { app, service: app.get(PaymentSandboxService), base, close: () => app.close() };
+  const service = app.get(PaymentSandboxService);
+  await service.start();
+  return { app, service, base, close: () => app.close() };
 }

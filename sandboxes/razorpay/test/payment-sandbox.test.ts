@@ -419,7 +419,7 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
   /** The deliveries that name a link or order id. */
   const deliveriesOf = (id: string) => deliveries.filter((d) => d.raw.includes(`"${id}"`));
   /** The events the sandbox has sent (queued at once, before any attempt) that name a link or order id. */
-  const eventsOf = (id: string) => sandbox.service.webhooks.log().filter((d) => d.body.includes(`"${id}"`));
+  const eventsOf = async (id: string) => (await sandbox.service.webhooks.log()).filter((d) => d.body.includes(`"${id}"`));
   async function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 3000): Promise<T> {
     const end = Date.now() + timeoutMs;
     for (;;) {
@@ -563,7 +563,7 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
     // The buyer's redirect never waits for the receiver: it is back while the first attempt is still unanswered.
     expect(res.status).toBe(303);
     expect(Date.now() - started).toBeLessThan(WEBHOOK_TIMEOUT);
-    const [sent] = eventsOf(link.id);
+    const [sent] = await eventsOf(link.id);
     expect(sent!.attempts.every((attempt) => attempt.status === null && attempt.error === undefined)).toBe(true);
     const [first, second] = await waitFor(() => deliveriesOf(link.id).length >= 2 && deliveriesOf(link.id), 8000);
     expect(first!.body.event).toBe('payment_link.paid');
@@ -618,8 +618,9 @@ describe('payment sandbox webhooks (the module on its own, delivering to a local
     }
     // Once: the sandbox queued one event for the link (every event is queued at once, before its first attempt), and
     // the receiver got that one, delivered (answered 200, so never retried).
-    expect(eventsOf(link.id).map((d) => d.event)).toEqual(['payment_link.expired']);
-    await logEntry(eventsOf(link.id)[0]!.id, (e) => e.delivered);
+    const events = await eventsOf(link.id);
+    expect(events.map((d) => d.event)).toEqual(['payment_link.expired']);
+    await logEntry(events[0]!.id, (e) => e.delivered);
     expect(deliveriesOf(link.id).map((d) => d.body.event)).toEqual(['payment_link.expired']);
   });
 
