@@ -87,3 +87,16 @@ export async function storeSettings(browser: Browser, guildId: string, section: 
     await context.close();
   }
 }
+
+/**
+ * Deletes every item of a guild's collection (ticket panels, say) through the API, as the signed-in `page`: a test
+ * that creates items under a plan's limit starts from none, whatever other files of its worker left behind.
+ */
+export async function removeAllItems(page: Page, guildId: string, collection: string) {
+  const url = `/api/guild/${guildId}/collections/${collection}`;
+  const headers = await csrfHeaders(page);
+  const list = await page.request.get(url);
+  expect(list.status()).toBe(200);
+  for (const { id } of (await list.json()).items as { id: string }[])
+    expect((await page.request.delete(`${url}/${id}`, { headers })).status()).toBe(200);
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './app.js';
-import { axeViolations, csrfHeaders, signInThroughChooser } from './support.js';
+import { axeViolations, removeAllItems, signInThroughChooser } from './support.js';
 
 // The ticket panels page against the real backend (collections API, PGlite, the Discord sandbox). Panels are created
 // here with titles no other e2e file uses; Deploy's e2e comes with the Deploy route.
@@ -17,12 +17,7 @@ test.beforeAll(async ({ browser, app }) => {
   const page = await browser.newPage({ baseURL: app.url });
   await signInThroughChooser(page, 'demo-owner');
   await expect(page).toHaveURL(/\/selector$/);
-  const headers = await csrfHeaders(page);
-  const list = await (await page.request.get(`/api/guild/${GUILD}/collections/panels`)).json();
-  for (const { id } of list.items as { id: string }[]) {
-    const res = await page.request.delete(`/api/guild/${GUILD}/collections/panels/${id}`, { headers });
-    expect(res.status()).toBe(200);
-  }
+  await removeAllItems(page, GUILD, 'panels');
   await page.close();
 });
 
