@@ -18,7 +18,12 @@ import { pathOf } from './http-types.js';
  * The claim keeps the request's fingerprint (method, path, canonical body) and, once the route answered, the answer.
  */
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The header as the OpenAPI document declares it (scripts/generate/build-openapi.mjs): its name and what a key may be. */
+const KEY_PARAMETER = (openapi.components as { parameters: Record<string, unknown> }).parameters.IdempotencyKey as {
+  name: string;
+  schema: { minLength: number; maxLength: number; pattern: string };
+};
+export const IDEMPOTENCY_HEADER = KEY_PARAMETER.name.toLowerCase();
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** The records collection of the claims (storage port: ids unique per collection, compare-and-set replace). */
 export const IDEMPOTENCY_KEYS = 'idempotency-keys';
@@ -39,10 +44,12 @@ const storable = (status: number) =>
   (status >= 200 && status < 300) || (status >= 400 && status < 500 && ![401, 403, 429].includes(status));
 /** Replayed as they were: what the body is, and where a created thing is. */
 const KEPT_HEADERS = ['content-type', 'location'] as const;
-/** 1 to 255 visible ASCII characters: what payment APIs accept (a UUID fits). */
-const VALID_KEY = /^[\x21-\x7E]{1,255}$/;
+/** What payment APIs accept (a UUID fits): the declared parameter's length and characters. */
+const KEY_CHARACTERS = new RegExp(KEY_PARAMETER.schema.pattern);
+const validKey = (key: string) =>
+  key.length >= KEY_PARAMETER.schema.minLength && key.length <= KEY_PARAMETER.schema.maxLength && KEY_CHARACTERS.test(key);
 
-export const KEY_MALFORMED = 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, for example).';
+export const KEY_MALFORMED = `The ${KEY_PARAMETER.name} header must be ${KEY_PARAMETER.schema.minLength} to ${KEY_PARAMETER.schema.maxLength} visible ASCII characters (a UUID, for example).`;
 export const KEY_REUSED =
   'This Idempotency-Key was already used for another request (another method, path or body). Send a new key for a new action.';
 export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed. Try again in a moment.';
@@ -138,7 +145,7 @@ export function registerIdempotency(fastify: FastifyInstance, storage: StoragePo
     const principal = principalOf(request);
     // Nobody to keep it for: the route answers as it would (401 for a signed-in route).
     if (!principal) return;
-    if (typeof header !== 'string' || !VALID_KEY.test(header)) return reply.code(400).send({ success: false, error: KEY_MALFORMED });
+    if (typeof header !== 'string' || !validKey(header)) return reply.code(400).send({ success: false, error: KEY_MALFORMED });
     const id = claimId(principal, guildOf(request), header);
     const fingerprint = fingerprintOf(request.method, request.url, request.body);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
