@@ -207,11 +207,13 @@ export class PaymentSandboxService implements OnModuleDestroy {
 
   /** Links past expire_by become expired (with their webhook); deliveries left undelivered by a stopped instance are taken up. */
   async sweep(now = unixNow()): Promise<void> {
+    // One walk of the links for both: which are past expire_by, and which deliveries are still due.
     const due: string[] = [];
-    for await (const record of everyRecord<LinkRecord>(this.records, SANDBOX_LINKS))
+    for await (const record of everyRecord<LinkRecord>(this.records, SANDBOX_LINKS)) {
       if (expiryDue(record.data.link, now)) due.push(record.id);
+      this.webhooks.resumeRecord(record.id, record.data);
+    }
     for (const id of due) await this.change(id, () => undefined);
-    await this.webhooks.resume();
   }
 
   /**

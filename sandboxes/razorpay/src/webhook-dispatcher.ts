@@ -103,12 +103,18 @@ export class WebhookDispatcher {
    */
   async resume(): Promise<number> {
     let pending = 0;
-    for await (const record of everyRecord<HoldsDeliveries>(this.records, this.collection)) {
-      for (const delivery of record.data.deliveries) {
-        if (delivery.dueAt === null || this.timers.has(delivery.id) || this.sending.has(delivery.id)) continue;
-        this.schedule(record.id, delivery);
-        pending++;
-      }
+    for await (const record of everyRecord<HoldsDeliveries>(this.records, this.collection))
+      pending += this.resumeRecord(record.id, record.data);
+    return pending;
+  }
+
+  /** Schedules a record's deliveries still due that this process has no timer for (resume(), or a walk of the caller's). */
+  resumeRecord(recordId: string, data: HoldsDeliveries): number {
+    let pending = 0;
+    for (const delivery of data.deliveries) {
+      if (delivery.dueAt === null || this.timers.has(delivery.id) || this.sending.has(delivery.id)) continue;
+      this.schedule(recordId, delivery);
+      pending++;
     }
     return pending;
   }
